@@ -1,0 +1,1011 @@
+//! The spanned syntax tree of a card file: what the designer wrote, before names are resolved.
+//!
+//! Every node keeps the byte span of its source text. Colours and icons are plain names here;
+//! the compiler resolves them. pest's pairs never leave this crate: `parse` lowers them into
+//! these owned types.
+
+/// A byte range in one source file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// The span as a `usize` range, for indexing and for codespan labels.
+    pub fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// A node with its span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spanned<T> {
+    pub node: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(node: T, span: Span) -> Spanned<T> {
+        Spanned { node, span }
+    }
+}
+
+/// A word the compiler resolves: a colour, an icon or a slot's content.
+pub type Name = Spanned<String>;
+
+/// A quoted card or achievement title, without its quotes.
+pub type Title = Spanned<String>;
+
+/// One source file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct File {
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    Card(Card),
+    Achievement(Achievement),
+}
+
+/// A card: its facts and its effects in printed order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Card {
+    pub title: Title,
+    pub facts: Vec<Spanned<Fact>>,
+    pub effects: Vec<Effect>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fact {
+    Age(Spanned<u32>),
+    Color(Name),
+    /// The icon slots in the card's reading order (see `SlotPosition::FOUR` and `SIX`).
+    Icons(Vec<SlotSource>),
+}
+
+/// One icon slot as written: a name (`leaf`, `hex`) and an optional number (`bonus 3`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SlotSource {
+    pub name: Name,
+    pub number: Option<Spanned<u32>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EffectKind {
+    /// `effect`: a non-demand effect.
+    NonDemand,
+    /// `demand`: "I demand you …!"
+    Demand,
+    /// `compel`: "I compel you …!"
+    Compel,
+    /// `echo`: an echo effect (Echoes of the Past).
+    Echo,
+}
+
+impl EffectKind {
+    /// The keyword that introduces the effect.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            EffectKind::NonDemand => "effect",
+            EffectKind::Demand => "demand",
+            EffectKind::Compel => "compel",
+            EffectKind::Echo => "echo",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Effect {
+    pub kind: Spanned<EffectKind>,
+    /// The featured icon printed beside the effect.
+    pub icon: Option<Name>,
+    pub body: Block,
+    pub span: Span,
+}
+
+/// A special achievement: its claim condition and the cards that can also claim it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Achievement {
+    pub title: Title,
+    pub when: Vec<Cond>,
+    pub via: Vec<Title>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub span: Span,
+}
+
+/// One sentence of an effect.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stmt {
+    /// Written with a leading `then`: sequencing only, kept for the rendered text.
+    pub then: bool,
+    pub kind: StmtKind,
+    /// `for every 2 leaf on your board`: the statement is carried out once per counted thing.
+    pub scale: Option<Scale>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    /// `you may …`: the executor decides whether to carry out the body.
+    May(Box<MayBody>),
+    If {
+        cond: Cond,
+        then: Block,
+        otherwise: Option<Box<Otherwise>>,
+    },
+    /// `either { … } or { … }`: the executor picks one alternative.
+    Either(Vec<Block>),
+    /// `for each other player { … }`: the body runs once per player, who is `their`.
+    ForEach {
+        players: Spanned<PlayerSet>,
+        body: Block,
+    },
+    /// `repeat this effect`.
+    Repeat,
+    /// `choose a value`, `choose 2 colors`.
+    Choose {
+        count: Spanned<u32>,
+        kind: Spanned<ChoiceKind>,
+    },
+    /// `claim "Monument"`: a special achievement.
+    Claim(Title),
+    /// `end the dogma action`.
+    EndDogma,
+    /// `end the game`.
+    EndGame,
+    /// `self-execute …`: run the card's non-demand effects for the executor alone.
+    SelfExecute(Selection),
+    Splay {
+        direction: Spanned<Direction>,
+        color: ColorExpr,
+    },
+    Unsplay(ColorExpr),
+    Rearrange(ColorExpr),
+    /// `draw a [1]`, `draw and meld 2 [10]`.
+    Draw {
+        then: Option<Spanned<Verb>>,
+        count: Spanned<u32>,
+        value: Expr,
+    },
+    Transfer {
+        what: Selection,
+        to: Destination,
+    },
+    /// `take …`: transfer into the executor's hand.
+    Take(Selection),
+    Exchange(Selection, Selection),
+    /// `meld …`, `reveal and return …`.
+    Move {
+        verbs: Vec<Spanned<Verb>>,
+        what: Selection,
+    },
+    /// `keep it`: the cards stay where they are (printed for clarity).
+    Keep(CardRef),
+    Win(Winner),
+    Lose(PlayerRef),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum MayBody {
+    Block(Block),
+    Stmt(Stmt),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Otherwise {
+    If(Stmt),
+    Block(Block),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scale {
+    /// `for every 2 …`: one per this many (1 when not written).
+    pub per: Option<Spanned<u32>>,
+    pub what: Countable,
+    pub span: Span,
+}
+
+/// The verbs that move (or show) cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verb {
+    Meld,
+    Tuck,
+    Score,
+    Return,
+    Reveal,
+    Junk,
+    Remove,
+    Achieve,
+    Foreshadow,
+}
+
+impl Verb {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verb::Meld => "meld",
+            Verb::Tuck => "tuck",
+            Verb::Score => "score",
+            Verb::Return => "return",
+            Verb::Reveal => "reveal",
+            Verb::Junk => "junk",
+            Verb::Remove => "remove",
+            Verb::Achieve => "achieve",
+            Verb::Foreshadow => "foreshadow",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    Left,
+    Right,
+    Up,
+    Aslant,
+}
+
+impl Direction {
+    pub fn word(self) -> &'static str {
+        match self {
+            Direction::Left => "left",
+            Direction::Right => "right",
+            Direction::Up => "up",
+            Direction::Aslant => "aslant",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChoiceKind {
+    Value,
+    Color,
+    Player,
+    Opponent,
+    Icon,
+}
+
+impl ChoiceKind {
+    pub fn word(self, plural: bool) -> &'static str {
+        match (self, plural) {
+            (ChoiceKind::Value, false) => "value",
+            (ChoiceKind::Value, true) => "values",
+            (ChoiceKind::Color, false) => "color",
+            (ChoiceKind::Color, true) => "colors",
+            (ChoiceKind::Player, false) => "player",
+            (ChoiceKind::Player, true) => "players",
+            (ChoiceKind::Opponent, false) => "opponent",
+            (ChoiceKind::Opponent, true) => "opponents",
+            (ChoiceKind::Icon, false) => "icon",
+            (ChoiceKind::Icon, true) => "icons",
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Selections
+
+/// Cards chosen or named by a statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Selection {
+    /// A described set: `the highest card from your hand`.
+    Np(CardNp),
+    /// A named set: `it`, `returned`, `"Robotics"`.
+    Ref(CardRef),
+}
+
+impl Selection {
+    pub fn span(&self) -> Span {
+        match self {
+            Selection::Np(np) => np.span,
+            Selection::Ref(r) => r.span,
+        }
+    }
+}
+
+/// A card noun phrase: quantity, adjectives, noun, filters and where the cards are.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardNp {
+    /// `your top red card`: a leading possessive means the cards are on that player's board.
+    pub possessive: Option<Spanned<Possessive>>,
+    pub quantity: Option<Spanned<Quantity>>,
+    pub adjectives: Vec<Spanned<Adjective>>,
+    pub noun: Spanned<Noun>,
+    pub filters: Vec<Spanned<Filter>>,
+    pub source: Option<Spanned<Source>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rounding {
+    Up,
+    Down,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantity {
+    /// `a` / `an`.
+    One { article_an: bool },
+    /// `2`.
+    Exactly(u32),
+    /// `1 or 2`.
+    Between(u32, u32),
+    /// `up to 3`.
+    UpTo(u32),
+    /// `any number of`.
+    AnyNumber,
+    /// `all`, `all the`.
+    All { the: bool },
+    /// `all but 1`.
+    AllBut(u32),
+    /// `the`, `the 3` (with `highest`/`lowest`: the N most extreme cards).
+    The(Option<u32>),
+    /// `half (rounded down) of the`.
+    Half(Rounding),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Adjective {
+    Top,
+    Bottom,
+    Highest,
+    Lowest,
+    /// `red`.
+    Color(String),
+    /// `non-red`: the colour's name without the prefix.
+    NonColor(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Noun {
+    Card,
+    Cards,
+    /// `[3]`: a card of that value.
+    Value(Expr),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Filter {
+    /// `with crown`, `with factory or clock`.
+    WithIcon(Vec<Name>),
+    /// `without leaf`.
+    WithoutIcon(Name),
+    /// `of value 4 or lower`.
+    Value(ValueSpec),
+    SameColorAs(CardRef),
+    SameValueAs(CardRef),
+    /// `of its color`: the candidate card's own colour (used inside a comparison).
+    ItsColor,
+    /// `of color …`.
+    Color(ColorExpr),
+    /// `of a color on your board`, `of a color not on my board`.
+    ColorOnBoard {
+        negated: bool,
+        whose: Spanned<Possessive>,
+    },
+    /// `of my choice`: the demander chooses.
+    MyChoice,
+    OtherThan(CardRef),
+    /// `higher than my top card of its color`: a value comparison.
+    HigherThan(CardRef),
+    LowerThan(CardRef),
+    /// `beneath it`: the cards under a card in its pile.
+    Beneath(CardRef),
+}
+
+/// A value or values a card must have: `3`, `2 or 3`, `4 or lower`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueSpec {
+    pub first: Expr,
+    pub rest: Vec<Spanned<ValueAlternative>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValueAlternative {
+    OrHigher,
+    OrLower,
+    Or(Expr),
+}
+
+/// Where the cards of a phrase are: `from your hand`, `on your board`, `from drawn`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Source {
+    /// The preposition as written; it does not change the meaning.
+    pub preposition: Preposition,
+    pub place: Place,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preposition {
+    From,
+    In,
+    On,
+}
+
+impl Preposition {
+    pub fn word(self) -> &'static str {
+        match self {
+            Preposition::From => "from",
+            Preposition::In => "in",
+            Preposition::On => "on",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Place {
+    Zone(Zone),
+    /// `from drawn`: among named cards.
+    Cards(CardRef),
+}
+
+/// Zones of a set of players: `your hand`, `all players' hands, boards and score piles`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Zone {
+    pub whose: Spanned<Possessive>,
+    pub kinds: Vec<Spanned<ZoneKind>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZoneKind {
+    Hand,
+    ScorePile,
+    Board,
+    Achievements,
+}
+
+impl ZoneKind {
+    pub fn word(self, plural: bool) -> &'static str {
+        match (self, plural) {
+            (ZoneKind::Hand, false) => "hand",
+            (ZoneKind::Hand, true) => "hands",
+            (ZoneKind::ScorePile, false) => "score pile",
+            (ZoneKind::ScorePile, true) => "score piles",
+            (ZoneKind::Board, false) => "board",
+            (ZoneKind::Board, true) => "boards",
+            (ZoneKind::Achievements, _) => "achievements",
+        }
+    }
+}
+
+/// Whose zone: a single player, a player to choose, or a set of players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Possessive {
+    Your,
+    My,
+    Their,
+    ThatPlayers,
+    AnotherPlayers,
+    AnyOpponents,
+    AnyOtherPlayers,
+    AnyPlayers,
+    AnOpponents,
+    AllOpponents,
+    AllOtherPlayers,
+    AllPlayers,
+}
+
+impl Possessive {
+    pub fn words(self) -> &'static str {
+        match self {
+            Possessive::Your => "your",
+            Possessive::My => "my",
+            Possessive::Their => "their",
+            Possessive::ThatPlayers => "that player's",
+            Possessive::AnotherPlayers => "another player's",
+            Possessive::AnyOpponents => "any opponent's",
+            Possessive::AnyOtherPlayers => "any other player's",
+            Possessive::AnyPlayers => "any player's",
+            Possessive::AnOpponents => "an opponent's",
+            Possessive::AllOpponents => "all opponents'",
+            Possessive::AllOtherPlayers => "all other players'",
+            Possessive::AllPlayers => "all players'",
+        }
+    }
+
+    /// Whether the words name several players' zones at once (`all opponents'`).
+    pub fn is_plural(self) -> bool {
+        matches!(
+            self,
+            Possessive::AllOpponents | Possessive::AllOtherPlayers | Possessive::AllPlayers
+        )
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Destination {
+    /// `to my score pile`.
+    Zone {
+        whose: Spanned<Possessive>,
+        kind: Spanned<ZoneKind>,
+    },
+    /// `to the score pile of an opponent with fewer points than you`.
+    OfPlayer {
+        kind: Spanned<ZoneKind>,
+        player: PlayerRef,
+    },
+}
+
+/// Cards named without a choice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardRef {
+    pub kind: CardRefKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum CardRefKind {
+    Title(String),
+    ThisCard,
+    /// `it`: the cards of the latest statement that moved or showed cards.
+    It,
+    /// `them`: the same as `it`, read as a plural.
+    Them,
+    /// `the second melded`.
+    Ordinal(Ordinal, Participle),
+    /// `returned`: the cards of the latest statement with that verb in this effect.
+    Bound(Participle),
+    Np(Box<CardNp>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ordinal {
+    First,
+    Second,
+    Third,
+    Last,
+}
+
+impl Ordinal {
+    pub fn word(self) -> &'static str {
+        match self {
+            Ordinal::First => "first",
+            Ordinal::Second => "second",
+            Ordinal::Third => "third",
+            Ordinal::Last => "last",
+        }
+    }
+}
+
+/// The cards a verb moved, named by its participle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Participle {
+    Drawn,
+    Melded,
+    Scored,
+    Tucked,
+    Returned,
+    Transferred,
+    Revealed,
+    Junked,
+    Exchanged,
+    Achieved,
+    Foreshadowed,
+    Removed,
+    Chosen,
+}
+
+impl Participle {
+    pub fn word(self) -> &'static str {
+        match self {
+            Participle::Drawn => "drawn",
+            Participle::Melded => "melded",
+            Participle::Scored => "scored",
+            Participle::Tucked => "tucked",
+            Participle::Returned => "returned",
+            Participle::Transferred => "transferred",
+            Participle::Revealed => "revealed",
+            Participle::Junked => "junked",
+            Participle::Exchanged => "exchanged",
+            Participle::Achieved => "achieved",
+            Participle::Foreshadowed => "foreshadowed",
+            Participle::Removed => "removed",
+            Participle::Chosen => "chosen",
+        }
+    }
+
+    /// The participle of the cards a verb moves.
+    pub fn of_verb(verb: Verb) -> Participle {
+        match verb {
+            Verb::Meld => Participle::Melded,
+            Verb::Tuck => Participle::Tucked,
+            Verb::Score => Participle::Scored,
+            Verb::Return => Participle::Returned,
+            Verb::Reveal => Participle::Revealed,
+            Verb::Junk => Participle::Junked,
+            Verb::Remove => Participle::Removed,
+            Verb::Achieve => Participle::Achieved,
+            Verb::Foreshadow => Participle::Foreshadowed,
+        }
+    }
+}
+
+/// Cards moved earlier by anyone: `cards transferred due to the demand`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct History {
+    pub verb: Spanned<Participle>,
+    pub by: Option<PlayerRef>,
+    pub due_to: Option<Spanned<DueTo>>,
+    pub scope: Option<Spanned<Scope>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DueTo {
+    /// `due to the demand`: this card's demand effects in this dogma action.
+    TheDemand,
+    /// `due to this card`: any effect of this card in this dogma action.
+    ThisCard,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Turn,
+    Action,
+}
+
+/// A set of cards to count or test.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetRef {
+    History(History),
+    Zone(Zone),
+    Cards(CardRef),
+}
+
+impl SetRef {
+    pub fn span(&self) -> Span {
+        match self {
+            SetRef::History(h) => h.span,
+            SetRef::Zone(z) => z.span,
+            SetRef::Cards(c) => c.span,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Colours
+
+/// A colour or a choice between colours: `red`, `yellow or purple`, `a color splayed left`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ColorExpr {
+    pub alternatives: Vec<Spanned<ColorAtom>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ColorAtom {
+    /// `a color …`: any colour meeting the filters, chosen by the executor.
+    AnyColor(Vec<Spanned<ColorFilter>>),
+    /// `color of tucked`.
+    ColorOf(CardRef),
+    /// `its color`.
+    ItsColor,
+    /// `chosen`: the colours of the latest `choose`.
+    Chosen,
+    /// `red`.
+    Named(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ColorFilter {
+    /// `splayed`, `splayed up or right`.
+    Splayed(Vec<Spanned<Direction>>),
+    /// `with leaf`.
+    With(Name),
+    /// `not on any opponent's board`.
+    NotOn(Spanned<Possessive>),
+    /// `on your board`.
+    On(Spanned<Possessive>),
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    Int(u32),
+    Add(Box<Expr>, Box<Expr>),
+    Sub(Box<Expr>, Box<Expr>),
+    Mul(Box<Expr>, Box<Expr>),
+    /// Written in parentheses.
+    Paren(Box<Expr>),
+    /// `value of returned` (0 when there is no such card).
+    ValueOf(CardRef),
+    /// `number of …`.
+    NumberOf(Countable),
+    /// `highest value in your score pile`.
+    Extreme { highest: bool, set: SetRef },
+    /// `half of … rounded up`.
+    Half(Box<Expr>, Rounding),
+    /// `chosen`: the value of the latest `choose a value`.
+    Chosen,
+}
+
+/// What `number of` and `for every` count.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Countable {
+    DifferentValues(SetRef),
+    DifferentColors(SetRef),
+    /// `colors on your board with leaf`.
+    Colors {
+        whose: Spanned<Possessive>,
+        filters: Vec<Spanned<ColorFilter>>,
+        span: Span,
+    },
+    /// `leaf on your board`: visible icons.
+    Icons {
+        icon: Name,
+        whose: Spanned<Possessive>,
+        span: Span,
+    },
+    Cards(SetRef),
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conditions
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cond {
+    pub kind: CondKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum CondKind {
+    Or(Vec<Cond>),
+    And(Vec<Cond>),
+    Not(Box<Cond>),
+    Paren(Box<Cond>),
+    /// `you do` (true) / `you don't` (false): the previous statement's outcome.
+    Did(bool),
+    /// `you returned any`, `you melded at least 4`.
+    Verbed {
+        verb: Spanned<Participle>,
+        amount: Spanned<Amount>,
+    },
+    /// `you are the only player with 5 top cards`.
+    OnlyPlayer(PlayerMeasure),
+    /// `you have at least 4 castle`.
+    Has {
+        player: PlayerRef,
+        measure: PlayerMeasure,
+    },
+    /// `any player has fewer than 3 leaf`.
+    PlayersHave {
+        quantifier: Spanned<Quantifier>,
+        players: Spanned<PlayerSet>,
+        measure: PlayerMeasure,
+    },
+    /// `any drawn is red`, `no cards transferred due to the demand`.
+    CardsAre {
+        quantifier: Spanned<Quantifier>,
+        set: SetRef,
+        pred: Option<CardPred>,
+    },
+    /// `your green cards are splayed right`.
+    Splayed {
+        whose: Spanned<Possessive>,
+        color: Name,
+        direction: Spanned<Direction>,
+    },
+    /// `it has crown`.
+    Card { card: CardRef, pred: CardPred },
+    /// `number of drawn > 2`.
+    Compare {
+        lhs: Expr,
+        op: Spanned<Comparison>,
+        rhs: Expr,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantifier {
+    Any,
+    Each,
+    No,
+}
+
+impl Quantifier {
+    pub fn word(self) -> &'static str {
+        match self {
+            Quantifier::Any => "any",
+            Quantifier::Each => "each",
+            Quantifier::No => "no",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comparison {
+    Ge,
+    Le,
+    Ne,
+    Gt,
+    Lt,
+    Eq,
+}
+
+impl Comparison {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Comparison::Ge => ">=",
+            Comparison::Le => "<=",
+            Comparison::Ne => "!=",
+            Comparison::Gt => ">",
+            Comparison::Lt => "<",
+            Comparison::Eq => "=",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardPred {
+    pub kind: CardPredKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum CardPredKind {
+    HasIcon(Vec<Name>),
+    Value(ValueSpec),
+    IsTop,
+    ColorOnBoard {
+        negated: bool,
+        whose: Spanned<Possessive>,
+    },
+    Color(ColorExpr),
+}
+
+/// How many: `at least 4`, `no`, `5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Amount {
+    Any,
+    AtLeast(u32),
+    AtMost(u32),
+    MoreThan(u32),
+    FewerThan(u32),
+    /// `exactly 5` (`exactly` written).
+    Exactly(u32),
+    /// `5`: exactly, without the word.
+    Count(u32),
+    No,
+}
+
+/// What a player has, compared: `at least 4 castle`, `more leaf than factory`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerMeasure {
+    pub kind: PlayerMeasureKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerMeasureKind {
+    Amount {
+        amount: Spanned<Amount>,
+        measure: Spanned<Measure>,
+    },
+    Compare {
+        more: bool,
+        measure: Spanned<Measure>,
+        than: Than,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Than {
+    /// `than each other player`.
+    Each(Spanned<PlayerSet>),
+    /// `than you`.
+    Player(PlayerRef),
+    /// `than factory`: another measure of the same player.
+    Measure(Spanned<Measure>),
+}
+
+/// A number a player has.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Measure {
+    Points,
+    Achievements,
+    TopCards,
+    CardsIn(ZoneKind),
+    /// `cards returned due to this card`, `cards tucked this turn`.
+    History {
+        verb: Participle,
+        due_to: Option<DueTo>,
+        scope: Option<Scope>,
+    },
+    /// `colors`, `colors splayed up or right`, `colors with leaf`.
+    Colors(Vec<Spanned<ColorFilter>>),
+    /// `green cards`: the cards of a colour on the board.
+    ColorCards(Name),
+    /// `leaf`: visible icons on the board.
+    Icon(Name),
+}
+
+// ---------------------------------------------------------------------------------------------
+// Players
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerRef {
+    pub kind: PlayerRefKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerRefKind {
+    You,
+    /// `I` / `me`: the demander.
+    I { me: bool },
+    ThatPlayer,
+    /// `an opponent with fewer points than you`, `another player`: the executor chooses.
+    Choose {
+        article: PlayerArticle,
+        kind: PlayerKind,
+        with: Option<Box<PlayerMeasure>>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerArticle {
+    An,
+    Another,
+    Any,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    Opponent,
+    OtherPlayer,
+    Player,
+}
+
+/// A set of players to quantify or loop over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerSet {
+    OtherPlayer,
+    Opponent,
+    Player,
+}
+
+impl PlayerSet {
+    pub fn words(self) -> &'static str {
+        match self {
+            PlayerSet::OtherPlayer => "other player",
+            PlayerSet::Opponent => "opponent",
+            PlayerSet::Player => "player",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Winner {
+    /// `the single player with the most leaf`: nobody on a tie.
+    Single {
+        most: bool,
+        measure: Spanned<Measure>,
+        span: Span,
+    },
+    Player(PlayerRef),
+}

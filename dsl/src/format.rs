@@ -1,0 +1,966 @@
+//! The canonical layout of card sources (`dogma fmt`): one fact or statement per line, two-space
+//! indentation, one blank line between cards and between effects, comments kept in place.
+//!
+//! Formatting is a function of the AST and the comments, so formatting twice changes nothing.
+
+use crate::ast::*;
+use crate::parse::{parse, SyntaxError};
+
+/// Formats a card file. Fails only when the source does not parse.
+pub fn format_source(source: &str) -> Result<String, SyntaxError> {
+    let file = parse(source)?;
+    let comments = scan_comments(source);
+    let mut out = Printer {
+        lines: Vec::new(),
+        comments,
+        next_comment: 0,
+        source,
+        last_comment_end: None,
+    };
+    for (i, item) in file.items.iter().enumerate() {
+        if i > 0 {
+            out.blank();
+        }
+        match item {
+            Item::Card(card) => out.card(card),
+            Item::Achievement(a) => out.achievement(a),
+        }
+    }
+    out.flush_comments(u32::MAX, 0);
+    let mut text = out.lines.join("\n");
+    // Collapse runs of blank lines that leading comments may leave behind.
+    while text.contains("\n\n\n") {
+        text = text.replace("\n\n\n", "\n\n");
+    }
+    let text = text.trim_start_matches('\n').to_string();
+    Ok(if text.is_empty() {
+        text
+    } else {
+        text + "\n"
+    })
+}
+
+/// A `#` comment in the source.
+#[derive(Clone, Debug)]
+struct Comment {
+    start: u32,
+    text: String,
+    /// Code precedes the comment on its line.
+    trailing: bool,
+    /// A blank line precedes the comment in the source.
+    blank_before: bool,
+}
+
+/// Finds every comment, skipping `#` inside quoted titles.
+fn scan_comments(source: &str) -> Vec<Comment> {
+    let mut comments = Vec::new();
+    let bytes = source.as_bytes();
+    let mut i = 0;
+    let mut in_string = false;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if in_string {
+            if b == b'"' || b == b'\n' {
+                in_string = false;
+            }
+            i += 1;
+        } else if b == b'"' {
+            in_string = true;
+            i += 1;
+        } else if b == b'#' {
+            let end = source[i..].find('\n').map_or(source.len(), |e| i + e);
+            let line_start = source[..i].rfind('\n').map_or(0, |p| p + 1);
+            let trailing = !source[line_start..i].trim().is_empty();
+            let before = source[..line_start].trim_end_matches([' ', '\t', '\r']);
+            let blank_before = before.ends_with("\n\n") || {
+                let prev_end = before.trim_end_matches('\n');
+                before.len() - prev_end.len() >= 2
+            };
+            comments.push(Comment {
+                start: i as u32,
+                text: source[i..end].trim_end().to_string(),
+                trailing,
+                blank_before,
+            });
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    comments
+}
+
+struct Printer<'s> {
+    lines: Vec<String>,
+    comments: Vec<Comment>,
+    next_comment: usize,
+    source: &'s str,
+    /// Where the last own-line comment ended, while it is the last line printed.
+    last_comment_end: Option<u32>,
+}
+
+impl Printer<'_> {
+    fn blank(&mut self) {
+        if self.lines.last().is_some_and(|l| !l.is_empty()) {
+            self.lines.push(String::new());
+        }
+    }
+
+    /// Emits the comments that start before `pos`, as own-line comments at `indent`.
+    fn flush_comments(&mut self, pos: u32, indent: usize) {
+        while let Some(c) = self.comments.get(self.next_comment) {
+            if c.start >= pos {
+                break;
+            }
+            let c = c.clone();
+            self.next_comment += 1;
+            if c.trailing && !self.lines.is_empty() {
+                if let Some(last) = self.lines.iter_mut().rev().find(|l| !l.is_empty()) {
+                    last.push(' ');
+                    last.push_str(&c.text);
+                    continue;
+                }
+            }
+            if c.blank_before && !self.lines.is_empty() {
+                self.blank();
+            }
+            self.lines.push(format!("{}{}", "  ".repeat(indent), c.text));
+            self.last_comment_end = Some(c.start + c.text.len() as u32);
+        }
+    }
+
+    /// Keeps one blank line between an own-line comment and the code after it when the source
+    /// had one.
+    fn blank_after_comment(&mut self, start: u32) {
+        if let Some(end) = self.last_comment_end.take() {
+            let between = self.source.get(end as usize..start as usize).unwrap_or("");
+            if between.matches('\n').count() >= 2 {
+                self.blank();
+            }
+        }
+    }
+
+    /// Emits a line for a construct starting at `start`, then any comment trailing it on the
+    /// same source line as `end`.
+    fn line(&mut self, indent: usize, start: u32, end: u32, text: String) {
+        self.flush_comments(start, indent);
+        self.blank_after_comment(start);
+        self.lines.push(format!("{}{}", "  ".repeat(indent), text));
+        self.trailing_after(end);
+    }
+
+    fn trailing_after(&mut self, end: u32) {
+        if let Some(c) = self.comments.get(self.next_comment) {
+            let between = self.source.get(end as usize..c.start as usize).unwrap_or("\n");
+            if c.trailing && c.start >= end && !between.contains('\n') {
+                let text = c.text.clone();
+                self.next_comment += 1;
+                if let Some(last) = self.lines.last_mut() {
+                    last.push(' ');
+                    last.push_str(&text);
+                }
+            }
+        }
+    }
+
+    fn card(&mut self, card: &Card) {
+        self.line(
+            0,
+            card.span.start,
+            card.title.span.end + 2,
+            format!("card {} {{", quote(&card.title.node)),
+        );
+        for fact in &card.facts {
+            let text = match &fact.node {
+                Fact::Age(age) => format!("age {}", age.node),
+                Fact::Color(color) => format!("color {}", color.node),
+                Fact::Icons(slots) => {
+                    let words: Vec<String> = slots
+                        .iter()
+                        .map(|s| match &s.number {
+                            Some(n) => format!("{} {}", s.name.node, n.node),
+                            None => s.name.node.clone(),
+                        })
+                        .collect();
+                    format!("icons {}", words.join(" "))
+                }
+            };
+            self.line(1, fact.span.start, fact.span.end, text);
+        }
+        for effect in &card.effects {
+            self.blank();
+            let head = match &effect.icon {
+                Some(icon) => format!("{} {} {{", effect.kind.node.keyword(), icon.node),
+                None => format!("{} {{", effect.kind.node.keyword()),
+            };
+            self.line(1, effect.span.start, effect.body.span.start + 1, head);
+            self.stmts(&effect.body, 2);
+            self.close(1, effect.body.span.end);
+        }
+        self.close(0, card.span.end);
+    }
+
+    fn achievement(&mut self, a: &Achievement) {
+        self.line(
+            0,
+            a.span.start,
+            a.title.span.end + 2,
+            format!("achievement {} {{", quote(&a.title.node)),
+        );
+        for cond in &a.when {
+            self.line(1, cond.span.start, cond.span.end, format!("when {}", cond_text(cond)));
+        }
+        for via in &a.via {
+            self.line(1, via.span.start, via.span.end, format!("via {}", quote(&via.node)));
+        }
+        self.close(0, a.span.end);
+    }
+
+    fn close(&mut self, indent: usize, end: u32) {
+        // Comments inside the block, before its closing brace, stay inside it.
+        self.flush_comments(end.saturating_sub(1), indent + 1);
+        self.lines.push(format!("{}}}", "  ".repeat(indent)));
+        self.trailing_after(end);
+    }
+
+    fn stmts(&mut self, block: &Block, indent: usize) {
+        for stmt in &block.stmts {
+            self.stmt(stmt, indent);
+        }
+    }
+
+    fn stmt(&mut self, stmt: &Stmt, indent: usize) {
+        let then = if stmt.then { "then " } else { "" };
+        let scale = stmt
+            .scale
+            .as_ref()
+            .map(|s| format!(" {}", scale_text(s)))
+            .unwrap_or_default();
+        match &stmt.kind {
+            StmtKind::May(body) => match body.as_ref() {
+                MayBody::Block(block) => {
+                    self.line(
+                        indent,
+                        stmt.span.start,
+                        block.span.start + 1,
+                        format!("{then}you may {{"),
+                    );
+                    self.stmts(block, indent + 1);
+                    self.close_with(indent, block.span.end, &scale);
+                }
+                MayBody::Stmt(inner) => {
+                    let mut lines = Printer {
+                        lines: Vec::new(),
+                        comments: Vec::new(),
+                        next_comment: 0,
+                        source: self.source,
+                        last_comment_end: None,
+                    };
+                    lines.stmt(inner, indent);
+                    // Prefix the inner statement's first line with `you may`.
+                    if let Some(first) = lines.lines.first_mut() {
+                        let body = first.trim_start().to_string();
+                        *first = format!("{}{then}you may {body}", "  ".repeat(indent));
+                    }
+                    if let Some(last) = lines.lines.last_mut() {
+                        last.push_str(&scale);
+                    }
+                    self.flush_comments(stmt.span.start, indent);
+                    self.lines.extend(lines.lines);
+                    self.trailing_after(stmt.span.end);
+                }
+            },
+            StmtKind::If {
+                cond,
+                then: block,
+                otherwise,
+            } => {
+                self.if_chain(
+                    indent,
+                    stmt.span.start,
+                    then,
+                    cond,
+                    block,
+                    otherwise.as_deref(),
+                );
+            }
+            StmtKind::Either(blocks) => {
+                for (i, block) in blocks.iter().enumerate() {
+                    let head = if i == 0 {
+                        format!("{then}either {{")
+                    } else {
+                        "} or {".to_string()
+                    };
+                    if i == 0 {
+                        self.line(indent, stmt.span.start, block.span.start + 1, head);
+                    } else {
+                        self.flush_comments(block.span.start, indent + 1);
+                        self.lines.push(format!("{}{head}", "  ".repeat(indent)));
+                        self.trailing_after(block.span.start + 1);
+                    }
+                    self.stmts(block, indent + 1);
+                }
+                let end = blocks.last().map_or(stmt.span.end, |b| b.span.end);
+                self.close_with(indent, end, &scale);
+            }
+            StmtKind::ForEach { players, body } => {
+                self.line(
+                    indent,
+                    stmt.span.start,
+                    body.span.start + 1,
+                    format!("{then}for each {} {{", players.node.words()),
+                );
+                self.stmts(body, indent + 1);
+                self.close_with(indent, body.span.end, &scale);
+            }
+            kind => {
+                let text = format!("{then}{}{scale}", simple_stmt_text(kind));
+                self.line(indent, stmt.span.start, stmt.span.end, text);
+            }
+        }
+    }
+
+    fn close_with(&mut self, indent: usize, end: u32, suffix: &str) {
+        self.flush_comments(end.saturating_sub(1), indent + 1);
+        self.lines.push(format!("{}}}{suffix}", "  ".repeat(indent)));
+        self.trailing_after(end);
+    }
+
+    fn if_chain(
+        &mut self,
+        indent: usize,
+        start: u32,
+        then: &str,
+        cond: &Cond,
+        block: &Block,
+        otherwise: Option<&Otherwise>,
+    ) {
+        self.line(
+            indent,
+            start,
+            block.span.start + 1,
+            format!("{then}if {} {{", cond_text(cond)),
+        );
+        self.stmts(block, indent + 1);
+        match otherwise {
+            None => self.close(indent, block.span.end),
+            Some(Otherwise::Block(other)) => {
+                self.flush_comments(block.span.end.saturating_sub(1), indent + 1);
+                self.lines
+                    .push(format!("{}}} otherwise {{", "  ".repeat(indent)));
+                self.trailing_after(other.span.start + 1);
+                self.stmts(other, indent + 1);
+                self.close(indent, other.span.end);
+            }
+            Some(Otherwise::If(stmt)) => {
+                if let StmtKind::If {
+                    cond,
+                    then: inner,
+                    otherwise,
+                } = &stmt.kind
+                {
+                    self.flush_comments(block.span.end.saturating_sub(1), indent + 1);
+                    self.lines.push(format!(
+                        "{}}} otherwise if {} {{",
+                        "  ".repeat(indent),
+                        cond_text(cond)
+                    ));
+                    self.trailing_after(inner.span.start + 1);
+                    self.stmts(inner, indent + 1);
+                    // Continue the chain from the nested if's own branches.
+                    self.if_tail(indent, inner, otherwise.as_deref());
+                }
+            }
+        }
+    }
+
+    fn if_tail(&mut self, indent: usize, block: &Block, otherwise: Option<&Otherwise>) {
+        match otherwise {
+            None => self.close(indent, block.span.end),
+            Some(Otherwise::Block(other)) => {
+                self.flush_comments(block.span.end.saturating_sub(1), indent + 1);
+                self.lines
+                    .push(format!("{}}} otherwise {{", "  ".repeat(indent)));
+                self.stmts(other, indent + 1);
+                self.close(indent, other.span.end);
+            }
+            Some(Otherwise::If(stmt)) => {
+                if let StmtKind::If {
+                    cond,
+                    then: inner,
+                    otherwise,
+                } = &stmt.kind
+                {
+                    self.flush_comments(block.span.end.saturating_sub(1), indent + 1);
+                    self.lines.push(format!(
+                        "{}}} otherwise if {} {{",
+                        "  ".repeat(indent),
+                        cond_text(cond)
+                    ));
+                    self.stmts(inner, indent + 1);
+                    self.if_tail(indent, inner, otherwise.as_deref());
+                }
+            }
+        }
+    }
+}
+
+fn quote(title: &str) -> String {
+    format!("\"{title}\"")
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inline constructs, printed in the canonical words of the grammar.
+
+fn simple_stmt_text(kind: &StmtKind) -> String {
+    match kind {
+        StmtKind::Repeat => "repeat this effect".to_string(),
+        StmtKind::Choose { count, kind } => format!(
+            "choose {} {}",
+            count_text(count.node, kind.node == ChoiceKind::Opponent || kind.node == ChoiceKind::Icon),
+            kind.node.word(count.node != 1)
+        ),
+        StmtKind::Claim(title) => format!("claim {}", quote(&title.node)),
+        StmtKind::EndDogma => "end the dogma action".to_string(),
+        StmtKind::EndGame => "end the game".to_string(),
+        StmtKind::SelfExecute(sel) => format!("self-execute {}", selection_text(sel)),
+        StmtKind::Splay { direction, color } => {
+            format!("splay {} {}", direction.node.word(), color_expr_text(color))
+        }
+        StmtKind::Unsplay(color) => format!("unsplay {}", color_expr_text(color)),
+        StmtKind::Rearrange(color) => format!("rearrange {}", color_expr_text(color)),
+        StmtKind::Draw { then, count, value } => {
+            let verb = then
+                .as_ref()
+                .map(|v| format!(" and {}", v.node.word()))
+                .unwrap_or_default();
+            format!(
+                "draw{verb} {} [{}]",
+                count_text(count.node, starts_with_vowel_sound(value)),
+                expr_text(value)
+            )
+        }
+        StmtKind::Transfer { what, to } => format!(
+            "transfer {} to {}",
+            selection_text(what),
+            destination_text(to)
+        ),
+        StmtKind::Take(sel) => format!("take {}", selection_text(sel)),
+        StmtKind::Exchange(a, b) => format!(
+            "exchange {} with {}",
+            selection_text(a),
+            selection_text(b)
+        ),
+        StmtKind::Move { verbs, what } => {
+            let verbs: Vec<&str> = verbs.iter().map(|v| v.node.word()).collect();
+            format!("{} {}", verbs.join(" and "), selection_text(what))
+        }
+        StmtKind::Keep(card) => format!("keep {}", card_ref_text(card)),
+        StmtKind::Win(winner) => match winner {
+            Winner::Single { most, measure, .. } => format!(
+                "the single player with the {} {} wins",
+                if *most { "most" } else { "fewest" },
+                measure_text(&measure.node)
+            ),
+            Winner::Player(p) => {
+                let verb = if matches!(p.kind, PlayerRefKind::You | PlayerRefKind::I { .. }) {
+                    "win"
+                } else {
+                    "wins"
+                };
+                format!("{} {verb}", player_ref_text(p))
+            }
+        },
+        StmtKind::Lose(p) => {
+            let verb = if matches!(p.kind, PlayerRefKind::You | PlayerRefKind::I { .. }) {
+                "lose"
+            } else {
+                "loses"
+            };
+            format!("{} {verb}", player_ref_text(p))
+        }
+        // Block statements are laid out by the printer.
+        StmtKind::May(_) | StmtKind::If { .. } | StmtKind::Either(_) | StmtKind::ForEach { .. } => {
+            String::new()
+        }
+    }
+}
+
+/// `a`, `an` or the number.
+fn count_text(n: u32, an: bool) -> String {
+    match (n, an) {
+        (1, true) => "an".to_string(),
+        (1, false) => "a".to_string(),
+        (n, _) => n.to_string(),
+    }
+}
+
+/// Whether the value, read aloud, starts with a vowel sound (`an [8]`, `an [11]`).
+fn starts_with_vowel_sound(value: &Expr) -> bool {
+    matches!(value.kind, ExprKind::Int(8 | 11 | 18))
+}
+
+fn scale_text(scale: &Scale) -> String {
+    match &scale.per {
+        Some(n) => format!("for every {} {}", n.node, countable_text(&scale.what, false)),
+        None => format!("for every {}", countable_text(&scale.what, false)),
+    }
+}
+
+fn selection_text(sel: &Selection) -> String {
+    match sel {
+        Selection::Np(np) => card_np_text(np),
+        Selection::Ref(r) => card_ref_text(r),
+    }
+}
+
+fn card_np_text(np: &CardNp) -> String {
+    let mut words = Vec::new();
+    if let Some(p) = &np.possessive {
+        words.push(p.node.words().to_string());
+    }
+    if let Some(q) = &np.quantity {
+        words.push(quantity_text(q.node));
+    }
+    for adj in &np.adjectives {
+        words.push(match &adj.node {
+            Adjective::Top => "top".to_string(),
+            Adjective::Bottom => "bottom".to_string(),
+            Adjective::Highest => "highest".to_string(),
+            Adjective::Lowest => "lowest".to_string(),
+            Adjective::Color(c) => c.clone(),
+            Adjective::NonColor(c) => format!("non-{c}"),
+        });
+    }
+    words.push(match &np.noun.node {
+        Noun::Card => "card".to_string(),
+        Noun::Cards => "cards".to_string(),
+        Noun::Value(v) => format!("[{}]", expr_text(v)),
+    });
+    for f in &np.filters {
+        words.push(filter_text(&f.node));
+    }
+    if let Some(source) = &np.source {
+        let prep = source.node.preposition.word();
+        words.push(match &source.node.place {
+            Place::Zone(z) => format!("{prep} {}", zone_text(z)),
+            Place::Cards(c) => format!("{prep} {}", card_ref_text(c)),
+        });
+    }
+    words.join(" ")
+}
+
+fn quantity_text(q: Quantity) -> String {
+    match q {
+        Quantity::One { article_an: true } => "an".to_string(),
+        Quantity::One { article_an: false } => "a".to_string(),
+        Quantity::Exactly(n) => n.to_string(),
+        Quantity::Between(a, b) => format!("{a} or {b}"),
+        Quantity::UpTo(n) => format!("up to {n}"),
+        Quantity::AnyNumber => "any number of".to_string(),
+        Quantity::All { the: true } => "all the".to_string(),
+        Quantity::All { the: false } => "all".to_string(),
+        Quantity::AllBut(n) => format!("all but {n}"),
+        Quantity::The(None) => "the".to_string(),
+        Quantity::The(Some(n)) => format!("the {n}"),
+        Quantity::Half(Rounding::Up) => "half (rounded up) of the".to_string(),
+        Quantity::Half(Rounding::Down) => "half (rounded down) of the".to_string(),
+    }
+}
+
+fn filter_text(f: &Filter) -> String {
+    match f {
+        Filter::WithIcon(icons) => {
+            let names: Vec<&str> = icons.iter().map(|i| i.node.as_str()).collect();
+            format!("with {}", names.join(" or "))
+        }
+        Filter::WithoutIcon(icon) => format!("without {}", icon.node),
+        Filter::Value(spec) => format!("of value {}", value_spec_text(spec)),
+        Filter::SameColorAs(c) => format!("of the same color as {}", card_ref_text(c)),
+        Filter::SameValueAs(c) => format!("of the same value as {}", card_ref_text(c)),
+        Filter::ItsColor => "of its color".to_string(),
+        Filter::Color(c) => format!("of color {}", color_expr_text(c)),
+        Filter::ColorOnBoard { negated, whose } => format!(
+            "of a color {}on {} board",
+            if *negated { "not " } else { "" },
+            whose.node.words()
+        ),
+        Filter::MyChoice => "of my choice".to_string(),
+        Filter::OtherThan(c) => format!("other than {}", card_ref_text(c)),
+        Filter::HigherThan(c) => format!("higher than {}", card_ref_text(c)),
+        Filter::LowerThan(c) => format!("lower than {}", card_ref_text(c)),
+        Filter::Beneath(c) => format!("beneath {}", card_ref_text(c)),
+    }
+}
+
+fn value_spec_text(spec: &ValueSpec) -> String {
+    let mut text = expr_text(&spec.first);
+    for alt in &spec.rest {
+        match &alt.node {
+            ValueAlternative::OrHigher => text.push_str(" or higher"),
+            ValueAlternative::OrLower => text.push_str(" or lower"),
+            ValueAlternative::Or(e) => {
+                text.push_str(" or ");
+                text.push_str(&expr_text(e));
+            }
+        }
+    }
+    text
+}
+
+fn zone_text(z: &Zone) -> String {
+    let plural = z.whose.node.is_plural() || z.kinds.len() > 1;
+    let kinds: Vec<&str> = z.kinds.iter().map(|k| k.node.word(plural)).collect();
+    let list = match kinds.as_slice() {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    };
+    format!("{} {list}", z.whose.node.words())
+}
+
+fn destination_text(d: &Destination) -> String {
+    match d {
+        Destination::Zone { whose, kind } => {
+            format!("{} {}", whose.node.words(), kind.node.word(false))
+        }
+        Destination::OfPlayer { kind, player } => {
+            format!("the {} of {}", kind.node.word(false), player_ref_text(player))
+        }
+    }
+}
+
+fn card_ref_text(r: &CardRef) -> String {
+    match &r.kind {
+        CardRefKind::Title(t) => quote(t),
+        CardRefKind::ThisCard => "this card".to_string(),
+        CardRefKind::It => "it".to_string(),
+        CardRefKind::Them => "them".to_string(),
+        CardRefKind::Ordinal(o, p) => format!("the {} {}", o.word(), p.word()),
+        CardRefKind::Bound(p) => p.word().to_string(),
+        CardRefKind::Np(np) => card_np_text(np),
+    }
+}
+
+fn history_text(h: &History) -> String {
+    let mut text = format!("cards {}", h.verb.node.word());
+    if let Some(by) = &h.by {
+        text.push_str(&format!(" by {}", player_ref_text(by)));
+    }
+    text.push_str(&due_scope_text(
+        h.due_to.as_ref().map(|d| d.node),
+        h.scope.as_ref().map(|s| s.node),
+    ));
+    text
+}
+
+fn due_scope_text(due_to: Option<DueTo>, scope: Option<Scope>) -> String {
+    let mut text = String::new();
+    match due_to {
+        Some(DueTo::TheDemand) => text.push_str(" due to the demand"),
+        Some(DueTo::ThisCard) => text.push_str(" due to this card"),
+        None => {}
+    }
+    match scope {
+        Some(Scope::Turn) => text.push_str(" this turn"),
+        Some(Scope::Action) => text.push_str(" this action"),
+        None => {}
+    }
+    text
+}
+
+fn set_ref_text(s: &SetRef) -> String {
+    match s {
+        SetRef::History(h) => history_text(h),
+        SetRef::Zone(z) => zone_text(z),
+        SetRef::Cards(c) => card_ref_text(c),
+    }
+}
+
+fn color_expr_text(c: &ColorExpr) -> String {
+    let atoms: Vec<String> = c
+        .alternatives
+        .iter()
+        .map(|a| match &a.node {
+            ColorAtom::AnyColor(filters) => {
+                let mut text = "a color".to_string();
+                for f in filters {
+                    text.push(' ');
+                    text.push_str(&color_filter_text(&f.node));
+                }
+                text
+            }
+            ColorAtom::ColorOf(card) => format!("color of {}", card_ref_text(card)),
+            ColorAtom::ItsColor => "its color".to_string(),
+            ColorAtom::Chosen => "chosen".to_string(),
+            ColorAtom::Named(n) => n.clone(),
+        })
+        .collect();
+    atoms.join(" or ")
+}
+
+fn color_filter_text(f: &ColorFilter) -> String {
+    match f {
+        ColorFilter::Splayed(dirs) if dirs.is_empty() => "splayed".to_string(),
+        ColorFilter::Splayed(dirs) => {
+            let words: Vec<&str> = dirs.iter().map(|d| d.node.word()).collect();
+            format!("splayed {}", words.join(" or "))
+        }
+        ColorFilter::With(icon) => format!("with {}", icon.node),
+        ColorFilter::NotOn(whose) => format!("not on {} board", whose.node.words()),
+        ColorFilter::On(whose) => format!("on {} board", whose.node.words()),
+    }
+}
+
+fn expr_text(e: &Expr) -> String {
+    match &e.kind {
+        ExprKind::Int(n) => n.to_string(),
+        ExprKind::Add(a, b) => format!("{} + {}", expr_text(a), expr_text(b)),
+        ExprKind::Sub(a, b) => format!("{} - {}", expr_text(a), expr_text(b)),
+        ExprKind::Mul(a, b) => format!("{} * {}", expr_text(a), expr_text(b)),
+        ExprKind::Paren(inner) => format!("({})", expr_text(inner)),
+        ExprKind::ValueOf(c) => format!("value of {}", card_ref_text(c)),
+        ExprKind::NumberOf(c) => format!("number of {}", countable_text(c, true)),
+        ExprKind::Extreme { highest, set } => format!(
+            "{} value in {}",
+            if *highest { "highest" } else { "lowest" },
+            set_ref_text(set)
+        ),
+        ExprKind::Half(of, rounding) => format!(
+            "half of {} rounded {}",
+            expr_text(of),
+            match rounding {
+                Rounding::Up => "up",
+                Rounding::Down => "down",
+            }
+        ),
+        ExprKind::Chosen => "chosen".to_string(),
+    }
+}
+
+/// What is counted; `plural` after `number of`, singular after `for every`.
+fn countable_text(c: &Countable, plural: bool) -> String {
+    let s = if plural { "s" } else { "" };
+    match c {
+        Countable::DifferentValues(set) => {
+            format!("different value{s} in {}", set_ref_text(set))
+        }
+        Countable::DifferentColors(set) => {
+            format!("different color{s} in {}", set_ref_text(set))
+        }
+        Countable::Colors { whose, filters, .. } => {
+            let mut text = format!("color{s} on {} board", whose.node.words());
+            for f in filters {
+                text.push(' ');
+                text.push_str(&color_filter_text(&f.node));
+            }
+            text
+        }
+        Countable::Icons { icon, whose, .. } => {
+            format!("{} on {} board", icon.node, whose.node.words())
+        }
+        Countable::Cards(s) => set_ref_text(s),
+    }
+}
+
+fn cond_text(c: &Cond) -> String {
+    match &c.kind {
+        CondKind::Or(parts) => parts.iter().map(cond_text).collect::<Vec<_>>().join(" or "),
+        CondKind::And(parts) => parts.iter().map(cond_text).collect::<Vec<_>>().join(" and "),
+        CondKind::Not(inner) => format!("not {}", cond_text(inner)),
+        CondKind::Paren(inner) => format!("({})", cond_text(inner)),
+        CondKind::Did(true) => "you do".to_string(),
+        CondKind::Did(false) => "you don't".to_string(),
+        CondKind::Verbed { verb, amount } => {
+            format!("you {} {}", verb.node.word(), amount_text(amount.node))
+        }
+        CondKind::OnlyPlayer(m) => {
+            format!("you are the only player with {}", player_measure_text(m))
+        }
+        CondKind::Has { player, measure } => {
+            let verb = if matches!(player.kind, PlayerRefKind::You | PlayerRefKind::I { .. }) {
+                "have"
+            } else {
+                "has"
+            };
+            format!(
+                "{} {verb} {}",
+                player_ref_text(player),
+                player_measure_text(measure)
+            )
+        }
+        CondKind::PlayersHave {
+            quantifier,
+            players,
+            measure,
+        } => format!(
+            "{} {} has {}",
+            quantifier.node.word(),
+            players.node.words(),
+            player_measure_text(measure)
+        ),
+        CondKind::CardsAre {
+            quantifier,
+            set,
+            pred,
+        } => {
+            let mut text = format!("{} {}", quantifier.node.word(), set_ref_text(set));
+            if let Some(p) = pred {
+                text.push(' ');
+                text.push_str(&card_pred_text(p));
+            }
+            text
+        }
+        CondKind::Splayed {
+            whose,
+            color,
+            direction,
+        } => format!(
+            "{} {} cards are splayed {}",
+            whose.node.words(),
+            color.node,
+            direction.node.word()
+        ),
+        CondKind::Card { card, pred } => {
+            format!("{} {}", card_ref_text(card), card_pred_text(pred))
+        }
+        CondKind::Compare { lhs, op, rhs } => format!(
+            "{} {} {}",
+            expr_text(lhs),
+            op.node.symbol(),
+            expr_text(rhs)
+        ),
+    }
+}
+
+fn card_pred_text(p: &CardPred) -> String {
+    match &p.kind {
+        CardPredKind::HasIcon(icons) => {
+            let names: Vec<&str> = icons.iter().map(|i| i.node.as_str()).collect();
+            format!("has {}", names.join(" or "))
+        }
+        CardPredKind::Value(spec) => format!("is of value {}", value_spec_text(spec)),
+        CardPredKind::IsTop => "is a top card".to_string(),
+        CardPredKind::ColorOnBoard { negated, whose } => format!(
+            "is a color {}on {} board",
+            if *negated { "not " } else { "" },
+            whose.node.words()
+        ),
+        CardPredKind::Color(c) => format!("is {}", color_expr_text(c)),
+    }
+}
+
+fn amount_text(a: Amount) -> String {
+    match a {
+        Amount::Any => "any".to_string(),
+        Amount::AtLeast(n) => format!("at least {n}"),
+        Amount::AtMost(n) => format!("at most {n}"),
+        Amount::MoreThan(n) => format!("more than {n}"),
+        Amount::FewerThan(n) => format!("fewer than {n}"),
+        Amount::Exactly(n) => format!("exactly {n}"),
+        Amount::Count(n) => n.to_string(),
+        Amount::No => "no".to_string(),
+    }
+}
+
+fn player_measure_text(m: &PlayerMeasure) -> String {
+    match &m.kind {
+        PlayerMeasureKind::Amount { amount, measure } => {
+            format!("{} {}", amount_text(amount.node), measure_text(&measure.node))
+        }
+        PlayerMeasureKind::Compare {
+            more,
+            measure,
+            than,
+        } => {
+            let than = match than {
+                Than::Each(set) => format!("each {}", set.node.words()),
+                Than::Player(p) => player_ref_text(p),
+                Than::Measure(m) => measure_text(&m.node),
+            };
+            format!(
+                "{} {} than {than}",
+                if *more { "more" } else { "fewer" },
+                measure_text(&measure.node)
+            )
+        }
+    }
+}
+
+fn measure_text(m: &Measure) -> String {
+    match m {
+        Measure::Points => "points".to_string(),
+        Measure::Achievements => "achievements".to_string(),
+        Measure::TopCards => "top cards".to_string(),
+        Measure::CardsIn(ZoneKind::Hand) => "cards in hand".to_string(),
+        Measure::CardsIn(_) => "cards in score pile".to_string(),
+        Measure::History {
+            verb,
+            due_to,
+            scope,
+        } => format!("cards {}{}", verb.word(), due_scope_text(*due_to, *scope)),
+        Measure::Colors(filters) => {
+            let mut text = "colors".to_string();
+            for f in filters {
+                text.push(' ');
+                text.push_str(&color_filter_text(&f.node));
+            }
+            text
+        }
+        Measure::ColorCards(color) => format!("{} cards", color.node),
+        Measure::Icon(icon) => icon.node.clone(),
+    }
+}
+
+fn player_ref_text(p: &PlayerRef) -> String {
+    match &p.kind {
+        PlayerRefKind::You => "you".to_string(),
+        PlayerRefKind::I { me: false } => "I".to_string(),
+        PlayerRefKind::I { me: true } => "me".to_string(),
+        PlayerRefKind::ThatPlayer => "that player".to_string(),
+        PlayerRefKind::Choose {
+            article,
+            kind,
+            with,
+        } => {
+            let article = match article {
+                PlayerArticle::An => {
+                    if *kind == PlayerKind::Opponent || *kind == PlayerKind::OtherPlayer {
+                        "an"
+                    } else {
+                        "a"
+                    }
+                }
+                PlayerArticle::Another => "another",
+                PlayerArticle::Any => "any",
+            };
+            let kind = match kind {
+                PlayerKind::Opponent => "opponent",
+                PlayerKind::OtherPlayer => "other player",
+                PlayerKind::Player => "player",
+            };
+            match with {
+                Some(m) => format!("{article} {kind} with {}", player_measure_text(m)),
+                None => format!("{article} {kind}"),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formatting_is_idempotent_and_keeps_comments() {
+        let messy = "# A card.\ncard \"X\"{age 1 color red icons hex crown crown crown\n\
+                     effect crown{ # draws\n draw   a [1]   # one card\n\
+                     # then a meld\n you may meld a card from your hand}}";
+        let once = format_source(messy).expect("parses");
+        let twice = format_source(&once).expect("parses");
+        assert_eq!(once, twice);
+        assert!(once.contains("# A card."));
+        assert!(once.contains("draw a [1] # one card"));
+        assert!(once.contains("    # then a meld\n    you may meld a card from your hand"));
+    }
+}

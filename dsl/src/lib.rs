@@ -1,0 +1,13 @@
+//! The dogma card language: its grammar, the spanned syntax tree, the canonical formatter and
+//! the renderer that turns a card back into English card text.
+//!
+//! Pipeline position: **source → AST** (this crate) → checked IR (`dogma-compiler`) → bytecode
+//! or Rust → runtime.
+
+pub mod ast;
+pub mod format;
+pub mod parse;
+pub mod suggest;
+
+pub use format::format_source;
+pub use parse::{parse, SyntaxError};

@@ -1,0 +1,213 @@
+//! The game's vocabulary: the closed sets of words that cards and rules are built from.
+//!
+//! Every type here has a stable lower-case word (`Color::Red` is `red`) used by the card
+//! language, by `--json` output and by scenario files.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Declares a closed word set: an enum with `ALL`, `word()` and `from_word()`.
+macro_rules! words {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident = $word:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name { $($variant),+ }
+
+        impl $name {
+            /// Every member, in the game's conventional order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The member's word in the card language.
+            pub fn word(self) -> &'static str {
+                match self { $($name::$variant => $word),+ }
+            }
+
+            /// The member named by `word`, if any.
+            pub fn from_word(word: &str) -> Option<$name> {
+                match word { $($word => Some($name::$variant),)+ _ => None }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.word())
+            }
+        }
+    };
+}
+
+words! {
+    /// The five card colours, in the order piles are laid out on a board.
+    Color { Blue = "blue", Red = "red", Green = "green", Yellow = "yellow", Purple = "purple" }
+}
+
+words! {
+    /// The icons that count for dogma, demands and special achievements. `Avatar` is the
+    /// fourth edition's person icon.
+    Icon {
+        Crown = "crown",
+        Leaf = "leaf",
+        Lightbulb = "lightbulb",
+        Castle = "castle",
+        Factory = "factory",
+        Clock = "clock",
+        Avatar = "avatar",
+    }
+}
+
+words! {
+    /// The directions a pile can be splayed in. `Aslant` exists in the fourth edition only.
+    SplayDirection { Left = "left", Right = "right", Up = "up", Aslant = "aslant" }
+}
+
+words! {
+    /// The rule editions the project models (../shared/rules/EDITIONS.md).
+    Edition { First = "first", Third = "third", Fourth = "fourth" }
+}
+
+words! {
+    /// The kinds of dogma effect a card can print.
+    EffectKind {
+        Demand = "demand",
+        Compel = "compel",
+        NonDemand = "nondemand",
+        Echo = "echo",
+    }
+}
+
+words! {
+    /// The positions of the icon slots on a card. Four-slot cards use `TopLeft` and the bottom
+    /// row; cities add `TopMiddle` and `TopRight`.
+    SlotPosition {
+        TopLeft = "top_left",
+        TopMiddle = "top_middle",
+        TopRight = "top_right",
+        BottomLeft = "bottom_left",
+        BottomMiddle = "bottom_middle",
+        BottomRight = "bottom_right",
+    }
+}
+
+words! {
+    /// The places a card can be.
+    ZoneKind {
+        Hand = "hand",
+        Board = "board",
+        ScorePile = "score_pile",
+        Achievements = "achievements",
+        Deck = "deck",
+        AvailableAchievements = "available_achievements",
+        Junk = "junk",
+        Removed = "removed",
+    }
+}
+
+impl SlotPosition {
+    /// The slots of a standard card, in the order the card language lists them: top-left, then
+    /// the bottom row from left to right.
+    pub const FOUR: [SlotPosition; 4] = [
+        SlotPosition::TopLeft,
+        SlotPosition::BottomLeft,
+        SlotPosition::BottomMiddle,
+        SlotPosition::BottomRight,
+    ];
+    /// The slots of a city, top row then bottom row, each from left to right.
+    pub const SIX: [SlotPosition; 6] = [
+        SlotPosition::TopLeft,
+        SlotPosition::TopMiddle,
+        SlotPosition::TopRight,
+        SlotPosition::BottomLeft,
+        SlotPosition::BottomMiddle,
+        SlotPosition::BottomRight,
+    ];
+}
+
+impl SplayDirection {
+    /// The standard slots a splay in this direction reveals on each covered card (the reference
+    /// README, "Icons and positions").
+    pub fn revealed_slots(self) -> &'static [SlotPosition] {
+        match self {
+            SplayDirection::Left => &[SlotPosition::BottomRight],
+            SplayDirection::Right => &[SlotPosition::TopLeft, SlotPosition::BottomLeft],
+            SplayDirection::Up => &[
+                SlotPosition::BottomLeft,
+                SlotPosition::BottomMiddle,
+                SlotPosition::BottomRight,
+            ],
+            SplayDirection::Aslant => &SlotPosition::FOUR,
+        }
+    }
+}
+
+/// What a card's icon slot holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Slot {
+    /// A countable icon.
+    Icon(Icon),
+    /// The hexagon image (the card's picture); it counts as no icon.
+    Hex,
+    /// An empty slot.
+    Empty,
+}
+
+impl Slot {
+    /// The slot's word as `dogma list --json` prints it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Slot::Icon(icon) => icon.word(),
+            Slot::Hex => "hex",
+            Slot::Empty => "empty",
+        }
+    }
+
+    /// The icon this slot counts as, if any.
+    pub fn icon(self) -> Option<Icon> {
+        match self {
+            Slot::Icon(icon) => Some(icon),
+            Slot::Hex | Slot::Empty => None,
+        }
+    }
+}
+
+impl Edition {
+    /// The highest age in the edition's supply (../shared/rules/EDITIONS.md, "ages in the supply").
+    pub fn max_age(self) -> u8 {
+        match self {
+            Edition::First | Edition::Third => 10,
+            Edition::Fourth => 11,
+        }
+    }
+
+    /// Whether the edition has the given splay direction (EDITIONS.md, "splay directions").
+    pub fn has_splay(self, direction: SplayDirection) -> bool {
+        direction != SplayDirection::Aslant || self == Edition::Fourth
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_round_trip() {
+        for color in Color::ALL {
+            assert_eq!(Color::from_word(color.word()), Some(*color));
+        }
+        for icon in Icon::ALL {
+            assert_eq!(Icon::from_word(icon.word()), Some(*icon));
+        }
+        assert_eq!(Icon::from_word("hex"), None);
+    }
+
+    #[test]
+    fn splays_reveal_the_rulebook_slots() {
+        assert_eq!(SplayDirection::Left.revealed_slots().len(), 1);
+        assert_eq!(SplayDirection::Right.revealed_slots().len(), 2);
+        assert_eq!(SplayDirection::Up.revealed_slots().len(), 3);
+        assert_eq!(SplayDirection::Aslant.revealed_slots().len(), 4);
+        assert!(!Edition::Third.has_splay(SplayDirection::Aslant));
+        assert!(Edition::Fourth.has_splay(SplayDirection::Aslant));
+    }
+}
