@@ -1,1 +1,342 @@
-fn main() {}
+//! `dogma`: check, format, render and list Innovation cards written in the dogma card language.
+//!
+//! Exit codes: 0 success, 1 the input has problems (diagnostics, unformatted files, an unknown
+//! card), 2 bad usage (unknown flags, missing files or editions).
+
+mod library;
+
+use clap::{Parser, Subcommand};
+use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+use codespan_reporting::term::{self, Config};
+use dogma_compiler::{check, Checked, Options, SourceFile};
+use dogma_dsl::render;
+use dogma_runtime::{Edition, SlotPosition};
+use serde::Serialize;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(name = "dogma", version, about = "Write, check, render and play Innovation cards")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check card sources and report every problem (default: every tree under cards/).
+    Check {
+        /// Card files or folders.
+        paths: Vec<PathBuf>,
+        /// Check against an edition's ages and splays (first, third, fourth).
+        #[arg(long)]
+        edition: Option<String>,
+    },
+    /// Lay card sources out canonically (default: every file under cards/).
+    Fmt {
+        /// Only report files that are not formatted; change nothing.
+        #[arg(long)]
+        check: bool,
+        paths: Vec<PathBuf>,
+    },
+    /// Print a card's text, rendered from its source.
+    Render {
+        /// The card's title, as printed.
+        title: String,
+        #[arg(long, default_value = "third")]
+        edition: String,
+    },
+    /// List every card of an edition.
+    List {
+        #[arg(long)]
+        edition: String,
+        /// One JSON array of cards instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Explain a diagnostic code, e.g. `dogma explain E0305`.
+    Explain { code: String },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check { paths, edition } => cmd_check(paths, edition),
+        Command::Fmt { check, paths } => cmd_fmt(check, paths),
+        Command::Render { title, edition } => cmd_render(&title, &edition),
+        Command::List { edition, json } => cmd_list(&edition, json),
+        Command::Explain { code } => cmd_explain(&code),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+type CmdResult = Result<ExitCode, String>;
+
+/// Writes a command's output to stdout. A closed pipe (`dogma list | head`) is not an error.
+fn write_stdout(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("cannot write the output: {e}")),
+    }
+}
+
+/// Appends a line to a command's output.
+macro_rules! line {
+    ($out:expr, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
+
+fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    if paths.is_empty() {
+        vec![library::cards_root()]
+    } else {
+        paths
+    }
+}
+
+fn parse_edition(name: &str) -> Result<Edition, String> {
+    Edition::from_word(name).ok_or_else(|| {
+        format!("unknown edition `{name}` (the editions are first, third and fourth)")
+    })
+}
+
+/// Prints errors to stderr with colour when it is a terminal.
+fn emit(files: &[SourceFile], checked: &Checked) {
+    let mut db = SimpleFiles::new();
+    for f in files {
+        db.add(f.name.clone(), f.text.clone());
+    }
+    let choice = if std::io::stderr().is_terminal() {
+        ColorChoice::Auto
+    } else {
+        ColorChoice::Never
+    };
+    let stream = StandardStream::stderr(choice);
+    let mut lock = stream.lock();
+    let config = Config::default();
+    for error in &checked.errors {
+        if term::emit_to_write_style(&mut lock, &config, &db, &error.report()).is_err() {
+            eprintln!("error[{}]", error.code());
+        }
+    }
+}
+
+fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
+    let edition = edition.as_deref().map(parse_edition).transpose()?;
+    let files = library::sources_from_paths(&default_paths(paths))?;
+    let started = Instant::now();
+    let checked = check(&files, &Options { edition });
+    let elapsed = started.elapsed();
+    emit(&files, &checked);
+    let cards = checked.program.cards.len();
+    let achievements = checked.program.achievements.len();
+    let errors = checked.errors.len();
+    eprintln!(
+        "checked {cards} cards and {achievements} special achievements in {} files in {:.1} ms: {}",
+        files.len(),
+        elapsed.as_secs_f64() * 1000.0,
+        match errors {
+            0 => "no errors".to_string(),
+            1 => "1 error".to_string(),
+            n => format!("{n} errors"),
+        }
+    );
+    Ok(if errors == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn cmd_fmt(check_only: bool, paths: Vec<PathBuf>) -> CmdResult {
+    let files = library::sources_from_paths(&default_paths(paths))?;
+    let mut out = String::new();
+    let mut unformatted = 0;
+    let mut failed = 0;
+    for file in &files {
+        match dogma_dsl::format_source(&file.text) {
+            Ok(formatted) if formatted == file.text => {}
+            Ok(formatted) => {
+                unformatted += 1;
+                if check_only {
+                    line!(out, "{}: not formatted", file.name);
+                } else {
+                    std::fs::write(&file.name, formatted)
+                        .map_err(|e| format!("cannot write {}: {e}", file.name))?;
+                    line!(out, "{}: formatted", file.name);
+                }
+            }
+            Err(_) => {
+                // Formatting needs a parse; show the syntax error the way `check` does.
+                failed += 1;
+                let checked = check(std::slice::from_ref(file), &Options::default());
+                emit(std::slice::from_ref(file), &checked);
+            }
+        }
+    }
+    write_stdout(&out)?;
+    if failed > 0 || (check_only && unformatted > 0) {
+        Ok(ExitCode::from(1))
+    } else {
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// Loads and checks an edition; reports its errors and fails when it has any.
+fn checked_edition(name: &str) -> Result<(library::EditionSources, Checked), ExitCode> {
+    let sources = match library::load_edition(name) {
+        Ok(s) => s,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Err(ExitCode::from(2));
+        }
+    };
+    let checked = check(&sources.files, &sources.options());
+    if !checked.errors.is_empty() {
+        emit(&sources.files, &checked);
+        eprintln!(
+            "error: the {} edition's card sources have {} errors",
+            sources.manifest.name,
+            checked.errors.len()
+        );
+        return Err(ExitCode::from(1));
+    }
+    Ok((sources, checked))
+}
+
+fn cmd_render(title: &str, edition: &str) -> CmdResult {
+    let (_, checked) = match checked_edition(edition) {
+        Ok(x) => x,
+        Err(code) => return Ok(code),
+    };
+    if let Some(card) = checked.program.card_by_title(title) {
+        if let Some(ast) = checked.card_ast(card.id) {
+            let mut text = render::render_card_text(ast);
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            write_stdout(&text)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    if let Some(a) = checked.program.achievements.iter().find(|a| a.name == title) {
+        if let Some(ast) = checked.achievement_ast(a.id) {
+            let text = format!(
+                "{} (special achievement)\n{}\n",
+                a.name,
+                render::render_achievement(ast)
+            );
+            write_stdout(&text)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    let titles = checked.program.cards.iter().map(|c| c.title.as_str());
+    match dogma_dsl::suggest::closest(title, titles) {
+        Some(s) => eprintln!("error: no card \"{title}\" in the {edition} edition; did you mean \"{s}\"?"),
+        None => eprintln!("error: no card \"{title}\" in the {edition} edition"),
+    }
+    Ok(ExitCode::from(1))
+}
+
+/// A card as `dogma list --json` prints it.
+#[derive(Serialize)]
+struct ListedCard {
+    title: String,
+    set: String,
+    age: u8,
+    color: String,
+    icons: std::collections::BTreeMap<String, String>,
+    dogma_icon: Option<String>,
+    effects: Vec<ListedEffect>,
+}
+
+#[derive(Serialize)]
+struct ListedEffect {
+    kind: String,
+    text: String,
+}
+
+fn cmd_list(edition: &str, json: bool) -> CmdResult {
+    let (_, checked) = match checked_edition(edition) {
+        Ok(x) => x,
+        Err(code) => return Ok(code),
+    };
+    let mut cards = Vec::new();
+    for card in &checked.program.cards {
+        let effects = checked
+            .card_ast(card.id)
+            .map(render::render_card)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|e| ListedEffect {
+                kind: e.kind.list_word().to_string(),
+                text: e.text,
+            })
+            .collect();
+        cards.push(ListedCard {
+            title: card.title.clone(),
+            set: card.set.clone(),
+            age: card.age,
+            color: card.color.word().to_string(),
+            icons: card
+                .slots
+                .iter()
+                .map(|(p, s)| (p.word().to_string(), s.word().to_string()))
+                .collect(),
+            dogma_icon: card.dogma_icon.map(|i| i.word().to_string()),
+            effects,
+        });
+    }
+    cards.sort_by(|a, b| (a.age, &a.title).cmp(&(b.age, &b.title)));
+    let mut out = String::new();
+    if json {
+        let text = serde_json::to_string_pretty(&cards).map_err(|e| e.to_string())?;
+        line!(out, "{text}");
+    } else {
+        for card in &cards {
+            let icons: Vec<&str> = SlotPosition::FOUR
+                .iter()
+                .filter_map(|p| card.icons.get(p.word()).map(String::as_str))
+                .collect();
+            line!(
+                out,
+                "{:>2}  {:<7} {:<20} {:<32} {}",
+                card.age,
+                card.color,
+                card.title,
+                icons.join(" "),
+                card.effects.len()
+            );
+        }
+        line!(out, "{} cards", cards.len());
+    }
+    write_stdout(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn cmd_explain(code: &str) -> CmdResult {
+    let code = code.to_uppercase();
+    match dogma_compiler::CODES.iter().find(|(c, _)| *c == code) {
+        Some((c, text)) => {
+            write_stdout(&format!(
+                "{c}: {text}\nsee docs/diagnostics.md for an example and the fix\n"
+            ))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        None => Err(format!("unknown diagnostic code `{code}`")),
+    }
+}

@@ -103,6 +103,14 @@ impl EffectKind {
             EffectKind::Echo => "echo",
         }
     }
+
+    /// The kind's word in `dogma list --json`: `demand`, `compel`, `nondemand` or `echo`.
+    pub fn list_word(self) -> &'static str {
+        match self {
+            EffectKind::NonDemand => "nondemand",
+            other => other.keyword(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -562,6 +570,9 @@ pub enum CardRefKind {
     /// `returned`: the cards of the latest statement with that verb in this effect.
     Bound(Participle),
     Np(Box<CardNp>),
+    /// A bare word where a card belongs (`meld red`): always an error, reported by the checks
+    /// with what the word is instead.
+    Name(String),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

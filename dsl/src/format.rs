@@ -639,6 +639,7 @@ fn card_ref_text(r: &CardRef) -> String {
         CardRefKind::Ordinal(o, p) => format!("the {} {}", o.word(), p.word()),
         CardRefKind::Bound(p) => p.word().to_string(),
         CardRefKind::Np(np) => card_np_text(np),
+        CardRefKind::Name(n) => n.clone(),
     }
 }
 

@@ -7,7 +7,9 @@
 pub mod ast;
 pub mod format;
 pub mod parse;
+pub mod render;
 pub mod suggest;
 
 pub use format::format_source;
 pub use parse::{parse, SyntaxError};
+pub use render::{render_achievement, render_card, render_card_text, render_effect, RenderedEffect};

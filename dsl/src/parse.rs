@@ -243,9 +243,31 @@ fn describe_rule(rule: Rule) -> String {
 
 type P<'a> = Pair<'a, Rule>;
 
+/// The pair's span without the whitespace and comments pest lets a rule end with.
 fn span_of(pair: &P) -> Span {
     let s = pair.as_span();
-    Span::new(s.start(), s.end())
+    Span::new(s.start(), s.start() + significant_len(pair.as_str()))
+}
+
+/// The length of `text` up to the end of its last character outside whitespace and comments.
+fn significant_len(text: &str) -> usize {
+    let mut end = 0;
+    let mut in_comment = false;
+    let mut in_title = false;
+    for (i, c) in text.char_indices() {
+        if in_comment {
+            in_comment = c != '\n';
+        } else if in_title {
+            in_title = c != '"' && c != '\n';
+            end = i + c.len_utf8();
+        } else if c == '#' {
+            in_comment = true;
+        } else if !c.is_whitespace() {
+            in_title = c == '"';
+            end = i + c.len_utf8();
+        }
+    }
+    end
 }
 
 /// The children of a pair, read front to back.
@@ -969,6 +991,7 @@ fn lower_card_ref(pair: P) -> CardRef {
         }
         Rule::participle => CardRefKind::Bound(lower_participle(first).node),
         Rule::card_np => CardRefKind::Np(Box::new(lower_card_np(first))),
+        Rule::name => CardRefKind::Name(first.as_str().to_string()),
         other => unreachable!("grammar: unexpected card reference {other:?}"),
     };
     CardRef { kind, span }

@@ -1,0 +1,613 @@
+//! Diagnostics: the checks' errors as plain data, and the one place that turns them into
+//! codespan-reporting diagnostics with a stable code, labels and help.
+//!
+//! Codes are never reused: `E00xx` syntax, `E01xx` names, `E02xx` types and arity, `E03xx` card
+//! and rule semantics. `CODES` documents each one; a test keeps it in step with `Error::code`.
+
+use crate::ir::FileId;
+use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
+use dogma_dsl::ast::Span;
+
+/// What kind of thing a name is (or was expected to be).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameKind {
+    Card,
+    Achievement,
+    Color,
+    Icon,
+}
+
+impl NameKind {
+    pub fn words(self) -> &'static str {
+        match self {
+            NameKind::Card => "a card",
+            NameKind::Achievement => "a special achievement",
+            NameKind::Color => "a colour",
+            NameKind::Icon => "an icon",
+        }
+    }
+}
+
+/// A place in a source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct At {
+    pub file: FileId,
+    pub span: Span,
+}
+
+/// An error found by parsing or checking, with everything needed to explain it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Error {
+    Syntax {
+        at: At,
+        found: Option<String>,
+        expected: Vec<String>,
+        suggestion: Option<String>,
+    },
+    UnclosedBrace {
+        at: At,
+        open: At,
+    },
+    UnknownName {
+        at: At,
+        name: String,
+        kind: NameKind,
+        suggestion: Option<String>,
+    },
+    DuplicateTitle {
+        at: At,
+        title: String,
+        first: At,
+    },
+    DuplicateAchievement {
+        at: At,
+        name: String,
+        first: At,
+    },
+    UnknownSlot {
+        at: At,
+        name: String,
+        suggestion: Option<String>,
+    },
+    ExpansionSlot {
+        at: At,
+        name: String,
+    },
+    WrongKind {
+        at: At,
+        name: String,
+        expected: NameKind,
+        found: NameKind,
+    },
+    ValueOutOfRange {
+        at: At,
+        value: u32,
+        min: u32,
+        max: u32,
+        what: &'static str,
+    },
+    UnboundReference {
+        at: At,
+        word: String,
+        needs: &'static str,
+    },
+    NothingToDo {
+        at: At,
+    },
+    DemanderOutsideDemand {
+        at: At,
+        word: String,
+    },
+    TheirOutsideLoop {
+        at: At,
+    },
+    BadCount {
+        at: At,
+        reason: String,
+    },
+    SeveralOwners {
+        at: At,
+        whose: String,
+    },
+    MissingSource {
+        at: At,
+    },
+    NotAMovement {
+        at: At,
+        word: String,
+    },
+    MixedValueSpec {
+        at: At,
+    },
+    SplayNotInEdition {
+        at: At,
+        direction: String,
+        edition: String,
+    },
+    MissingFact {
+        at: At,
+        title: String,
+        fact: &'static str,
+    },
+    DuplicateFact {
+        at: At,
+        fact: &'static str,
+        first: At,
+    },
+    SlotCount {
+        at: At,
+        count: usize,
+    },
+    HexCount {
+        at: At,
+        count: usize,
+        hexes: Vec<At>,
+    },
+    WrongFeaturedIcon {
+        at: At,
+        written: String,
+        most: String,
+        count: usize,
+    },
+    MissingFeaturedIcon {
+        at: At,
+        most: String,
+    },
+    AgeOutOfRange {
+        at: At,
+        age: u32,
+        max: u8,
+    },
+    MissingCondition {
+        at: At,
+        name: String,
+    },
+    ClaimWithoutVia {
+        at: At,
+        card: String,
+        achievement: String,
+        definition: At,
+    },
+    ViaWithoutClaim {
+        at: At,
+        card: String,
+        achievement: String,
+    },
+}
+
+/// Every diagnostic code with a one-line explanation (`dogma explain CODE` prints it).
+pub const CODES: &[(&str, &str)] = &[
+    ("E0001", "the text does not follow the card language's grammar"),
+    ("E0002", "a `{` is never closed"),
+    ("E0101", "a name (card, achievement, colour or icon) is not known"),
+    ("E0102", "two cards of one tree have the same title"),
+    ("E0103", "two special achievements have the same name"),
+    ("E0104", "an icon slot holds an unknown word"),
+    ("E0105", "an icon slot holds an expansion icon that the language does not support yet"),
+    ("E0201", "a name of the wrong kind: e.g. a colour where a card is needed"),
+    ("E0202", "a number is outside the range allowed there"),
+    ("E0203", "a word refers to earlier cards, choices or players that the effect does not have"),
+    ("E0204", "`if you do` or `if you don't` has no earlier statement to refer to"),
+    ("E0205", "`I`, `me`, `my` or `of my choice` outside a demand or compel effect"),
+    ("E0206", "`their` outside `for each` or a player condition"),
+    ("E0207", "a quantity of cards that cannot be taken"),
+    ("E0208", "cards cannot go to several players at once"),
+    ("E0209", "the phrase does not say where the cards are"),
+    ("E0210", "a participle that names no movement of cards"),
+    ("E0211", "a value list mixes `or higher`/`or lower` with other values"),
+    ("E0212", "a splay direction that the edition does not have"),
+    ("E0301", "a card lacks its age, colour or icons"),
+    ("E0302", "a card states the same fact twice"),
+    ("E0303", "a card has the wrong number of icon slots"),
+    ("E0304", "a card must have exactly one hexagon"),
+    ("E0305", "an effect's featured icon is not the card's most frequent icon"),
+    ("E0306", "an effect does not name its featured icon"),
+    ("E0307", "a card's age is outside the edition's ages"),
+    ("E0308", "a special achievement has no `when` condition"),
+    ("E0309", "a card claims a special achievement that does not list it with `via`"),
+    ("E0310", "a special achievement lists a card with `via` that never claims it"),
+];
+
+impl Error {
+    /// The stable code of the error.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Syntax { .. } => "E0001",
+            Error::UnclosedBrace { .. } => "E0002",
+            Error::UnknownName { .. } => "E0101",
+            Error::DuplicateTitle { .. } => "E0102",
+            Error::DuplicateAchievement { .. } => "E0103",
+            Error::UnknownSlot { .. } => "E0104",
+            Error::ExpansionSlot { .. } => "E0105",
+            Error::WrongKind { .. } => "E0201",
+            Error::ValueOutOfRange { .. } => "E0202",
+            Error::UnboundReference { .. } => "E0203",
+            Error::NothingToDo { .. } => "E0204",
+            Error::DemanderOutsideDemand { .. } => "E0205",
+            Error::TheirOutsideLoop { .. } => "E0206",
+            Error::BadCount { .. } => "E0207",
+            Error::SeveralOwners { .. } => "E0208",
+            Error::MissingSource { .. } => "E0209",
+            Error::NotAMovement { .. } => "E0210",
+            Error::MixedValueSpec { .. } => "E0211",
+            Error::SplayNotInEdition { .. } => "E0212",
+            Error::MissingFact { .. } => "E0301",
+            Error::DuplicateFact { .. } => "E0302",
+            Error::SlotCount { .. } => "E0303",
+            Error::HexCount { .. } => "E0304",
+            Error::WrongFeaturedIcon { .. } => "E0305",
+            Error::MissingFeaturedIcon { .. } => "E0306",
+            Error::AgeOutOfRange { .. } => "E0307",
+            Error::MissingCondition { .. } => "E0308",
+            Error::ClaimWithoutVia { .. } => "E0309",
+            Error::ViaWithoutClaim { .. } => "E0310",
+        }
+    }
+
+    /// Where the error is.
+    pub fn at(&self) -> At {
+        match self {
+            Error::Syntax { at, .. }
+            | Error::UnclosedBrace { at, .. }
+            | Error::UnknownName { at, .. }
+            | Error::DuplicateTitle { at, .. }
+            | Error::DuplicateAchievement { at, .. }
+            | Error::UnknownSlot { at, .. }
+            | Error::ExpansionSlot { at, .. }
+            | Error::WrongKind { at, .. }
+            | Error::ValueOutOfRange { at, .. }
+            | Error::UnboundReference { at, .. }
+            | Error::NothingToDo { at }
+            | Error::DemanderOutsideDemand { at, .. }
+            | Error::TheirOutsideLoop { at }
+            | Error::BadCount { at, .. }
+            | Error::SeveralOwners { at, .. }
+            | Error::MissingSource { at }
+            | Error::NotAMovement { at, .. }
+            | Error::MixedValueSpec { at }
+            | Error::SplayNotInEdition { at, .. }
+            | Error::MissingFact { at, .. }
+            | Error::DuplicateFact { at, .. }
+            | Error::SlotCount { at, .. }
+            | Error::HexCount { at, .. }
+            | Error::WrongFeaturedIcon { at, .. }
+            | Error::MissingFeaturedIcon { at, .. }
+            | Error::AgeOutOfRange { at, .. }
+            | Error::MissingCondition { at, .. }
+            | Error::ClaimWithoutVia { at, .. }
+            | Error::ViaWithoutClaim { at, .. } => *at,
+        }
+    }
+
+    /// The error as a codespan diagnostic: message, labels and help notes.
+    pub fn report(&self) -> Report<usize> {
+        let code = self.code();
+        let primary = |at: At, message: String| {
+            Label::primary(at.file.0 as usize, at.span.range()).with_message(message)
+        };
+        let secondary = |at: At, message: String| {
+            Label::secondary(at.file.0 as usize, at.span.range()).with_message(message)
+        };
+        let (message, labels, notes): (String, Vec<Label<usize>>, Vec<String>) = match self {
+            Error::Syntax {
+                at,
+                found,
+                expected,
+                suggestion,
+            } => {
+                let found_words = match found {
+                    Some(f) => format!("`{f}`"),
+                    None => "the end of the file".to_string(),
+                };
+                let mut notes = vec![format!("help: expected {}", one_of(expected))];
+                if let Some(s) = suggestion {
+                    notes.push(format!("help: did you mean `{s}`?"));
+                }
+                (
+                    format!("unexpected {found_words}"),
+                    vec![primary(*at, "not expected here".to_string())],
+                    notes,
+                )
+            }
+            Error::UnclosedBrace { at, open } => (
+                "a `{` is never closed".to_string(),
+                vec![
+                    primary(*at, "the file ends here".to_string()),
+                    secondary(*open, "this `{` has no matching `}`".to_string()),
+                ],
+                vec!["help: add a `}` to close the block".to_string()],
+            ),
+            Error::UnknownName {
+                at,
+                name,
+                kind,
+                suggestion,
+            } => {
+                let mut notes = Vec::new();
+                match (kind, suggestion) {
+                    (NameKind::Card | NameKind::Achievement, Some(s)) => {
+                        notes.push(format!("help: did you mean \"{s}\"?"))
+                    }
+                    (_, Some(s)) => notes.push(format!("help: did you mean `{s}`?")),
+                    (NameKind::Card, None) => notes.push(
+                        "help: card titles are written in quotes, exactly as printed".to_string(),
+                    ),
+                    (NameKind::Color, None) => notes.push(
+                        "help: the colours are blue, red, green, yellow and purple".to_string(),
+                    ),
+                    (NameKind::Icon, None) => notes.push(
+                        "help: the icons are crown, leaf, lightbulb, castle, factory, clock and avatar"
+                            .to_string(),
+                    ),
+                    (NameKind::Achievement, None) => notes.push(
+                        "help: special achievements are declared with `achievement \"Name\" { … }`"
+                            .to_string(),
+                    ),
+                }
+                (
+                    format!("unknown {} `{name}`", kind_noun(*kind)),
+                    vec![primary(*at, format!("no {} has this name", kind_noun(*kind)))],
+                    notes,
+                )
+            }
+            Error::DuplicateTitle { at, title, first } => (
+                format!("the title \"{title}\" is used twice in this tree"),
+                vec![
+                    primary(*at, "second card with this title".to_string()),
+                    secondary(*first, "first defined here".to_string()),
+                ],
+                vec!["help: titles must be unique within a tree; rename or remove one card".to_string()],
+            ),
+            Error::DuplicateAchievement { at, name, first } => (
+                format!("the special achievement \"{name}\" is defined twice"),
+                vec![
+                    primary(*at, "second definition".to_string()),
+                    secondary(*first, "first defined here".to_string()),
+                ],
+                vec!["help: remove one of the definitions".to_string()],
+            ),
+            Error::UnknownSlot {
+                at,
+                name,
+                suggestion,
+            } => {
+                let mut notes = vec![
+                    "help: a slot holds an icon (crown, leaf, lightbulb, castle, factory, clock, avatar), `hex` or `empty`"
+                        .to_string(),
+                ];
+                if let Some(s) = suggestion {
+                    notes.insert(0, format!("help: did you mean `{s}`?"));
+                }
+                (
+                    format!("unknown icon `{name}`"),
+                    vec![primary(*at, "not an icon".to_string())],
+                    notes,
+                )
+            }
+            Error::ExpansionSlot { at, name } => (
+                format!("the expansion slot `{name}` is not supported yet"),
+                vec![primary(*at, "not implemented".to_string())],
+                vec!["help: only the base game's icons, `hex` and `empty` can be used for now".to_string()],
+            ),
+            Error::WrongKind {
+                at,
+                name,
+                expected,
+                found,
+            } => (
+                format!(
+                    "`{name}` is {}, but {} is needed here",
+                    found.words(),
+                    expected.words()
+                ),
+                vec![primary(*at, format!("expected {}", expected.words()))],
+                vec![wrong_kind_help(*expected)],
+            ),
+            Error::ValueOutOfRange {
+                at,
+                value,
+                min,
+                max,
+                what,
+            } => (
+                format!("the {what} {value} is out of range"),
+                vec![primary(*at, format!("must be between {min} and {max}"))],
+                vec![format!("help: use a {what} from {min} to {max}")],
+            ),
+            Error::UnboundReference { at, word, needs } => (
+                format!("`{word}` refers to nothing earlier in this effect"),
+                vec![primary(*at, format!("no earlier {needs}"))],
+                vec![format!(
+                    "help: `{word}` names what an earlier statement of the same effect did; add that statement before it"
+                )],
+            ),
+            Error::NothingToDo { at } => (
+                "`if you do` has no earlier statement to refer to".to_string(),
+                vec![primary(*at, "nothing before this in its block".to_string())],
+                vec!["help: `if you do` and `if you don't` test the statement just before them".to_string()],
+            ),
+            Error::DemanderOutsideDemand { at, word } => (
+                format!("`{word}` is used outside a demand"),
+                vec![primary(*at, "only a demand or compel effect has a demander".to_string())],
+                vec!["help: use `you`/`your`, or make the effect a `demand`".to_string()],
+            ),
+            Error::TheirOutsideLoop { at } => (
+                "`their` has no player to refer to".to_string(),
+                vec![primary(*at, "not inside `for each` or a player condition".to_string())],
+                vec!["help: wrap the statement in `for each opponent { … }`".to_string()],
+            ),
+            Error::BadCount { at, reason } => (
+                format!("this quantity cannot be taken: {reason}"),
+                vec![primary(*at, "invalid quantity".to_string())],
+                vec!["help: write a positive number of cards, e.g. `a card`, `2 cards`, `1 or 2 cards`".to_string()],
+            ),
+            Error::SeveralOwners { at, whose } => (
+                "cards cannot go to several players at once".to_string(),
+                vec![primary(*at, format!("`{whose}` names several players"))],
+                vec!["help: name one player, e.g. `my score pile` or `another player's board`".to_string()],
+            ),
+            Error::MissingSource { at } => (
+                "this phrase does not say where the cards are".to_string(),
+                vec![primary(*at, "where are these cards?".to_string())],
+                vec!["help: add where they are, e.g. `from your hand`, `from your score pile` or `on your board`".to_string()],
+            ),
+            Error::NotAMovement { at, word } => (
+                format!("`{word}` names no movement of cards"),
+                vec![primary(*at, "not a movement".to_string())],
+                vec!["help: use a participle such as `returned`, `tucked`, `scored` or `transferred`".to_string()],
+            ),
+            Error::MixedValueSpec { at } => (
+                "a value list cannot mix `or higher`/`or lower` with other values".to_string(),
+                vec![primary(*at, "ambiguous values".to_string())],
+                vec!["help: write either `of value 4 or lower` or `of value 2 or 3`".to_string()],
+            ),
+            Error::SplayNotInEdition {
+                at,
+                direction,
+                edition,
+            } => (
+                format!("the {edition} edition has no `{direction}` splay"),
+                vec![primary(*at, "not in this edition".to_string())],
+                vec!["help: splay left, right or up".to_string()],
+            ),
+            Error::MissingFact { at, title, fact } => (
+                format!("the card \"{title}\" has no `{fact}`"),
+                vec![primary(*at, format!("missing `{fact}`"))],
+                vec![format!("help: add a line `{}` to the card", fact_example(fact))],
+            ),
+            Error::DuplicateFact { at, fact, first } => (
+                format!("`{fact}` is stated twice"),
+                vec![
+                    primary(*at, "stated again here".to_string()),
+                    secondary(*first, "first stated here".to_string()),
+                ],
+                vec![format!("help: keep one `{fact}` line")],
+            ),
+            Error::SlotCount { at, count } => (
+                format!("a card has 4 icon slots (a city 6), but {count} are listed"),
+                vec![primary(*at, format!("{count} slots"))],
+                vec!["help: list the slots top-left, bottom-left, bottom-middle, bottom-right, e.g. `icons hex leaf leaf leaf`".to_string()],
+            ),
+            Error::HexCount { at, count, hexes } => {
+                let mut labels = vec![primary(*at, format!("{count} hexagons"))];
+                for hex in hexes {
+                    labels.push(secondary(*hex, "a hexagon".to_string()));
+                }
+                (
+                    format!("a card has exactly one hexagon, but this one has {count}"),
+                    labels,
+                    vec!["help: one slot holds the card's picture, written `hex`; the others hold icons".to_string()],
+                )
+            }
+            Error::WrongFeaturedIcon {
+                at,
+                written,
+                most,
+                count,
+            } => (
+                format!("the featured icon is `{written}`, but the card's most frequent icon is `{most}`"),
+                vec![primary(*at, format!("`{most}` appears {count} times on this card"))],
+                vec![format!("help: write `{most}` here, or change the card's icons")],
+            ),
+            Error::MissingFeaturedIcon { at, most } => (
+                "the effect does not name its featured icon".to_string(),
+                vec![primary(*at, "no featured icon".to_string())],
+                vec![format!("help: write the card's most frequent icon after the keyword, e.g. `effect {most} {{`")],
+            ),
+            Error::AgeOutOfRange { at, age, max } => (
+                format!("age {age} is outside the edition's ages"),
+                vec![primary(*at, format!("ages run from 1 to {max}"))],
+                vec![format!("help: use an age from 1 to {max}")],
+            ),
+            Error::MissingCondition { at, name } => (
+                format!("the special achievement \"{name}\" has no `when` condition"),
+                vec![primary(*at, "no condition".to_string())],
+                vec!["help: add `when …`, e.g. `when you have at least 12 clock`".to_string()],
+            ),
+            Error::ClaimWithoutVia {
+                at,
+                card,
+                achievement,
+                definition,
+            } => (
+                format!("\"{card}\" claims \"{achievement}\", which does not list it with `via`"),
+                vec![
+                    primary(*at, "claimed here".to_string()),
+                    secondary(*definition, "the achievement is defined here".to_string()),
+                ],
+                vec![format!("help: add `via \"{card}\"` to \"{achievement}\"")],
+            ),
+            Error::ViaWithoutClaim {
+                at,
+                card,
+                achievement,
+            } => (
+                format!("\"{achievement}\" lists \"{card}\", which never claims it"),
+                vec![primary(*at, "listed here".to_string())],
+                vec![format!("help: add `claim \"{achievement}\"` to \"{card}\", or remove this `via`")],
+            ),
+        };
+        Report::error()
+            .with_code(code)
+            .with_message(message)
+            .with_labels(labels)
+            .with_notes(notes)
+    }
+}
+
+fn kind_noun(kind: NameKind) -> &'static str {
+    match kind {
+        NameKind::Card => "card",
+        NameKind::Achievement => "special achievement",
+        NameKind::Color => "colour",
+        NameKind::Icon => "icon",
+    }
+}
+
+fn wrong_kind_help(expected: NameKind) -> String {
+    match expected {
+        NameKind::Card => {
+            "help: name cards with a phrase such as `a card from your hand`, a word such as `it` or `returned`, or a quoted title".to_string()
+        }
+        NameKind::Achievement => "help: name a special achievement by its quoted name".to_string(),
+        NameKind::Color => "help: the colours are blue, red, green, yellow and purple".to_string(),
+        NameKind::Icon => {
+            "help: the icons are crown, leaf, lightbulb, castle, factory, clock and avatar".to_string()
+        }
+    }
+}
+
+fn fact_example(fact: &str) -> &'static str {
+    match fact {
+        "age" => "age 1",
+        "color" => "color red",
+        _ => "icons hex leaf leaf leaf",
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn one_of(items: &[String]) -> String {
+    match items {
+        [] => "something else".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_and_documented() {
+        let mut seen = std::collections::BTreeSet::new();
+        for (code, text) in CODES {
+            assert!(seen.insert(*code), "{code} listed twice");
+            assert!(!text.is_empty());
+        }
+        let docs = include_str!("../../docs/diagnostics.md");
+        for (code, _) in CODES {
+            assert!(docs.contains(code), "{code} is not documented in docs/diagnostics.md");
+        }
+    }
+}

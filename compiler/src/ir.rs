@@ -1,0 +1,630 @@
+//! The checked IR: every card of a program with names resolved to ids and words to the game's
+//! vocabulary. Both back ends (bytecode for the VM, Rust source) consume this one IR.
+//!
+//! Conventions:
+//! - Every statement has a `StmtId`, unique within its effect and numbered in source order. The
+//!   runtime records each executed statement's outcome (the cards it moved, the player or values
+//!   it chose, how much of it was done) under that id; bindings such as `returned`, `it` and
+//!   `that player`, and the condition `you do`, refer to a statement by id.
+//! - Spans point into the card's source file, so that a runtime error can show the card source.
+//! - Nothing here depends on pest or codespan.
+
+use dogma_dsl::ast::Span;
+use dogma_runtime::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
+use serde::{Deserialize, Serialize};
+
+/// A card, by its index in `Program::cards`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct CardId(pub u16);
+
+/// A special achievement, by its index in `Program::achievements`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct AchievementId(pub u16);
+
+/// A statement of an effect, numbered in source order from 0 within the effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct StmtId(pub u16);
+
+/// A source file, by its index in the list given to `check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FileId(pub u16);
+
+/// A place in a card source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SourceSpan {
+    pub file: FileId,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl SourceSpan {
+    pub fn new(file: FileId, span: Span) -> SourceSpan {
+        SourceSpan {
+            file,
+            start: span.start,
+            end: span.end,
+        }
+    }
+}
+
+/// Every card and special achievement of the checked trees.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Program {
+    pub cards: Vec<CardDef>,
+    pub achievements: Vec<AchievementDef>,
+}
+
+impl Program {
+    pub fn card(&self, id: CardId) -> &CardDef {
+        &self.cards[id.0 as usize]
+    }
+
+    pub fn achievement(&self, id: AchievementId) -> &AchievementDef {
+        &self.achievements[id.0 as usize]
+    }
+
+    pub fn card_by_title(&self, title: &str) -> Option<&CardDef> {
+        self.cards.iter().find(|c| c.title == title)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardDef {
+    pub id: CardId,
+    pub title: String,
+    /// The card-source tree the card comes from (`base`).
+    pub set: String,
+    pub age: u8,
+    pub color: Color,
+    /// Every slot with what it holds, in `SlotPosition` order.
+    pub slots: Vec<(SlotPosition, Slot)>,
+    /// The featured icon: the card's most frequent icon.
+    pub dogma_icon: Option<Icon>,
+    pub effects: Vec<EffectDef>,
+    pub span: SourceSpan,
+}
+
+impl CardDef {
+    /// The icon in a slot, if the slot holds one.
+    pub fn icon_at(&self, position: SlotPosition) -> Option<Icon> {
+        self.slots
+            .iter()
+            .find(|(p, _)| *p == position)
+            .and_then(|(_, s)| s.icon())
+    }
+
+    /// Whether any effect of the card is a demand (the fourth edition's Monument counts these).
+    pub fn has_demand(&self) -> bool {
+        self.effects.iter().any(|e| e.kind == EffectKind::Demand)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EffectDef {
+    pub kind: EffectKind,
+    pub body: Vec<Stmt>,
+    /// How many statement ids the effect uses (its statements are numbered `0..stmt_count`).
+    pub stmt_count: u16,
+    pub span: SourceSpan,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AchievementDef {
+    pub id: AchievementId,
+    pub name: String,
+    pub set: String,
+    /// Checked for the player it is evaluated for, who is `you`.
+    pub condition: Cond,
+    /// The cards whose effects can also claim it.
+    pub via: Vec<CardId>,
+    pub span: SourceSpan,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Stmt {
+    pub id: StmtId,
+    pub kind: StmtKind,
+    pub span: SourceSpan,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum StmtKind {
+    /// The executor decides whether to carry out the body. Its outcome is the body's.
+    May(Vec<Stmt>),
+    If {
+        cond: Cond,
+        then: Vec<Stmt>,
+        otherwise: Vec<Stmt>,
+    },
+    /// The executor picks one of the alternatives, in printed order.
+    Either(Vec<Vec<Stmt>>),
+    /// The body runs once per player of the set, clockwise from the executor's left; that
+    /// player is `Player::Each`.
+    ForEachPlayer { players: PlayerSet, body: Vec<Stmt> },
+    /// The body runs `times` times (`for every …`), evaluated once before the first run.
+    Times { times: Value, body: Vec<Stmt> },
+    /// `repeat this effect`: the current effect runs again for the same executor.
+    RepeatEffect,
+    /// The executor (or the demander) chooses `count` things of a kind.
+    Choose {
+        chooser: Player,
+        kind: ChoiceKind,
+        count: u8,
+    },
+    /// Claim a special achievement, if it is available.
+    Claim(AchievementId),
+    /// The dogma action is complete: the remaining effects and players are skipped.
+    EndDogma,
+    EndGame,
+    /// Execute the chosen card's non-demand effects for the executor alone (no sharing; the
+    /// fourth edition's Chain Rule applies).
+    SelfExecute(CardSel),
+    Splay {
+        player: Player,
+        color: ColorSel,
+        direction: SplayDirection,
+    },
+    Unsplay { player: Player, color: ColorSel },
+    /// The player reorders a pile as they like, keeping its splay.
+    Rearrange { player: Player, color: ColorSel },
+    /// Draw `count` cards of the age `age` (skipping empty ages upward), then do `then` with
+    /// exactly the drawn cards.
+    Draw {
+        player: Player,
+        age: Value,
+        count: u8,
+        then: Option<Verb>,
+    },
+    /// Move the selected cards: meld, tuck, score, return, reveal, junk, remove, achieve,
+    /// foreshadow (each to its natural place), or transfer to `to`.
+    Move {
+        verb: Verb,
+        cards: CardSel,
+        to: Option<Destination>,
+    },
+    /// Swap two sets of cards at once; either side may be empty.
+    Exchange { a: CardSel, b: CardSel },
+    /// The cards stay where they are (printed for clarity; does nothing).
+    Keep,
+    Win(Winner),
+    Lose(Player),
+}
+
+/// What a choice picks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChoiceKind {
+    Value,
+    Color,
+    Player,
+    Opponent,
+    Icon,
+}
+
+/// The verbs that move or show cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Verb {
+    Meld,
+    Tuck,
+    Score,
+    Return,
+    Reveal,
+    Junk,
+    Remove,
+    Achieve,
+    Foreshadow,
+    Transfer,
+    /// Only in history and measures: cards drawn.
+    Draw,
+    /// Only in history and measures: cards exchanged.
+    Exchange,
+}
+
+/// Where transferred cards go.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Destination {
+    pub player: Player,
+    pub zone: DestinationZone,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DestinationZone {
+    Hand,
+    ScorePile,
+    /// The top of the pile of the card's colour, keeping the pile's splay.
+    Board,
+    Achievements,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Winner {
+    Player(Player),
+    /// The single player with the most (or fewest) of a measure; nobody on a tie.
+    Single { most: bool, measure: Measure },
+}
+
+// ---------------------------------------------------------------------------------------------
+// Players
+
+/// One player, relative to the running effect.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Player {
+    /// `you`: the player executing the effect (the victim, in a demand).
+    Executor,
+    /// `I` / `me` / `my`: the player who issued the demand.
+    Demander,
+    /// `their`: the player of the innermost `for each` or player quantifier.
+    Each,
+    /// `that player`: the player chosen by an earlier statement.
+    ChosenBy(StmtId),
+    /// A player chosen by the executor now, from a set, optionally with a condition.
+    Choose {
+        set: PlayerSet,
+        condition: Option<Box<MeasureTest>>,
+    },
+}
+
+/// A set of players, relative to the executor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerSet {
+    /// Every player, the executor included.
+    All,
+    /// Every other player, teammates included.
+    Others,
+    /// Every opponent (never a teammate).
+    Opponents,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards
+
+/// Cards picked by a statement: candidates, filters, and how many to take.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardSel {
+    pub source: CardSource,
+    pub filters: Vec<CardFilter>,
+    pub pick: Pick,
+    /// Who picks among the candidates.
+    pub chooser: Chooser,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Chooser {
+    /// The player executing the effect.
+    Executor,
+    /// `of my choice`: the demander.
+    Demander,
+}
+
+/// Where candidate cards are.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CardSource {
+    /// Zones of a player or of a set of players.
+    Zones { owner: Owner, zones: Vec<ZoneRef> },
+    /// Cards named by an earlier statement (`returned`, `it`), wherever they are now.
+    Bound(Binding),
+    /// A card by title, wherever it is.
+    Card(CardId),
+    /// The card whose effect is running.
+    ThisCard,
+    /// Cards moved earlier in the action or turn.
+    History(History),
+}
+
+/// Whose zones.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Owner {
+    One(Player),
+    /// The union of the zones of every player of the set (`any opponent's`: pick among them).
+    Union(PlayerSet),
+}
+
+/// A zone of a player.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ZoneRef {
+    Hand,
+    ScorePile,
+    Achievements,
+    /// Cards on the board, at a position in their piles.
+    Board(BoardPosition),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum BoardPosition {
+    Top,
+    Bottom,
+    /// Every card of every pile.
+    All,
+    /// The cards under the given card in its pile.
+    Beneath(Box<CardSel>),
+}
+
+/// Cards an earlier statement of this effect execution named.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Binding {
+    pub stmt: StmtId,
+    /// `the second melded`: one card by its order of moving (0-based; `None` for all).
+    pub nth: Option<Nth>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Nth {
+    Index(u8),
+    Last,
+}
+
+/// Cards moved by anyone earlier in the dogma action or the turn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct History {
+    pub verb: Verb,
+    pub by: Option<Player>,
+    pub due_to: Option<DueTo>,
+    pub scope: HistoryScope,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DueTo {
+    /// The demand effects of the card whose dogma is running.
+    Demand,
+    /// Any effect of the card whose dogma is running.
+    ThisCard,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HistoryScope {
+    Action,
+    Turn,
+}
+
+/// How many of the candidates to take.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Pick {
+    pub count: Count,
+    /// Take the highest (or lowest) valued candidates first; ties are the chooser's pick.
+    pub extreme: Option<Extreme>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Extreme {
+    Highest,
+    Lowest,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Count {
+    /// Exactly this many, or as many as there are (the Golden Rule).
+    Exactly(u8),
+    /// Between a and b, the chooser decides.
+    Between(u8, u8),
+    /// Zero up to n, the chooser decides.
+    UpTo(u8),
+    /// Any number, the chooser decides.
+    AnyNumber,
+    /// Every candidate (with an extreme: every candidate of the extreme value).
+    All,
+    /// Every candidate but n, the chooser keeping n.
+    AllBut(u8),
+    /// Half of the candidates, rounded.
+    Half(Rounding),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rounding {
+    Up,
+    Down,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CardFilter {
+    /// Has at least one of the icons (visible on the card itself, all slots).
+    HasIcon(Vec<Icon>),
+    LacksIcon(Icon),
+    /// Its colour is one of these.
+    Color(ColorSel),
+    NotColor(Color),
+    Value(ValueTest),
+    /// Its colour is (or, negated, is not) on the player's board.
+    ColorOnBoard { owner: Owner, negated: bool },
+    /// Not one of these cards.
+    OtherThan(Box<CardSel>),
+    /// It is a top card on a board.
+    IsTop,
+    /// Its value is higher (or lower) than the given card's; `Candidate` colours inside refer
+    /// to the card being tested.
+    HigherThan(Box<CardSel>),
+    LowerThan(Box<CardSel>),
+    /// The demander chose the card (recorded with the selection's chooser; kept for rendering).
+    OfMyChoice,
+}
+
+/// A test on a card's value.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ValueTest {
+    /// One of these values.
+    OneOf(Vec<Value>),
+    AtLeast(Value),
+    AtMost(Value),
+}
+
+// ---------------------------------------------------------------------------------------------
+// Colours
+
+/// A colour, or a set of colours to choose one from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ColorSel {
+    /// The alternatives; a choice when they allow more than one colour.
+    pub alternatives: Vec<ColorTerm>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ColorTerm {
+    Named(Color),
+    /// Any colour of the player's board meeting the filters.
+    Any(Vec<ColorFilter>),
+    /// The colour of named cards.
+    Of(Box<CardSel>),
+    /// The colour of the card being tested by a filter (`its color`).
+    Candidate,
+    /// The colours chosen by an earlier `choose`.
+    ChosenBy(StmtId),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ColorFilter {
+    /// Splayed in one of these directions (any direction when empty).
+    Splayed(Vec<SplayDirection>),
+    /// Its pile shows the icon (visible icons of the pile).
+    WithIcon(Icon),
+    /// Present on the board of the owner.
+    On(Owner),
+    /// Present on the board of no player of the owner set.
+    NotOn(Owner),
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Value {
+    Const(i32),
+    Add(Box<Value>, Box<Value>),
+    Sub(Box<Value>, Box<Value>),
+    Mul(Box<Value>, Box<Value>),
+    /// Integer division rounding down (`for every 2 leaf`).
+    Div(Box<Value>, i32),
+    Half(Box<Value>, Rounding),
+    /// The value of a card (the highest, for several; 0 for none).
+    ValueOf(Box<CardSel>),
+    /// The highest or lowest value among cards (0 for none).
+    Extreme(Extreme, Box<CardSel>),
+    Count(Box<Countable>),
+    /// The value chosen by an earlier `choose a value`.
+    ChosenBy(StmtId),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Countable {
+    Cards(CardSel),
+    DifferentValues(CardSel),
+    DifferentColors(CardSel),
+    /// The colours of the owner's board meeting the filters.
+    Colors { owner: Player, filters: Vec<ColorFilter> },
+    /// Visible icons on the owner's board.
+    Icons { owner: Player, icon: Icon },
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conditions
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Cond {
+    And(Vec<Cond>),
+    Or(Vec<Cond>),
+    Not(Box<Cond>),
+    /// The statement was carried out (per the edition's "if you do" rule), or, with `false`,
+    /// it was not.
+    Did { stmt: StmtId, done: bool },
+    /// How many cards a statement moved, compared.
+    Moved { stmt: StmtId, test: AmountTest },
+    /// A player's measure, compared.
+    Has { player: Player, test: MeasureTest },
+    /// The executor is the only player for whom the test holds.
+    OnlyPlayer(MeasureTest),
+    /// The test holds for any / each / no player of the set (each being `Player::Each`).
+    Players {
+        quantifier: Quantifier,
+        set: PlayerSet,
+        test: MeasureTest,
+    },
+    /// Any / each / no card of the set meets the filters (no filters: the set is non-empty).
+    Cards {
+        quantifier: Quantifier,
+        cards: CardSel,
+        filters: Vec<CardFilter>,
+    },
+    /// The pile of the colour is splayed in the direction.
+    Splayed {
+        player: Player,
+        color: Color,
+        direction: SplayDirection,
+    },
+    Compare {
+        lhs: Value,
+        op: Comparison,
+        rhs: Value,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Quantifier {
+    Any,
+    Each,
+    No,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Comparison {
+    Ge,
+    Le,
+    Ne,
+    Gt,
+    Lt,
+    Eq,
+}
+
+/// A number compared with a constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AmountTest {
+    pub op: Comparison,
+    pub n: u32,
+}
+
+/// A test of one player's measure.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum MeasureTest {
+    /// The player's measure compared with a constant.
+    Amount { measure: Measure, test: AmountTest },
+    /// The player's measure compared with the same measure of another player.
+    VersusPlayer {
+        measure: Measure,
+        op: Comparison,
+        other: Player,
+    },
+    /// The player's measure compared with the same measure of every player of the set.
+    VersusEach {
+        measure: Measure,
+        op: Comparison,
+        set: PlayerSet,
+    },
+    /// One measure of the player compared with another of theirs.
+    VersusMeasure {
+        measure: Measure,
+        op: Comparison,
+        other: Measure,
+    },
+}
+
+/// A number a player has.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Measure {
+    /// The score: the total value of the score pile.
+    Points,
+    Achievements,
+    TopCards,
+    CardsInHand,
+    CardsInScorePile,
+    /// Cards the player moved with the verb (due to this card, in the scope).
+    Moved {
+        verb: Verb,
+        due_to: Option<DueTo>,
+        scope: HistoryScope,
+    },
+    /// Colours on the board meeting the filters.
+    Colors(Vec<ColorFilter>),
+    /// Cards of a colour on the board.
+    ColorCards(Color),
+    /// Visible icons on the board.
+    Icons(Icon),
+}

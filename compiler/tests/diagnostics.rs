@@ -1,0 +1,322 @@
+//! One snapshot per diagnostic code: the source, then the error exactly as `dogma check` prints
+//! it (without colour), under a fixed fake path so snapshots never depend on the machine.
+//!
+//! Regenerate after a reviewed change with `INSTA_UPDATE=always cargo test -p dogma-compiler
+//! --test diagnostics` (or `cargo insta review`).
+
+use dogma_compiler::{check, render_errors, Options, SourceFile};
+use dogma_runtime::Edition;
+
+/// A card every test can refer to.
+const ROBOTICS: &str = r#"
+card "Robotics" {
+  age 10
+  color red
+  icons hex factory clock factory
+
+  effect factory {
+    draw and meld a [10]
+  }
+}
+"#;
+
+/// Checks `source` (plus a card named Robotics) for the third edition and snapshots the errors;
+/// asserts that `code` is among them.
+fn snapshot(name: &str, code: &str, source: &str) {
+    let files = vec![
+        SourceFile {
+            name: "cards/test/card.dogma".to_string(),
+            text: source.to_string(),
+            set: "test".to_string(),
+        },
+        SourceFile {
+            name: "cards/test/robotics.dogma".to_string(),
+            text: ROBOTICS.to_string(),
+            set: "test".to_string(),
+        },
+    ];
+    let checked = check(
+        &files,
+        &Options {
+            edition: Some(Edition::Third),
+        },
+    );
+    let codes: Vec<&str> = checked.errors.iter().map(|e| e.code()).collect();
+    assert!(codes.contains(&code), "expected {code}, got {codes:?}");
+    let text = render_errors(&files, &checked.errors);
+    insta::assert_snapshot!(name, format!("----- SOURCE CODE\n{source}\n----- ERROR\n{text}"));
+}
+
+/// A well-formed card around one effect body.
+fn card(body: &str) -> String {
+    format!(
+        "card \"Test\" {{\n  age 1\n  color red\n  icons hex crown crown crown\n\n  effect crown {{\n{body}\n  }}\n}}\n"
+    )
+}
+
+fn demand(body: &str) -> String {
+    format!(
+        "card \"Test\" {{\n  age 1\n  color red\n  icons hex crown crown crown\n\n  demand crown {{\n{body}\n  }}\n}}\n"
+    )
+}
+
+#[test]
+fn e0001_syntax_error_unknown_keyword() {
+    snapshot("e0001_syntax_error_unknown_keyword", "E0001", &card("    drow a [1]"));
+}
+
+#[test]
+fn e0002_unclosed_brace() {
+    snapshot(
+        "e0002_unclosed_brace",
+        "E0002",
+        "card \"Test\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  effect crown {\n    draw a [1]\n}\n",
+    );
+}
+
+#[test]
+fn e0101_unknown_card() {
+    snapshot(
+        "e0101_unknown_card",
+        "E0101",
+        &card("    if \"Robotic\" is a top card {\n      you win\n    }"),
+    );
+}
+
+#[test]
+fn e0102_duplicate_title() {
+    snapshot(
+        "e0102_duplicate_title",
+        "E0102",
+        &format!("{}\n{}", card("    draw a [1]"), card("    draw a [2]")),
+    );
+}
+
+#[test]
+fn e0103_duplicate_achievement() {
+    snapshot(
+        "e0103_duplicate_achievement",
+        "E0103",
+        "achievement \"World\" {\n  when you have at least 12 clock\n}\n\nachievement \"World\" {\n  when you have at least 12 clock\n}\n",
+    );
+}
+
+#[test]
+fn e0104_unknown_slot() {
+    snapshot(
+        "e0104_unknown_slot",
+        "E0104",
+        "card \"Test\" {\n  age 1\n  color red\n  icons hex castel castle castle\n\n  effect castle {\n    draw a [1]\n  }\n}\n",
+    );
+}
+
+#[test]
+fn e0105_expansion_slot() {
+    snapshot(
+        "e0105_expansion_slot",
+        "E0105",
+        "card \"Test\" {\n  age 1\n  color red\n  icons echo crown crown hex\n\n  effect crown {\n    draw a [1]\n  }\n}\n",
+    );
+}
+
+#[test]
+fn e0201_colour_where_a_card_belongs() {
+    snapshot("e0201_colour_where_a_card_belongs", "E0201", &card("    meld red"));
+}
+
+#[test]
+fn e0202_value_out_of_range() {
+    snapshot("e0202_value_out_of_range", "E0202", &card("    draw a [12]"));
+}
+
+#[test]
+fn e0203_unbound_reference() {
+    snapshot("e0203_unbound_reference", "E0203", &card("    score returned"));
+}
+
+#[test]
+fn e0204_if_you_do_without_statement() {
+    snapshot(
+        "e0204_if_you_do_without_statement",
+        "E0204",
+        &card("    if you do {\n      draw a [1]\n    }"),
+    );
+}
+
+#[test]
+fn e0205_demander_outside_demand() {
+    snapshot(
+        "e0205_demander_outside_demand",
+        "E0205",
+        &card("    transfer a card from your hand to my hand"),
+    );
+}
+
+#[test]
+fn e0206_their_outside_loop() {
+    snapshot(
+        "e0206_their_outside_loop",
+        "E0206",
+        &card("    take all cards from their hand"),
+    );
+}
+
+#[test]
+fn e0207_bad_count() {
+    snapshot("e0207_bad_count", "E0207", &card("    meld 2 or 1 cards from your hand"));
+}
+
+#[test]
+fn e0208_several_owners() {
+    snapshot(
+        "e0208_several_owners",
+        "E0208",
+        &card("    transfer a card from your hand to all opponents' hand"),
+    );
+}
+
+#[test]
+fn e0209_missing_source() {
+    snapshot("e0209_missing_source", "E0209", &card("    meld a card"));
+}
+
+#[test]
+fn e0210_not_a_movement() {
+    snapshot(
+        "e0210_not_a_movement",
+        "E0210",
+        &card("    choose a value\n    score chosen"),
+    );
+}
+
+#[test]
+fn e0211_mixed_value_list() {
+    snapshot(
+        "e0211_mixed_value_list",
+        "E0211",
+        &card("    score a card of value 2 or 3 or higher from your hand"),
+    );
+}
+
+#[test]
+fn e0212_splay_not_in_edition() {
+    snapshot("e0212_splay_not_in_edition", "E0212", &card("    splay aslant red"));
+}
+
+#[test]
+fn e0301_missing_fact() {
+    snapshot(
+        "e0301_missing_fact",
+        "E0301",
+        "card \"Test\" {\n  color red\n  icons hex crown crown crown\n\n  effect crown {\n    draw a [1]\n  }\n}\n",
+    );
+}
+
+#[test]
+fn e0302_duplicate_fact() {
+    snapshot(
+        "e0302_duplicate_fact",
+        "E0302",
+        "card \"Test\" {\n  age 1\n  age 2\n  color red\n  icons hex crown crown crown\n\n  effect crown {\n    draw a [1]\n  }\n}\n",
+    );
+}
+
+#[test]
+fn e0303_slot_count() {
+    snapshot(
+        "e0303_slot_count",
+        "E0303",
+        "card \"Test\" {\n  age 1\n  color red\n  icons hex crown crown\n\n  effect crown {\n    draw a [1]\n  }\n}\n",
+    );
+}
+
+#[test]
+fn e0304_two_hexagons() {
+    snapshot(
+        "e0304_two_hexagons",
+        "E0304",
+        "card \"Test\" {\n  age 1\n  color red\n  icons hex crown crown hex\n\n  effect crown {\n    draw a [1]\n  }\n}\n",
+    );
+}
+
+#[test]
+fn e0305_wrong_featured_icon() {
+    snapshot(
+        "e0305_wrong_featured_icon",
+        "E0305",
+        "card \"Test\" {\n  age 1\n  color red\n  icons hex crown crown leaf\n\n  effect leaf {\n    draw a [1]\n  }\n}\n",
+    );
+}
+
+#[test]
+fn e0306_missing_featured_icon() {
+    snapshot(
+        "e0306_missing_featured_icon",
+        "E0306",
+        "card \"Test\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  effect {\n    draw a [1]\n  }\n}\n",
+    );
+}
+
+#[test]
+fn e0307_age_out_of_range() {
+    snapshot(
+        "e0307_age_out_of_range",
+        "E0307",
+        "card \"Test\" {\n  age 12\n  color red\n  icons hex crown crown crown\n\n  effect crown {\n    draw a [1]\n  }\n}\n",
+    );
+}
+
+#[test]
+fn e0308_achievement_without_condition() {
+    snapshot(
+        "e0308_achievement_without_condition",
+        "E0308",
+        "achievement \"World\" {\n}\n",
+    );
+}
+
+#[test]
+fn e0309_claim_without_via() {
+    snapshot(
+        "e0309_claim_without_via",
+        "E0309",
+        &format!(
+            "{}\nachievement \"World\" {{\n  when you have at least 12 clock\n}}\n",
+            card("    claim \"World\"")
+        ),
+    );
+}
+
+#[test]
+fn e0310_via_without_claim() {
+    snapshot(
+        "e0310_via_without_claim",
+        "E0310",
+        &format!(
+            "{}\nachievement \"World\" {{\n  when you have at least 12 clock\n  via \"Test\"\n}}\n",
+            card("    draw a [1]")
+        ),
+    );
+}
+
+/// Every code has its test above (named after it), so none goes unexercised.
+#[test]
+fn every_code_has_a_snapshot_test() {
+    let this_file = include_str!("diagnostics.rs");
+    for (code, _) in dogma_compiler::CODES {
+        let test_name = format!("fn {}_", code.to_lowercase());
+        assert!(this_file.contains(&test_name), "no test for {code}");
+    }
+}
+
+/// A demand body compiles (keeps the helper used).
+#[test]
+fn demands_may_name_the_demander() {
+    let files = vec![SourceFile {
+        name: "cards/test/card.dogma".to_string(),
+        text: demand("    transfer a card from your hand to my hand"),
+        set: "test".to_string(),
+    }];
+    let checked = check(&files, &Options::default());
+    assert!(checked.errors.is_empty(), "{}", render_errors(&files, &checked.errors));
+}
