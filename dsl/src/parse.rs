@@ -53,7 +53,10 @@ fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> SyntaxError {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
             summarize(positives.iter().copied())
         }
-        pest::error::ErrorVariant::CustomError { message } => vec![message.clone()],
+        // pest's only custom error is its nesting limit.
+        pest::error::ErrorVariant::CustomError { .. } => {
+            vec!["less deeply nested text (the parser's nesting limit was reached)".to_string()]
+        }
     };
     expected.sort();
     expected.dedup();

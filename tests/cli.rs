@@ -1,0 +1,125 @@
+//! The `dogma` command-line contract: exit codes (0 clean, 1 diagnostics, 2 bad usage), and
+//! readable diagnostics with file, line, column and a hint for malformed cards.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn dogma(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dogma"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("dogma runs")
+}
+
+/// Writes a card file into a fresh temporary folder and returns its path.
+fn card_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dogma-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(format!("{name}.dogma"));
+    std::fs::write(&path, text).expect("write card");
+    path
+}
+
+const GOOD: &str = "card \"Test\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  effect crown {\n    draw a [1]\n  }\n}\n";
+
+#[test]
+fn the_repository_cards_check_clean() {
+    let out = dogma(&["check"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("checked 105 cards and 5 special achievements"), "{stderr}");
+    let out = dogma(&["check", "--edition", "third", "cards/base"]);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn the_repository_cards_are_formatted() {
+    let out = dogma(&["fmt", "--check"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+/// Each malformed card gives its code, the file with line and column, a help line, and exit 1.
+#[test]
+fn malformed_cards_get_readable_diagnostics() {
+    let cases = [
+        ("missing_brace", GOOD.trim_end().trim_end_matches('}'), "E0002", ":9:1"),
+        ("unknown_keyword", &GOOD.replace("draw a", "drow a"), "E0001", ":7:5"),
+        (
+            "unknown_title",
+            &GOOD.replace("draw a [1]", "if \"Agricultur\" is a top card {\n      you win\n    }"),
+            "E0101",
+            ":7:8",
+        ),
+        ("colour_for_card", &GOOD.replace("draw a [1]", "meld red"), "E0201", ":7:10"),
+        ("two_hexagons", &GOOD.replace("hex crown crown crown", "hex crown hex crown"), "E0304", ":4:3"),
+        ("wrong_featured_icon", &GOOD.replace("effect crown", "effect leaf"), "E0305", ":6:10"),
+    ];
+    for (name, text, code, position) in cases {
+        let path = card_file(name, text);
+        let out = dogma(&["check", path.to_str().expect("utf-8 path")]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
+        assert!(stderr.contains(&format!("error[{code}]")), "{name}: {stderr}");
+        let located = format!("{}{position}", path.display());
+        assert!(stderr.contains(&located), "{name}: no {located} in\n{stderr}");
+        assert!(stderr.contains("help:"), "{name}: no help in\n{stderr}");
+    }
+}
+
+#[test]
+fn every_error_of_a_run_is_reported() {
+    let text = format!(
+        "{}\n{}",
+        GOOD.replace("effect crown", "effect leaf"),
+        GOOD.replace("\"Test\"", "\"Other\"").replace("draw a [1]", "meld red")
+    );
+    let path = card_file("several", &text);
+    let out = dogma(&["check", path.to_str().expect("utf-8 path")]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr.contains("E0305") && stderr.contains("E0201"), "{stderr}");
+    assert!(stderr.contains("2 errors"), "{stderr}");
+}
+
+#[test]
+fn bad_usage_exits_with_2() {
+    assert_eq!(dogma(&["check", "--no-such-flag"]).status.code(), Some(2));
+    assert_eq!(dogma(&["check", "no/such/file.dogma"]).status.code(), Some(2));
+    assert_eq!(dogma(&["list", "--edition", "nineteenth"]).status.code(), Some(2));
+    assert_eq!(dogma(&["explain", "E9999"]).status.code(), Some(2));
+}
+
+#[test]
+fn render_prints_a_card_and_refuses_an_unknown_one() {
+    let out = dogma(&["render", "Archery"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("Archery\n"), "{text}");
+    assert!(text.contains("I demand you"), "{text}");
+    let out = dogma(&["render", "Archerie"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean \"Archery\""));
+}
+
+#[test]
+fn fmt_rewrites_a_file_canonically() {
+    let path = card_file("messy", "card \"Test\" { age 1 color red icons hex crown crown crown effect crown { draw   a [1] } }");
+    let out = dogma(&["fmt", path.to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&path).expect("read back"), GOOD);
+    let out = dogma(&["fmt", "--check", path.to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn explain_documents_every_code() {
+    let out = dogma(&["explain", "e0305"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("featured icon"));
+}

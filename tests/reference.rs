@@ -1,0 +1,160 @@
+//! `dogma list --edition third --json` agrees with the reference card facts in
+//! ../shared/reference/cards/base.json: title, age, colour, icons by slot, featured icon, and the
+//! number and kinds of effects. The reference data sits beside the repository, not in it; when it
+//! is absent the test says so plainly and checks nothing.
+
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+fn reference_path() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/cards/base.json")
+}
+
+/// The value of a per-edition field: `field_by_edition.third` when present, else `field`.
+fn for_edition<'a>(card: &'a Value, field: &str, edition: &str) -> &'a Value {
+    card.get(format!("{field}_by_edition"))
+        .and_then(|by| by.get(edition))
+        .unwrap_or(&card[field])
+}
+
+#[test]
+fn third_edition_list_matches_the_reference() {
+    let path = reference_path();
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!(
+            "SKIPPED: the reference data {} is not present, so the card facts were not compared",
+            path.display()
+        );
+        return;
+    };
+    let reference: Value = serde_json::from_str(&text).expect("base.json is JSON");
+    let expected: BTreeMap<String, &Value> = reference["cards"]
+        .as_array()
+        .expect("cards array")
+        .iter()
+        .filter(|c| {
+            c["editions"]
+                .as_array()
+                .is_some_and(|e| e.iter().any(|x| x == "third"))
+        })
+        .map(|c| {
+            let name = for_edition(c, "names", "third")
+                .as_str()
+                .or_else(|| c["name"].as_str())
+                .expect("name")
+                .to_string();
+            (name, c)
+        })
+        .collect();
+    assert_eq!(expected.len(), 105, "the reference lists 105 third-edition cards");
+
+    let output = Command::new(env!("CARGO_BIN_EXE_dogma"))
+        .args(["list", "--edition", "third", "--json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("dogma runs");
+    assert!(
+        output.status.success(),
+        "dogma list failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let listed: Value = serde_json::from_slice(&output.stdout).expect("dogma list prints JSON");
+    let listed = listed.as_array().expect("an array of cards");
+    assert_eq!(listed.len(), 105, "dogma list --edition third lists 105 cards");
+
+    let mut problems = Vec::new();
+    for card in listed {
+        let title = card["title"].as_str().expect("title");
+        let Some(reference) = expected.get(title) else {
+            problems.push(format!("{title}: not a third-edition card of the reference"));
+            continue;
+        };
+        if card["set"] != "base" {
+            problems.push(format!("{title}: set {} (reference: base)", card["set"]));
+        }
+        if card["age"] != reference["age"] {
+            problems.push(format!("{title}: age {} (reference {})", card["age"], reference["age"]));
+        }
+        if card["color"] != reference["color"] {
+            problems.push(format!(
+                "{title}: colour {} (reference {})",
+                card["color"], reference["color"]
+            ));
+        }
+        let icons = for_edition(reference, "icons", "third");
+        for slot in ["top_left", "bottom_left", "bottom_middle", "bottom_right"] {
+            if card["icons"][slot] != icons[slot] {
+                problems.push(format!(
+                    "{title}: {slot} is {} (reference {})",
+                    card["icons"][slot], icons[slot]
+                ));
+            }
+        }
+        let dogma_icon = for_edition(reference, "dogma_icon", "third");
+        if &card["dogma_icon"] != dogma_icon {
+            problems.push(format!(
+                "{title}: featured icon {} (reference {dogma_icon})",
+                card["dogma_icon"]
+            ));
+        }
+        let kinds = |effects: &Value| -> Vec<String> {
+            effects
+                .as_array()
+                .map(|a| a.iter().map(|e| e["kind"].as_str().unwrap_or("?").to_string()).collect())
+                .unwrap_or_default()
+        };
+        let ours = kinds(&card["effects"]);
+        let theirs = kinds(&reference["effects_by_edition"]["third"]);
+        if ours != theirs {
+            problems.push(format!("{title}: effects {ours:?} (reference {theirs:?})"));
+        }
+        for effect in card["effects"].as_array().into_iter().flatten() {
+            if effect["text"].as_str().is_none_or(str::is_empty) {
+                problems.push(format!("{title}: an effect renders to no text"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The five base special achievements exist, each claimable by the card the reference names.
+#[test]
+fn base_special_achievements_match_the_reference() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/cards/achievements.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("SKIPPED: {} is not present", path.display());
+        return;
+    };
+    let reference: Value = serde_json::from_str(&text).expect("achievements.json is JSON");
+    let base: Vec<&Value> = reference["achievements"]
+        .as_array()
+        .expect("achievements array")
+        .iter()
+        .filter(|a| a["set"] == "base" && a["kind"] == "special_achievement")
+        .collect();
+    assert_eq!(base.len(), 5);
+    for achievement in base {
+        let name = achievement["name"].as_str().expect("name");
+        let output = Command::new(env!("CARGO_BIN_EXE_dogma"))
+            .args(["render", name, "--edition", "third"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("dogma runs");
+        assert!(output.status.success(), "{name} is not defined");
+        let rendered = String::from_utf8_lossy(&output.stdout);
+        // The reference says "May also be claimed via {N} Card."; the card's title must appear.
+        let alternative = achievement["alternative"].as_str().expect("alternative");
+        let card = alternative
+            .trim_end_matches('.')
+            .rsplit('}')
+            .next()
+            .expect("a card after the age")
+            .trim();
+        assert!(
+            rendered.contains(card),
+            "{name}: rendered text does not name {card}:\n{rendered}"
+        );
+    }
+}
