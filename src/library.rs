@@ -129,8 +129,8 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 
 /// Reads one card file as part of the tree `set`.
 pub fn read_source(path: &Path, set: &str) -> Result<SourceFile, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     Ok(SourceFile {
         name: path.display().to_string(),
         text,

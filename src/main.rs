@@ -19,7 +19,11 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(Parser)]
-#[command(name = "dogma", version, about = "Write, check, render and play Innovation cards")]
+#[command(
+    name = "dogma",
+    version,
+    about = "Write, check, render and play Innovation cards"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -85,7 +89,10 @@ type CmdResult = Result<ExitCode, String>;
 fn write_stdout(text: &str) -> Result<(), String> {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(format!("cannot write the output: {e}")),
@@ -233,7 +240,12 @@ fn cmd_render(title: &str, edition: &str) -> CmdResult {
             return Ok(ExitCode::SUCCESS);
         }
     }
-    if let Some(a) = checked.program.achievements.iter().find(|a| a.name == title) {
+    if let Some(a) = checked
+        .program
+        .achievements
+        .iter()
+        .find(|a| a.name == title)
+    {
         if let Some(ast) = checked.achievement_ast(a.id) {
             let text = format!(
                 "{} (special achievement)\n{}\n",
@@ -246,7 +258,9 @@ fn cmd_render(title: &str, edition: &str) -> CmdResult {
     }
     let titles = checked.program.cards.iter().map(|c| c.title.as_str());
     match dogma_dsl::suggest::closest(title, titles) {
-        Some(s) => eprintln!("error: no card \"{title}\" in the {edition} edition; did you mean \"{s}\"?"),
+        Some(s) => {
+            eprintln!("error: no card \"{title}\" in the {edition} edition; did you mean \"{s}\"?")
+        }
         None => eprintln!("error: no card \"{title}\" in the {edition} edition"),
     }
     Ok(ExitCode::from(1))

@@ -28,7 +28,10 @@ fn the_repository_cards_check_clean() {
     let out = dogma(&["check"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(stderr.contains("checked 105 cards and 5 special achievements"), "{stderr}");
+    assert!(
+        stderr.contains("checked 105 cards and 5 special achievements"),
+        "{stderr}"
+    );
     let out = dogma(&["check", "--edition", "third", "cards/base"]);
     assert_eq!(out.status.code(), Some(0));
 }
@@ -48,26 +51,60 @@ fn the_repository_cards_are_formatted() {
 #[test]
 fn malformed_cards_get_readable_diagnostics() {
     let cases = [
-        ("missing_brace", GOOD.trim_end().trim_end_matches('}'), "E0002", ":9:1"),
-        ("unknown_keyword", &GOOD.replace("draw a", "drow a"), "E0001", ":7:5"),
+        (
+            "missing_brace",
+            GOOD.trim_end().trim_end_matches('}'),
+            "E0002",
+            ":9:1",
+        ),
+        (
+            "unknown_keyword",
+            &GOOD.replace("draw a", "drow a"),
+            "E0001",
+            ":7:5",
+        ),
         (
             "unknown_title",
-            &GOOD.replace("draw a [1]", "if \"Agricultur\" is a top card {\n      you win\n    }"),
+            &GOOD.replace(
+                "draw a [1]",
+                "if \"Agricultur\" is a top card {\n      you win\n    }",
+            ),
             "E0101",
             ":7:8",
         ),
-        ("colour_for_card", &GOOD.replace("draw a [1]", "meld red"), "E0201", ":7:10"),
-        ("two_hexagons", &GOOD.replace("hex crown crown crown", "hex crown hex crown"), "E0304", ":4:3"),
-        ("wrong_featured_icon", &GOOD.replace("effect crown", "effect leaf"), "E0305", ":6:10"),
+        (
+            "colour_for_card",
+            &GOOD.replace("draw a [1]", "meld red"),
+            "E0201",
+            ":7:10",
+        ),
+        (
+            "two_hexagons",
+            &GOOD.replace("hex crown crown crown", "hex crown hex crown"),
+            "E0304",
+            ":4:3",
+        ),
+        (
+            "wrong_featured_icon",
+            &GOOD.replace("effect crown", "effect leaf"),
+            "E0305",
+            ":6:10",
+        ),
     ];
     for (name, text, code, position) in cases {
         let path = card_file(name, text);
         let out = dogma(&["check", path.to_str().expect("utf-8 path")]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
-        assert!(stderr.contains(&format!("error[{code}]")), "{name}: {stderr}");
+        assert!(
+            stderr.contains(&format!("error[{code}]")),
+            "{name}: {stderr}"
+        );
         let located = format!("{}{position}", path.display());
-        assert!(stderr.contains(&located), "{name}: no {located} in\n{stderr}");
+        assert!(
+            stderr.contains(&located),
+            "{name}: no {located} in\n{stderr}"
+        );
         assert!(stderr.contains("help:"), "{name}: no help in\n{stderr}");
     }
 }
@@ -77,21 +114,31 @@ fn every_error_of_a_run_is_reported() {
     let text = format!(
         "{}\n{}",
         GOOD.replace("effect crown", "effect leaf"),
-        GOOD.replace("\"Test\"", "\"Other\"").replace("draw a [1]", "meld red")
+        GOOD.replace("\"Test\"", "\"Other\"")
+            .replace("draw a [1]", "meld red")
     );
     let path = card_file("several", &text);
     let out = dogma(&["check", path.to_str().expect("utf-8 path")]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr.contains("E0305") && stderr.contains("E0201"), "{stderr}");
+    assert!(
+        stderr.contains("E0305") && stderr.contains("E0201"),
+        "{stderr}"
+    );
     assert!(stderr.contains("2 errors"), "{stderr}");
 }
 
 #[test]
 fn bad_usage_exits_with_2() {
     assert_eq!(dogma(&["check", "--no-such-flag"]).status.code(), Some(2));
-    assert_eq!(dogma(&["check", "no/such/file.dogma"]).status.code(), Some(2));
-    assert_eq!(dogma(&["list", "--edition", "nineteenth"]).status.code(), Some(2));
+    assert_eq!(
+        dogma(&["check", "no/such/file.dogma"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        dogma(&["list", "--edition", "nineteenth"]).status.code(),
+        Some(2)
+    );
     assert_eq!(dogma(&["explain", "E9999"]).status.code(), Some(2));
 }
 

@@ -48,7 +48,11 @@ fn third_edition_list_matches_the_reference() {
             (name, c)
         })
         .collect();
-    assert_eq!(expected.len(), 105, "the reference lists 105 third-edition cards");
+    assert_eq!(
+        expected.len(),
+        105,
+        "the reference lists 105 third-edition cards"
+    );
 
     let output = Command::new(env!("CARGO_BIN_EXE_dogma"))
         .args(["list", "--edition", "third", "--json"])
@@ -62,20 +66,29 @@ fn third_edition_list_matches_the_reference() {
     );
     let listed: Value = serde_json::from_slice(&output.stdout).expect("dogma list prints JSON");
     let listed = listed.as_array().expect("an array of cards");
-    assert_eq!(listed.len(), 105, "dogma list --edition third lists 105 cards");
+    assert_eq!(
+        listed.len(),
+        105,
+        "dogma list --edition third lists 105 cards"
+    );
 
     let mut problems = Vec::new();
     for card in listed {
         let title = card["title"].as_str().expect("title");
         let Some(reference) = expected.get(title) else {
-            problems.push(format!("{title}: not a third-edition card of the reference"));
+            problems.push(format!(
+                "{title}: not a third-edition card of the reference"
+            ));
             continue;
         };
         if card["set"] != "base" {
             problems.push(format!("{title}: set {} (reference: base)", card["set"]));
         }
         if card["age"] != reference["age"] {
-            problems.push(format!("{title}: age {} (reference {})", card["age"], reference["age"]));
+            problems.push(format!(
+                "{title}: age {} (reference {})",
+                card["age"], reference["age"]
+            ));
         }
         if card["color"] != reference["color"] {
             problems.push(format!(
@@ -102,7 +115,11 @@ fn third_edition_list_matches_the_reference() {
         let kinds = |effects: &Value| -> Vec<String> {
             effects
                 .as_array()
-                .map(|a| a.iter().map(|e| e["kind"].as_str().unwrap_or("?").to_string()).collect())
+                .map(|a| {
+                    a.iter()
+                        .map(|e| e["kind"].as_str().unwrap_or("?").to_string())
+                        .collect()
+                })
                 .unwrap_or_default()
         };
         let ours = kinds(&card["effects"]);
@@ -122,7 +139,8 @@ fn third_edition_list_matches_the_reference() {
 /// The five base special achievements exist, each claimable by the card the reference names.
 #[test]
 fn base_special_achievements_match_the_reference() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/cards/achievements.json");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/cards/achievements.json");
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("SKIPPED: {} is not present", path.display());
         return;

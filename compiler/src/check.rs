@@ -31,7 +31,8 @@ pub struct Options {
 
 impl Options {
     fn max_age(&self) -> u8 {
-        self.edition.map_or(Edition::Fourth.max_age(), Edition::max_age)
+        self.edition
+            .map_or(Edition::Fourth.max_age(), Edition::max_age)
     }
 }
 
@@ -129,7 +130,9 @@ pub fn check(files: &[SourceFile], options: &Options) -> Checked {
                     }
                     let id = AchievementId(names.achievements.len() as u16);
                     names.achievements.insert(a.title.node.clone(), (id, at));
-                    names.achievement_order.push((file_id, item_index, set.clone()));
+                    names
+                        .achievement_order
+                        .push((file_id, item_index, set.clone()));
                 }
             }
         }
@@ -539,9 +542,8 @@ impl CardCx<'_> {
             }
             None => {
                 let suggestion = match expected {
-                    NameKind::Color => {
-                        suggest::closest(word, Color::ALL.iter().map(|c| c.word())).map(String::from)
-                    }
+                    NameKind::Color => suggest::closest(word, Color::ALL.iter().map(|c| c.word()))
+                        .map(String::from),
                     NameKind::Icon => {
                         suggest::closest(word, Icon::ALL.iter().map(|i| i.word())).map(String::from)
                     }
@@ -549,11 +551,10 @@ impl CardCx<'_> {
                         suggest::closest(word, self.names.cards.keys().map(String::as_str))
                             .map(String::from)
                     }
-                    NameKind::Achievement => suggest::closest(
-                        word,
-                        self.names.achievements.keys().map(String::as_str),
-                    )
-                    .map(String::from),
+                    NameKind::Achievement => {
+                        suggest::closest(word, self.names.achievements.keys().map(String::as_str))
+                            .map(String::from)
+                    }
                 };
                 self.errors.push(Error::UnknownName {
                     at: self.at(span),
@@ -579,8 +580,8 @@ impl CardCx<'_> {
             });
             return None;
         }
-        let suggestion = suggest::closest(title, self.names.cards.keys().map(String::as_str))
-            .map(String::from);
+        let suggestion =
+            suggest::closest(title, self.names.cards.keys().map(String::as_str)).map(String::from);
         self.errors.push(Error::UnknownName {
             at: self.at(span),
             name: title.to_string(),
@@ -644,7 +645,12 @@ impl CardCx<'_> {
         }
     }
 
-    fn achievement(&mut self, id: AchievementId, set: String, a: &ast::Achievement) -> AchievementDef {
+    fn achievement(
+        &mut self,
+        id: AchievementId,
+        set: String,
+        a: &ast::Achievement,
+    ) -> AchievementDef {
         let mut via = Vec::new();
         for title in &a.via {
             if let Some(card) = self.card_title(&title.node, title.span) {
@@ -1332,7 +1338,10 @@ impl EffectCx<'_, '_> {
     fn filter(&mut self, f: &ast::Filter, span: Span) -> Option<CardFilter> {
         Some(match f {
             ast::Filter::WithIcon(icons) => {
-                let icons: Vec<Icon> = icons.iter().filter_map(|i| self.card.icon_name(i)).collect();
+                let icons: Vec<Icon> = icons
+                    .iter()
+                    .filter_map(|i| self.card.icon_name(i))
+                    .collect();
                 CardFilter::HasIcon(icons)
             }
             ast::Filter::WithoutIcon(icon) => CardFilter::LacksIcon(self.card.icon_name(icon)?),
@@ -1459,9 +1468,11 @@ impl EffectCx<'_, '_> {
                         found,
                     }),
                     None => {
-                        let suggestion =
-                            suggest::closest(word, self.card.names.cards.keys().map(String::as_str))
-                                .map(String::from);
+                        let suggestion = suggest::closest(
+                            word,
+                            self.card.names.cards.keys().map(String::as_str),
+                        )
+                        .map(String::from);
                         self.error(Error::UnknownName {
                             at: self.at(r.span),
                             name: word.clone(),
@@ -1649,18 +1660,23 @@ impl EffectCx<'_, '_> {
                         None => continue,
                     }
                 }
-                ast::ColorAtom::AnyColor(filters) => {
-                    ColorTerm::Any(filters.iter().filter_map(|f| self.color_filter(f)).collect())
-                }
+                ast::ColorAtom::AnyColor(filters) => ColorTerm::Any(
+                    filters
+                        .iter()
+                        .filter_map(|f| self.color_filter(f))
+                        .collect(),
+                ),
                 ast::ColorAtom::ColorOf(card) => ColorTerm::Of(Box::new(self.card_ref(card))),
                 ast::ColorAtom::ItsColor => ColorTerm::Candidate,
-                ast::ColorAtom::Chosen => match self.latest(|p| p.choice == Some(ChoiceKind::Color)) {
-                    Some(stmt) => ColorTerm::ChosenBy(stmt),
-                    None => {
-                        self.unbound(atom.span, "chosen", "choice of colours");
-                        continue;
+                ast::ColorAtom::Chosen => {
+                    match self.latest(|p| p.choice == Some(ChoiceKind::Color)) {
+                        Some(stmt) => ColorTerm::ChosenBy(stmt),
+                        None => {
+                            self.unbound(atom.span, "chosen", "choice of colours");
+                            continue;
+                        }
                     }
-                },
+                }
             };
             alternatives.push(term);
         }
@@ -1684,9 +1700,15 @@ impl EffectCx<'_, '_> {
     fn value(&mut self, e: &ast::Expr) -> Value {
         match &e.kind {
             ast::ExprKind::Int(n) => Value::Const((*n).min(i32::MAX as u32) as i32),
-            ast::ExprKind::Add(a, b) => Value::Add(Box::new(self.value(a)), Box::new(self.value(b))),
-            ast::ExprKind::Sub(a, b) => Value::Sub(Box::new(self.value(a)), Box::new(self.value(b))),
-            ast::ExprKind::Mul(a, b) => Value::Mul(Box::new(self.value(a)), Box::new(self.value(b))),
+            ast::ExprKind::Add(a, b) => {
+                Value::Add(Box::new(self.value(a)), Box::new(self.value(b)))
+            }
+            ast::ExprKind::Sub(a, b) => {
+                Value::Sub(Box::new(self.value(a)), Box::new(self.value(b)))
+            }
+            ast::ExprKind::Mul(a, b) => {
+                Value::Mul(Box::new(self.value(a)), Box::new(self.value(b)))
+            }
             ast::ExprKind::Paren(inner) => self.value(inner),
             ast::ExprKind::ValueOf(card) => Value::ValueOf(Box::new(self.card_ref(card))),
             ast::ExprKind::NumberOf(c) => Value::Count(Box::new(self.countable(c))),
@@ -1715,7 +1737,10 @@ impl EffectCx<'_, '_> {
             ast::Countable::DifferentColors(s) => Countable::DifferentColors(self.set_ref(s)),
             ast::Countable::Colors { whose, filters, .. } => {
                 let owner = self.single_owner(whose);
-                let filters = filters.iter().filter_map(|f| self.color_filter(f)).collect();
+                let filters = filters
+                    .iter()
+                    .filter_map(|f| self.color_filter(f))
+                    .collect();
                 Countable::Colors { owner, filters }
             }
             ast::Countable::Icons { icon, whose, .. } => {
@@ -1750,7 +1775,9 @@ impl EffectCx<'_, '_> {
             C::Did(done) => match prev {
                 Some(stmt) => Cond::Did { stmt, done: *done },
                 None => {
-                    self.error(Error::NothingToDo { at: self.at(c.span) });
+                    self.error(Error::NothingToDo {
+                        at: self.at(c.span),
+                    });
                     Cond::And(Vec::new())
                 }
             },
@@ -1833,7 +1860,10 @@ impl EffectCx<'_, '_> {
     fn card_pred(&mut self, p: &ast::CardPred) -> Vec<CardFilter> {
         match &p.kind {
             ast::CardPredKind::HasIcon(icons) => {
-                let icons = icons.iter().filter_map(|i| self.card.icon_name(i)).collect();
+                let icons = icons
+                    .iter()
+                    .filter_map(|i| self.card.icon_name(i))
+                    .collect();
                 vec![CardFilter::HasIcon(icons)]
             }
             ast::CardPredKind::Value(spec) => vec![CardFilter::Value(self.value_spec(spec))],
@@ -1900,13 +1930,18 @@ impl EffectCx<'_, '_> {
                 due_to: d.map(due_to),
                 scope: s.map_or(HistoryScope::Action, scope),
             },
-            ast::Measure::Colors(filters) => {
-                Measure::Colors(filters.iter().filter_map(|f| self.color_filter(f)).collect())
-            }
+            ast::Measure::Colors(filters) => Measure::Colors(
+                filters
+                    .iter()
+                    .filter_map(|f| self.color_filter(f))
+                    .collect(),
+            ),
             ast::Measure::ColorCards(color) => {
                 Measure::ColorCards(self.card.color_name(color).unwrap_or(Color::Blue))
             }
-            ast::Measure::Icon(icon) => Measure::Icons(self.card.icon_name(icon).unwrap_or(Icon::Crown)),
+            ast::Measure::Icon(icon) => {
+                Measure::Icons(self.card.icon_name(icon).unwrap_or(Icon::Crown))
+            }
         }
     }
 }

@@ -177,35 +177,71 @@ pub enum Error {
 
 /// Every diagnostic code with a one-line explanation (`dogma explain CODE` prints it).
 pub const CODES: &[(&str, &str)] = &[
-    ("E0001", "the text does not follow the card language's grammar"),
+    (
+        "E0001",
+        "the text does not follow the card language's grammar",
+    ),
     ("E0002", "a `{` is never closed"),
-    ("E0101", "a name (card, achievement, colour or icon) is not known"),
+    (
+        "E0101",
+        "a name (card, achievement, colour or icon) is not known",
+    ),
     ("E0102", "two cards of one tree have the same title"),
     ("E0103", "two special achievements have the same name"),
     ("E0104", "an icon slot holds an unknown word"),
-    ("E0105", "an icon slot holds an expansion icon that the language does not support yet"),
-    ("E0201", "a name of the wrong kind: e.g. a colour where a card is needed"),
+    (
+        "E0105",
+        "an icon slot holds an expansion icon that the language does not support yet",
+    ),
+    (
+        "E0201",
+        "a name of the wrong kind: e.g. a colour where a card is needed",
+    ),
     ("E0202", "a number is outside the range allowed there"),
-    ("E0203", "a word refers to earlier cards, choices or players that the effect does not have"),
-    ("E0204", "`if you do` or `if you don't` has no earlier statement to refer to"),
-    ("E0205", "`I`, `me`, `my` or `of my choice` outside a demand or compel effect"),
+    (
+        "E0203",
+        "a word refers to earlier cards, choices or players that the effect does not have",
+    ),
+    (
+        "E0204",
+        "`if you do` or `if you don't` has no earlier statement to refer to",
+    ),
+    (
+        "E0205",
+        "`I`, `me`, `my` or `of my choice` outside a demand or compel effect",
+    ),
     ("E0206", "`their` outside `for each` or a player condition"),
     ("E0207", "a quantity of cards that cannot be taken"),
-    ("E0208", "cards cannot go to several players at once"),
+    (
+        "E0208",
+        "several players where one is needed (a destination, a board to count on)",
+    ),
     ("E0209", "the phrase does not say where the cards are"),
     ("E0210", "a participle that names no movement of cards"),
-    ("E0211", "a value list mixes `or higher`/`or lower` with other values"),
+    (
+        "E0211",
+        "a value list mixes `or higher`/`or lower` with other values",
+    ),
     ("E0212", "a splay direction that the edition does not have"),
     ("E0301", "a card lacks its age, colour or icons"),
     ("E0302", "a card states the same fact twice"),
     ("E0303", "a card has the wrong number of icon slots"),
     ("E0304", "a card must have exactly one hexagon"),
-    ("E0305", "an effect's featured icon is not the card's most frequent icon"),
+    (
+        "E0305",
+        "an effect's featured icon is not the card's most frequent icon",
+    ),
     ("E0306", "an effect does not name its featured icon"),
     ("E0307", "a card's age is outside the edition's ages"),
     ("E0308", "a special achievement has no `when` condition"),
-    ("E0309", "a card claims a special achievement that does not list it with `via`"),
-    ("E0310", "a special achievement lists a card with `via` that never claims it"),
+    (
+        "E0309",
+        "a card claims a special achievement that does not list it with `via`",
+    ),
+    (
+        "E0310",
+        "a special achievement lists a card with `via` that never claims it",
+    ),
 ];
 
 impl Error {
@@ -442,9 +478,9 @@ impl Error {
                 vec!["help: write a positive number of cards, e.g. `a card`, `2 cards`, `1 or 2 cards`".to_string()],
             ),
             Error::SeveralOwners { at, whose } => (
-                "cards cannot go to several players at once".to_string(),
-                vec![primary(*at, format!("`{whose}` names several players"))],
-                vec!["help: name one player, e.g. `my score pile` or `another player's board`".to_string()],
+                format!("one player is needed here, but `{whose}` names several"),
+                vec![primary(*at, "several players".to_string())],
+                vec!["help: name one player, e.g. `my score pile`, `your board` or `another player's board`".to_string()],
             ),
             Error::MissingSource { at } => (
                 "this phrase does not say where the cards are".to_string(),
@@ -607,7 +643,10 @@ mod tests {
         }
         let docs = include_str!("../../docs/diagnostics.md");
         for (code, _) in CODES {
-            assert!(docs.contains(code), "{code} is not documented in docs/diagnostics.md");
+            assert!(
+                docs.contains(code),
+                "{code} is not documented in docs/diagnostics.md"
+            );
         }
     }
 }

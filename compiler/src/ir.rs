@@ -143,9 +143,15 @@ pub enum StmtKind {
     Either(Vec<Vec<Stmt>>),
     /// The body runs once per player of the set, clockwise from the executor's left; that
     /// player is `Player::Each`.
-    ForEachPlayer { players: PlayerSet, body: Vec<Stmt> },
+    ForEachPlayer {
+        players: PlayerSet,
+        body: Vec<Stmt>,
+    },
     /// The body runs `times` times (`for every …`), evaluated once before the first run.
-    Times { times: Value, body: Vec<Stmt> },
+    Times {
+        times: Value,
+        body: Vec<Stmt>,
+    },
     /// `repeat this effect`: the current effect runs again for the same executor.
     RepeatEffect,
     /// The executor (or the demander) chooses `count` things of a kind.
@@ -167,9 +173,15 @@ pub enum StmtKind {
         color: ColorSel,
         direction: SplayDirection,
     },
-    Unsplay { player: Player, color: ColorSel },
+    Unsplay {
+        player: Player,
+        color: ColorSel,
+    },
     /// The player reorders a pile as they like, keeping its splay.
-    Rearrange { player: Player, color: ColorSel },
+    Rearrange {
+        player: Player,
+        color: ColorSel,
+    },
     /// Draw `count` cards of the age `age` (skipping empty ages upward), then do `then` with
     /// exactly the drawn cards.
     Draw {
@@ -186,7 +198,10 @@ pub enum StmtKind {
         to: Option<Destination>,
     },
     /// Swap two sets of cards at once; either side may be empty.
-    Exchange { a: CardSel, b: CardSel },
+    Exchange {
+        a: CardSel,
+        b: CardSel,
+    },
     /// The cards stay where they are (printed for clarity; does nothing).
     Keep,
     Win(Winner),
@@ -242,7 +257,10 @@ pub enum DestinationZone {
 pub enum Winner {
     Player(Player),
     /// The single player with the most (or fewest) of a measure; nobody on a tie.
-    Single { most: bool, measure: Measure },
+    Single {
+        most: bool,
+        measure: Measure,
+    },
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -426,7 +444,10 @@ pub enum CardFilter {
     NotColor(Color),
     Value(ValueTest),
     /// Its colour is (or, negated, is not) on the player's board.
-    ColorOnBoard { owner: Owner, negated: bool },
+    ColorOnBoard {
+        owner: Owner,
+        negated: bool,
+    },
     /// Not one of these cards.
     OtherThan(Box<CardSel>),
     /// It is a top card on a board.
@@ -510,9 +531,15 @@ pub enum Countable {
     DifferentValues(CardSel),
     DifferentColors(CardSel),
     /// The colours of the owner's board meeting the filters.
-    Colors { owner: Player, filters: Vec<ColorFilter> },
+    Colors {
+        owner: Player,
+        filters: Vec<ColorFilter>,
+    },
     /// Visible icons on the owner's board.
-    Icons { owner: Player, icon: Icon },
+    Icons {
+        owner: Player,
+        icon: Icon,
+    },
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -525,11 +552,20 @@ pub enum Cond {
     Not(Box<Cond>),
     /// The statement was carried out (per the edition's "if you do" rule), or, with `false`,
     /// it was not.
-    Did { stmt: StmtId, done: bool },
+    Did {
+        stmt: StmtId,
+        done: bool,
+    },
     /// How many cards a statement moved, compared.
-    Moved { stmt: StmtId, test: AmountTest },
+    Moved {
+        stmt: StmtId,
+        test: AmountTest,
+    },
     /// A player's measure, compared.
-    Has { player: Player, test: MeasureTest },
+    Has {
+        player: Player,
+        test: MeasureTest,
+    },
     /// The executor is the only player for whom the test holds.
     OnlyPlayer(MeasureTest),
     /// The test holds for any / each / no player of the set (each being `Player::Each`).

@@ -15,7 +15,10 @@ fn base_files() -> Vec<SourceFile> {
     paths
         .into_iter()
         .map(|p| SourceFile {
-            name: format!("cards/base/{}", p.file_name().unwrap_or_default().to_string_lossy()),
+            name: format!(
+                "cards/base/{}",
+                p.file_name().unwrap_or_default().to_string_lossy()
+            ),
             text: std::fs::read_to_string(&p).expect("readable"),
             set: "base".to_string(),
         })
@@ -39,8 +42,42 @@ fn the_third_edition_base_set_checks_clean() {
     assert_eq!(checked.program.cards.len(), 105);
     assert_eq!(checked.program.achievements.len(), 5);
     for age in 1..=10u8 {
-        let n = checked.program.cards.iter().filter(|c| c.age == age).count();
+        let n = checked
+            .program
+            .cards
+            .iter()
+            .filter(|c| c.age == age)
+            .count();
         assert_eq!(n, if age == 1 { 15 } else { 10 }, "cards of age {age}");
     }
 }
 
+/// `any player has …` is a quantifier over players (Bioengineering), not a player to choose.
+#[test]
+fn any_player_has_is_a_quantifier() {
+    let files = base_files();
+    let checked = check(
+        &files,
+        &Options {
+            edition: Some(Edition::Third),
+        },
+    );
+    let card = checked
+        .program
+        .card_by_title("Bioengineering")
+        .expect("Bioengineering");
+    let body = &card.effects[1].body;
+    match &body[0].kind {
+        dogma_compiler::ir::StmtKind::If { cond, .. } => assert!(
+            matches!(
+                cond,
+                dogma_compiler::ir::Cond::Players {
+                    quantifier: dogma_compiler::ir::Quantifier::Any,
+                    ..
+                }
+            ),
+            "{cond:?}"
+        ),
+        other => panic!("expected an if, got {other:?}"),
+    }
+}

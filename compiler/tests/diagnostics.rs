@@ -44,7 +44,10 @@ fn snapshot(name: &str, code: &str, source: &str) {
     let codes: Vec<&str> = checked.errors.iter().map(|e| e.code()).collect();
     assert!(codes.contains(&code), "expected {code}, got {codes:?}");
     let text = render_errors(&files, &checked.errors);
-    insta::assert_snapshot!(name, format!("----- SOURCE CODE\n{source}\n----- ERROR\n{text}"));
+    insta::assert_snapshot!(
+        name,
+        format!("----- SOURCE CODE\n{source}\n----- ERROR\n{text}")
+    );
 }
 
 /// A well-formed card around one effect body.
@@ -62,7 +65,11 @@ fn demand(body: &str) -> String {
 
 #[test]
 fn e0001_syntax_error_unknown_keyword() {
-    snapshot("e0001_syntax_error_unknown_keyword", "E0001", &card("    drow a [1]"));
+    snapshot(
+        "e0001_syntax_error_unknown_keyword",
+        "E0001",
+        &card("    drow a [1]"),
+    );
 }
 
 #[test]
@@ -121,17 +128,29 @@ fn e0105_expansion_slot() {
 
 #[test]
 fn e0201_colour_where_a_card_belongs() {
-    snapshot("e0201_colour_where_a_card_belongs", "E0201", &card("    meld red"));
+    snapshot(
+        "e0201_colour_where_a_card_belongs",
+        "E0201",
+        &card("    meld red"),
+    );
 }
 
 #[test]
 fn e0202_value_out_of_range() {
-    snapshot("e0202_value_out_of_range", "E0202", &card("    draw a [12]"));
+    snapshot(
+        "e0202_value_out_of_range",
+        "E0202",
+        &card("    draw a [12]"),
+    );
 }
 
 #[test]
 fn e0203_unbound_reference() {
-    snapshot("e0203_unbound_reference", "E0203", &card("    score returned"));
+    snapshot(
+        "e0203_unbound_reference",
+        "E0203",
+        &card("    score returned"),
+    );
 }
 
 #[test]
@@ -163,7 +182,11 @@ fn e0206_their_outside_loop() {
 
 #[test]
 fn e0207_bad_count() {
-    snapshot("e0207_bad_count", "E0207", &card("    meld 2 or 1 cards from your hand"));
+    snapshot(
+        "e0207_bad_count",
+        "E0207",
+        &card("    meld 2 or 1 cards from your hand"),
+    );
 }
 
 #[test]
@@ -200,7 +223,11 @@ fn e0211_mixed_value_list() {
 
 #[test]
 fn e0212_splay_not_in_edition() {
-    snapshot("e0212_splay_not_in_edition", "E0212", &card("    splay aslant red"));
+    snapshot(
+        "e0212_splay_not_in_edition",
+        "E0212",
+        &card("    splay aslant red"),
+    );
 }
 
 #[test]
@@ -318,5 +345,9 @@ fn demands_may_name_the_demander() {
         set: "test".to_string(),
     }];
     let checked = check(&files, &Options::default());
-    assert!(checked.errors.is_empty(), "{}", render_errors(&files, &checked.errors));
+    assert!(
+        checked.errors.is_empty(),
+        "{}",
+        render_errors(&files, &checked.errors)
+    );
 }

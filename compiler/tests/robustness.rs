@@ -37,7 +37,22 @@ fn mangled_card_files_never_panic() {
         .collect();
     paths.sort();
     let mut mixer = Mixer(7);
-    let pieces = ["{", "}", "[", "]", "\"", "#", "draw", "if", "you may", " ", "\n", "ü", "0", "99999999999"];
+    let pieces = [
+        "{",
+        "}",
+        "[",
+        "]",
+        "\"",
+        "#",
+        "draw",
+        "if",
+        "you may",
+        " ",
+        "\n",
+        "ü",
+        "0",
+        "99999999999",
+    ];
     for path in paths {
         let text = std::fs::read_to_string(&path).expect("readable");
         // Keep the files short enough for a quick test: the first few cards.

@@ -4,6 +4,10 @@
 //! the compiler resolves them. pest's pairs never leave this crate: `parse` lowers them into
 //! these owned types.
 
+// The tree is built once per file and walked a few times; boxing the larger variants would only
+// add noise to every match.
+#![allow(clippy::large_enum_variant)]
+
 /// A byte range in one source file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Span {
@@ -747,7 +751,10 @@ pub enum ExprKind {
     /// `number of …`.
     NumberOf(Countable),
     /// `highest value in your score pile`.
-    Extreme { highest: bool, set: SetRef },
+    Extreme {
+        highest: bool,
+        set: SetRef,
+    },
     /// `half of … rounded up`.
     Half(Box<Expr>, Rounding),
     /// `chosen`: the value of the latest `choose a value`.
@@ -822,7 +829,10 @@ pub enum CondKind {
         direction: Spanned<Direction>,
     },
     /// `it has crown`.
-    Card { card: CardRef, pred: CardPred },
+    Card {
+        card: CardRef,
+        pred: CardPred,
+    },
     /// `number of drawn > 2`.
     Compare {
         lhs: Expr,
@@ -968,7 +978,9 @@ pub struct PlayerRef {
 pub enum PlayerRefKind {
     You,
     /// `I` / `me`: the demander.
-    I { me: bool },
+    I {
+        me: bool,
+    },
     ThatPlayer,
     /// `an opponent with fewer points than you`, `another player`: the executor chooses.
     Choose {

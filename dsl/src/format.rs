@@ -33,11 +33,7 @@ pub fn format_source(source: &str) -> Result<String, SyntaxError> {
         text = text.replace("\n\n\n", "\n\n");
     }
     let text = text.trim_start_matches('\n').to_string();
-    Ok(if text.is_empty() {
-        text
-    } else {
-        text + "\n"
-    })
+    Ok(if text.is_empty() { text } else { text + "\n" })
 }
 
 /// A `#` comment in the source.
@@ -124,7 +120,8 @@ impl Printer<'_> {
             if c.blank_before && !self.lines.is_empty() {
                 self.blank();
             }
-            self.lines.push(format!("{}{}", "  ".repeat(indent), c.text));
+            self.lines
+                .push(format!("{}{}", "  ".repeat(indent), c.text));
             self.last_comment_end = Some(c.start + c.text.len() as u32);
         }
     }
@@ -151,7 +148,10 @@ impl Printer<'_> {
 
     fn trailing_after(&mut self, end: u32) {
         if let Some(c) = self.comments.get(self.next_comment) {
-            let between = self.source.get(end as usize..c.start as usize).unwrap_or("\n");
+            let between = self
+                .source
+                .get(end as usize..c.start as usize)
+                .unwrap_or("\n");
             if c.trailing && c.start >= end && !between.contains('\n') {
                 let text = c.text.clone();
                 self.next_comment += 1;
@@ -208,10 +208,20 @@ impl Printer<'_> {
             format!("achievement {} {{", quote(&a.title.node)),
         );
         for cond in &a.when {
-            self.line(1, cond.span.start, cond.span.end, format!("when {}", cond_text(cond)));
+            self.line(
+                1,
+                cond.span.start,
+                cond.span.end,
+                format!("when {}", cond_text(cond)),
+            );
         }
         for via in &a.via {
-            self.line(1, via.span.start, via.span.end, format!("via {}", quote(&via.node)));
+            self.line(
+                1,
+                via.span.start,
+                via.span.end,
+                format!("via {}", quote(&via.node)),
+            );
         }
         self.close(0, a.span.end);
     }
@@ -322,7 +332,8 @@ impl Printer<'_> {
 
     fn close_with(&mut self, indent: usize, end: u32, suffix: &str) {
         self.flush_comments(end.saturating_sub(1), indent + 1);
-        self.lines.push(format!("{}}}{suffix}", "  ".repeat(indent)));
+        self.lines
+            .push(format!("{}}}{suffix}", "  ".repeat(indent)));
         self.trailing_after(end);
     }
 
@@ -417,7 +428,10 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
         StmtKind::Repeat => "repeat this effect".to_string(),
         StmtKind::Choose { count, kind } => format!(
             "choose {} {}",
-            count_text(count.node, kind.node == ChoiceKind::Opponent || kind.node == ChoiceKind::Icon),
+            count_text(
+                count.node,
+                kind.node == ChoiceKind::Opponent || kind.node == ChoiceKind::Icon
+            ),
             kind.node.word(count.node != 1)
         ),
         StmtKind::Claim(title) => format!("claim {}", quote(&title.node)),
@@ -446,11 +460,9 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             destination_text(to)
         ),
         StmtKind::Take(sel) => format!("take {}", selection_text(sel)),
-        StmtKind::Exchange(a, b) => format!(
-            "exchange {} with {}",
-            selection_text(a),
-            selection_text(b)
-        ),
+        StmtKind::Exchange(a, b) => {
+            format!("exchange {} with {}", selection_text(a), selection_text(b))
+        }
         StmtKind::Move { verbs, what } => {
             let verbs: Vec<&str> = verbs.iter().map(|v| v.node.word()).collect();
             format!("{} {}", verbs.join(" and "), selection_text(what))
@@ -502,7 +514,11 @@ fn starts_with_vowel_sound(value: &Expr) -> bool {
 
 fn scale_text(scale: &Scale) -> String {
     match &scale.per {
-        Some(n) => format!("for every {} {}", n.node, countable_text(&scale.what, false)),
+        Some(n) => format!(
+            "for every {} {}",
+            n.node,
+            countable_text(&scale.what, false)
+        ),
         None => format!("for every {}", countable_text(&scale.what, false)),
     }
 }
@@ -625,7 +641,11 @@ fn destination_text(d: &Destination) -> String {
             format!("{} {}", whose.node.words(), kind.node.word(false))
         }
         Destination::OfPlayer { kind, player } => {
-            format!("the {} of {}", kind.node.word(false), player_ref_text(player))
+            format!(
+                "the {} of {}",
+                kind.node.word(false),
+                player_ref_text(player)
+            )
         }
     }
 }
@@ -767,7 +787,11 @@ fn countable_text(c: &Countable, plural: bool) -> String {
 fn cond_text(c: &Cond) -> String {
     match &c.kind {
         CondKind::Or(parts) => parts.iter().map(cond_text).collect::<Vec<_>>().join(" or "),
-        CondKind::And(parts) => parts.iter().map(cond_text).collect::<Vec<_>>().join(" and "),
+        CondKind::And(parts) => parts
+            .iter()
+            .map(cond_text)
+            .collect::<Vec<_>>()
+            .join(" and "),
         CondKind::Not(inner) => format!("not {}", cond_text(inner)),
         CondKind::Paren(inner) => format!("({})", cond_text(inner)),
         CondKind::Did(true) => "you do".to_string(),
@@ -825,12 +849,9 @@ fn cond_text(c: &Cond) -> String {
         CondKind::Card { card, pred } => {
             format!("{} {}", card_ref_text(card), card_pred_text(pred))
         }
-        CondKind::Compare { lhs, op, rhs } => format!(
-            "{} {} {}",
-            expr_text(lhs),
-            op.node.symbol(),
-            expr_text(rhs)
-        ),
+        CondKind::Compare { lhs, op, rhs } => {
+            format!("{} {} {}", expr_text(lhs), op.node.symbol(), expr_text(rhs))
+        }
     }
 }
 
@@ -867,7 +888,11 @@ fn amount_text(a: Amount) -> String {
 fn player_measure_text(m: &PlayerMeasure) -> String {
     match &m.kind {
         PlayerMeasureKind::Amount { amount, measure } => {
-            format!("{} {}", amount_text(amount.node), measure_text(&measure.node))
+            format!(
+                "{} {}",
+                amount_text(amount.node),
+                measure_text(&measure.node)
+            )
         }
         PlayerMeasureKind::Compare {
             more,

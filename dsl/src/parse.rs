@@ -128,9 +128,33 @@ const STATEMENT_STARTS: &[Rule] = &[
 
 /// The words a statement can start with, for "did you mean" on a misspelt verb.
 const STATEMENT_WORDS: &[&str] = &[
-    "you", "if", "either", "for", "repeat", "choose", "claim", "end", "self-execute", "splay",
-    "unsplay", "rearrange", "draw", "transfer", "take", "exchange", "meld", "tuck", "score",
-    "return", "reveal", "junk", "remove", "achieve", "foreshadow", "keep", "then",
+    "you",
+    "if",
+    "either",
+    "for",
+    "repeat",
+    "choose",
+    "claim",
+    "end",
+    "self-execute",
+    "splay",
+    "unsplay",
+    "rearrange",
+    "draw",
+    "transfer",
+    "take",
+    "exchange",
+    "meld",
+    "tuck",
+    "score",
+    "return",
+    "reveal",
+    "junk",
+    "remove",
+    "achieve",
+    "foreshadow",
+    "keep",
+    "then",
 ];
 
 fn summarize(rules: impl Iterator<Item = Rule>) -> Vec<String> {

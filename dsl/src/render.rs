@@ -110,7 +110,8 @@ pub fn render_card_text(card: &Card) -> String {
 enum Mood {
     /// A bare verb phrase: "draw a [1]".
     Imperative,
-    /// "you may …", holding the verb phrase after "you may".
+    /// "you may …", holding the words that follow "I demand you" when the clause opens a
+    /// demand ("choose whether to meld a card").
     May(String),
     /// A clause with its own subject or lead: "you win", "if it is red, meld it".
     Subject,
@@ -188,7 +189,7 @@ fn finish(sentences: Vec<Sentence>, kind: EffectKind) -> String {
 fn order_body(word: &str, clause: &Clause) -> String {
     match &clause.mood {
         Mood::Imperative => format!("I {word} you {}", clause.text),
-        Mood::May(inner) => format!("I {word} you choose whether to {inner}"),
+        Mood::May(inner) => format!("I {word} you {inner}"),
         Mood::Subject => format!("I {word} that {}", clause.text),
     }
 }
@@ -468,22 +469,9 @@ impl<'t> Renderer<'t> {
                 clause
             }
             StmtKind::Either(blocks) => {
-                let mut trailers = Vec::new();
-                let alternatives: Vec<String> = blocks
-                    .iter()
-                    .map(|b| {
-                        let clause = self.join(&b.stmts);
-                        trailers.extend(clause.trailers);
-                        clause.text
-                    })
-                    .collect();
-                let text = match alternatives.as_slice() {
-                    [] => "do nothing".to_string(),
-                    [one] => one.clone(),
-                    [init @ .., last] => format!("either {}, or {last}", init.join(", ")),
-                };
+                let (alternatives, trailers) = self.alternatives(blocks);
                 Clause {
-                    text,
+                    text: either_text(&alternatives),
                     mood: Mood::Imperative,
                     trailers,
                 }
@@ -584,6 +572,20 @@ impl<'t> Renderer<'t> {
         }
     }
 
+    /// The blocks of an `either`, each as one clause, and the trailers they carry.
+    fn alternatives(&mut self, blocks: &[Block]) -> (Vec<String>, Vec<String>) {
+        let mut trailers = Vec::new();
+        let alternatives = blocks
+            .iter()
+            .map(|b| {
+                let clause = self.join(&b.stmts);
+                trailers.extend(clause.trailers);
+                clause.text
+            })
+            .collect();
+        (alternatives, trailers)
+    }
+
     /// `you may …`: "you may X", "you may choose to either A, or B", "if X, you may Y".
     fn may(&mut self, body: &MayBody) -> Clause {
         let inner = match body {
@@ -604,17 +606,29 @@ impl<'t> Renderer<'t> {
                     clause.mood = Mood::Subject;
                     return clause;
                 }
-                let mut clause = self.stmt_clause(stmt);
-                if matches!(stmt.kind, StmtKind::Either(_)) {
-                    clause.text = format!("choose to {}", clause.text);
+                if let StmtKind::Either(blocks) = &stmt.kind {
+                    let (mut alternatives, trailers) = self.alternatives(blocks);
+                    let mut text = format!("you may choose to {}", either_text(&alternatives));
+                    alternatives.push("do nothing".to_string());
+                    let mut order = format!("choose to {}", either_text(&alternatives));
+                    if let Some(scale) = &stmt.scale {
+                        let scale = self.scale(scale);
+                        text = format!("{text} {scale}");
+                        order = format!("{order} {scale}");
+                    }
+                    return Clause {
+                        text,
+                        mood: Mood::May(order),
+                        trailers,
+                    };
                 }
-                clause
+                self.stmt_clause(stmt)
             }
         };
         match inner.mood {
             Mood::Imperative => Clause {
                 text: format!("you may {}", inner.text),
-                mood: Mood::May(inner.text),
+                mood: Mood::May(format!("choose whether to {}", inner.text)),
                 trailers: inner.trailers,
             },
             Mood::May(_) => inner,
@@ -762,8 +776,8 @@ impl<'t> Renderer<'t> {
         words.push(head);
 
         // Filters and the source, in the order the designer wrote them, except that a filter
-        // naming another card follows the source, so that "from your board" is not read as part
-        // of that other card's phrase.
+        // naming another card or board follows the source, so that "from your board" is not
+        // read as part of that other phrase.
         let mut tail: Vec<(bool, u32, String)> = np
             .filters
             .iter()
@@ -771,7 +785,7 @@ impl<'t> Renderer<'t> {
             .filter(|(i, _)| Some(*i) != skip_filter)
             .map(|(_, f)| {
                 (
-                    names_other_card(&f.node),
+                    reads_after_source(&f.node),
                     f.span.start,
                     self.filter(&f.node),
                 )
@@ -1630,6 +1644,15 @@ impl<'t> Renderer<'t> {
 // ---------------------------------------------------------------------------------------------
 // Small helpers
 
+/// "either A, or B", "either A, B, or C".
+fn either_text(alternatives: &[String]) -> String {
+    match alternatives {
+        [] => "do nothing".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("either {}, or {last}", init.join(", ")),
+    }
+}
+
 /// Whether a statement is a plain action that a following `then` may join.
 fn is_simple(kind: &StmtKind) -> bool {
     !matches!(
@@ -1682,12 +1705,14 @@ fn board_tail(m: &Measure) -> bool {
     )
 }
 
-/// Whether a filter names a card other than the candidates ("of the same value as the card you
-/// returned"), so that the phrase's source reads better before it.
-fn names_other_card(f: &Filter) -> bool {
+/// Whether a filter names a card or board other than the candidates' own ("of the same value as
+/// the card you returned", "of a color not present on my board"), so that the phrase's source
+/// reads better before it.
+fn reads_after_source(f: &Filter) -> bool {
     match f {
         Filter::SameColorAs(r) => !is_anaphoric(r),
         Filter::SameValueAs(_)
+        | Filter::ColorOnBoard { .. }
         | Filter::OtherThan(_)
         | Filter::HigherThan(_)
         | Filter::LowerThan(_) => true,

@@ -24,7 +24,12 @@ fn every_card_file_parses() {
         let source = std::fs::read_to_string(&path).expect("readable card file");
         if let Err(e) = dogma_dsl::parse(&source) {
             let line = source[..e.span.start as usize].lines().count();
-            failures.push(format!("{}:{line}: found {:?}, expected {:?}", path.display(), e.found, e.expected));
+            failures.push(format!(
+                "{}:{line}: found {:?}, expected {:?}",
+                path.display(),
+                e.found,
+                e.expected
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -52,5 +57,9 @@ fn every_card_file_is_formatted() {
             unformatted.push(format!("{}\n{}", path.display(), diff.join("\n")));
         }
     }
-    assert!(unformatted.is_empty(), "not formatted:\n{}", unformatted.join("\n"));
+    assert!(
+        unformatted.is_empty(),
+        "not formatted:\n{}",
+        unformatted.join("\n")
+    );
 }
