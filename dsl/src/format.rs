@@ -353,6 +353,10 @@ impl Printer<'_> {
             format!("{then}if {} {{", cond_text(cond)),
         );
         self.stmts(block, indent + 1);
+        self.if_tail(indent, block, otherwise);
+    }
+
+    fn if_tail(&mut self, indent: usize, block: &Block, otherwise: Option<&Otherwise>) {
         match otherwise {
             None => self.close(indent, block.span.end),
             Some(Otherwise::Block(other)) => {
@@ -379,36 +383,6 @@ impl Printer<'_> {
                     self.trailing_after(inner.span.start + 1);
                     self.stmts(inner, indent + 1);
                     // Continue the chain from the nested if's own branches.
-                    self.if_tail(indent, inner, otherwise.as_deref());
-                }
-            }
-        }
-    }
-
-    fn if_tail(&mut self, indent: usize, block: &Block, otherwise: Option<&Otherwise>) {
-        match otherwise {
-            None => self.close(indent, block.span.end),
-            Some(Otherwise::Block(other)) => {
-                self.flush_comments(block.span.end.saturating_sub(1), indent + 1);
-                self.lines
-                    .push(format!("{}}} otherwise {{", "  ".repeat(indent)));
-                self.stmts(other, indent + 1);
-                self.close(indent, other.span.end);
-            }
-            Some(Otherwise::If(stmt)) => {
-                if let StmtKind::If {
-                    cond,
-                    then: inner,
-                    otherwise,
-                } = &stmt.kind
-                {
-                    self.flush_comments(block.span.end.saturating_sub(1), indent + 1);
-                    self.lines.push(format!(
-                        "{}}} otherwise if {} {{",
-                        "  ".repeat(indent),
-                        cond_text(cond)
-                    ));
-                    self.stmts(inner, indent + 1);
                     self.if_tail(indent, inner, otherwise.as_deref());
                 }
             }
@@ -988,5 +962,13 @@ mod tests {
         assert!(once.contains("# A card."));
         assert!(once.contains("draw a [1] # one card"));
         assert!(once.contains("    # then a meld\n    you may meld a card from your hand"));
+    }
+
+    #[test]
+    fn otherwise_if_chains_round_trip() {
+        let source = "card \"X\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  effect crown {\n    draw and reveal a [1]\n    if it is red { # red\n      score it\n    } otherwise if it is blue {\n      meld it\n    } otherwise { # other\n      keep it\n    }\n  }\n}\n";
+        let once = format_source(source).expect("parses");
+        assert_eq!(once, source);
+        assert_eq!(format_source(&once).expect("parses"), once);
     }
 }
