@@ -506,11 +506,11 @@ fn selection_text(sel: &Selection) -> String {
 
 fn card_np_text(np: &CardNp) -> String {
     let mut words = Vec::new();
-    if let Some(p) = &np.possessive {
-        words.push(p.node.words().to_string());
-    }
     if let Some(q) = &np.quantity {
         words.push(quantity_text(q.node));
+    }
+    if let Some(p) = &np.possessive {
+        words.push(p.node.words().to_string());
     }
     for adj in &np.adjectives {
         words.push(match &adj.node {

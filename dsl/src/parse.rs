@@ -746,8 +746,8 @@ fn lower_selection(pair: P) -> Selection {
 fn lower_card_np(pair: P) -> CardNp {
     let span = span_of(&pair);
     let mut c = Cursor::new(pair);
-    let possessive = c.eat(Rule::possessive).map(lower_possessive);
     let quantity = c.eat(Rule::quantity).map(lower_quantity);
+    let possessive = c.eat(Rule::possessive).map(lower_possessive);
     let mut adjectives = Vec::new();
     while let Some(adj) = c.eat(Rule::adjective) {
         adjectives.push(lower_adjective(adj));
@@ -1077,7 +1077,7 @@ fn lower_due_and_scope(c: &mut Cursor) -> (Option<Spanned<DueTo>>, Option<Spanne
 fn lower_history(pair: P) -> History {
     let span = span_of(&pair);
     let mut c = Cursor::new(pair);
-    c.next(); // cards
+    c.next(); // card / cards
     let verb = lower_participle(c.next());
     let by = if c.eat(Rule::kw_by).is_some() {
         Some(lower_player_ref(c.next()))
@@ -1532,7 +1532,7 @@ fn lower_measure(pair: P) -> Spanned<Measure> {
         Rule::kw_points => Measure::Points,
         Rule::kw_achievements => Measure::Achievements,
         Rule::kw_top => Measure::TopCards,
-        Rule::kw_cards => {
+        Rule::kw_cards | Rule::kw_card => {
             if c.eat(Rule::kw_in).is_some() {
                 if c.eat(Rule::kw_hand).is_some() {
                     Measure::CardsIn(ZoneKind::Hand)

@@ -754,9 +754,6 @@ impl<'t> Renderer<'t> {
         let head = head.join(" ");
 
         let mut words = Vec::new();
-        if let Some(p) = &np.possessive {
-            words.push(p.node.words().to_string());
-        }
         if let Some(q) = &np.quantity {
             words.push(match q.node {
                 Quantity::One { .. } => article(&head).to_string(),
@@ -772,6 +769,9 @@ impl<'t> Renderer<'t> {
                 Quantity::Half(Rounding::Up) => "half (rounded up) of the".to_string(),
                 Quantity::Half(Rounding::Down) => "half (rounded down) of the".to_string(),
             });
+        }
+        if let Some(p) = &np.possessive {
+            words.push(p.node.words().to_string());
         }
         words.push(head);
 
