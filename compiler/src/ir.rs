@@ -10,6 +10,10 @@
 //! - Nothing here depends on pest or codespan.
 
 use dogma_dsl::ast::Span;
+pub use dogma_runtime::terms::{
+    ChoiceKind, Chooser, Comparison, Count, DestinationZone, DueTo, Extreme, HistoryScope,
+    PlayerSet, Quantifier, Rounding, Verb,
+};
 use dogma_runtime::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
@@ -208,34 +212,7 @@ pub enum StmtKind {
     Lose(Player),
 }
 
-/// What a choice picks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ChoiceKind {
-    Value,
-    Color,
-    Player,
-    Opponent,
-    Icon,
-}
 
-/// The verbs that move or show cards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Verb {
-    Meld,
-    Tuck,
-    Score,
-    Return,
-    Reveal,
-    Junk,
-    Remove,
-    Achieve,
-    Foreshadow,
-    Transfer,
-    /// Only in history and measures: cards drawn.
-    Draw,
-    /// Only in history and measures: cards exchanged.
-    Exchange,
-}
 
 /// Where transferred cards go.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -244,14 +221,6 @@ pub struct Destination {
     pub zone: DestinationZone,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum DestinationZone {
-    Hand,
-    ScorePile,
-    /// The top of the pile of the card's colour, keeping the pile's splay.
-    Board,
-    Achievements,
-}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Winner {
@@ -284,16 +253,6 @@ pub enum Player {
     },
 }
 
-/// A set of players, relative to the executor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PlayerSet {
-    /// Every player, the executor included.
-    All,
-    /// Every other player, teammates included.
-    Others,
-    /// Every opponent (never a teammate).
-    Opponents,
-}
 
 // ---------------------------------------------------------------------------------------------
 // Cards
@@ -308,13 +267,6 @@ pub struct CardSel {
     pub chooser: Chooser,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Chooser {
-    /// The player executing the effect.
-    Executor,
-    /// `of my choice`: the demander.
-    Demander,
-}
 
 /// Where candidate cards are.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -382,19 +334,7 @@ pub struct History {
     pub scope: HistoryScope,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum DueTo {
-    /// The demand effects of the card whose dogma is running.
-    Demand,
-    /// Any effect of the card whose dogma is running.
-    ThisCard,
-}
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum HistoryScope {
-    Action,
-    Turn,
-}
 
 /// How many of the candidates to take.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -404,35 +344,8 @@ pub struct Pick {
     pub extreme: Option<Extreme>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Extreme {
-    Highest,
-    Lowest,
-}
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Count {
-    /// Exactly this many, or as many as there are (the Golden Rule).
-    Exactly(u8),
-    /// Between a and b, the chooser decides.
-    Between(u8, u8),
-    /// Zero up to n, the chooser decides.
-    UpTo(u8),
-    /// Any number, the chooser decides.
-    AnyNumber,
-    /// Every candidate (with an extreme: every candidate of the extreme value).
-    All,
-    /// Every candidate but n, the chooser keeping n.
-    AllBut(u8),
-    /// Half of the candidates, rounded.
-    Half(Rounding),
-}
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Rounding {
-    Up,
-    Down,
-}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum CardFilter {
@@ -593,22 +506,7 @@ pub enum Cond {
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Quantifier {
-    Any,
-    Each,
-    No,
-}
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Comparison {
-    Ge,
-    Le,
-    Ne,
-    Gt,
-    Lt,
-    Eq,
-}
 
 /// A number compared with a constant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,6 +4,8 @@
 //! The runtime never depends on the card language or on diagnostics: it knows cards only as
 //! compiled data.
 
+pub mod bytecode;
+pub mod terms;
 pub mod vocab;
 
 pub use vocab::{Color, Edition, EffectKind, Icon, Slot, SlotPosition, SplayDirection, ZoneKind};

@@ -1,0 +1,567 @@
+//! The bytecode of compiled card effects, and a compiled edition: what the VM runs.
+//!
+//! A `Chunk` is the code of one effect (or of a pure sub-program: a per-card filter, a per-player
+//! test, a per-player measure, a special achievement's condition). Its `ops` run on two stacks
+//! of the frame: the int stack `I` (numbers, booleans as 0/1, player seats, colour and icon
+//! masks) and the card-set stack `S` (lists of cards in a stable order). Each op's doc gives its
+//! stack effect as `I: before → after`; ops that can ask a player are marked `[decision]` and ask
+//! at most once; ops that record what they did name a `StmtId` whose outcome the frame keeps.
+//!
+//! Spans sit in a side table (`Chunk::spans`, one per op) so that a runtime error points at the
+//! card source. The whole edition is serde-serialisable; `FORMAT_VERSION` changes whenever the
+//! encoding does.
+
+use crate::terms::{
+    ChoiceKind, Chooser, Comparison, Count, DestinationZone, DueTo, Extreme, HistoryScope,
+    PlayerSet, Quantifier, Rounding, Verb,
+};
+use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
+use serde::{Deserialize, Serialize};
+
+/// Bumped whenever the serialised form of `CompiledEdition` changes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A card of the edition, by index into `CompiledEdition::cards`.
+pub type CardIdx = u16;
+/// A chunk, by index into `CompiledEdition::chunks`.
+pub type ChunkIdx = u16;
+/// A statement of an effect (numbered in source order within the effect).
+pub type StmtId = u16;
+/// A special achievement, by index into `CompiledEdition::specials`.
+pub type SpecialIdx = u16;
+/// A list of small numbers, by index into `Chunk::lists`.
+pub type ListIdx = u16;
+
+/// No chunk (an optional chunk operand).
+pub const NO_CHUNK: ChunkIdx = u16::MAX;
+
+/// A place in a card source file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SourceSpan {
+    /// Index into `CompiledEdition::files`.
+    pub file: u16,
+    pub start: u32,
+    pub end: u32,
+}
+
+/// Every card, special achievement and chunk of an edition, plus its rule variants.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompiledEdition {
+    pub format_version: u32,
+    /// The edition's name (`third`).
+    pub name: String,
+    pub rules: Rules,
+    pub cards: Vec<CardInfo>,
+    pub specials: Vec<SpecialInfo>,
+    pub chunks: Vec<Chunk>,
+    /// The source file names that spans point into.
+    pub files: Vec<String>,
+}
+
+impl CompiledEdition {
+    pub fn card(&self, idx: CardIdx) -> &CardInfo {
+        &self.cards[idx as usize]
+    }
+
+    pub fn chunk(&self, idx: ChunkIdx) -> &Chunk {
+        &self.chunks[idx as usize]
+    }
+
+    pub fn card_by_title(&self, title: &str) -> Option<CardIdx> {
+        self.cards
+            .iter()
+            .position(|c| c.title == title)
+            .map(|i| i as CardIdx)
+    }
+
+    pub fn special_by_name(&self, name: &str) -> Option<SpecialIdx> {
+        self.specials
+            .iter()
+            .position(|s| s.name == name)
+            .map(|i| i as SpecialIdx)
+    }
+}
+
+/// The rule variants of an edition that the engine reads (../shared/rules/EDITIONS.md). The
+/// engine never asks which edition it is; it asks these.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rules {
+    /// The highest age of the supply; drawing above it ends the game.
+    pub max_age: u8,
+    /// Ages that get a standard achievement at setup (1 to 9).
+    pub achievement_ages: u8,
+    /// Achievements needed to win with 2, 3 and 4 players (teams use the 2-player number).
+    pub achievements_to_win: [u8; 3],
+    /// What earns the activating player a free Draw after a shared dogma effect.
+    pub share_bonus: ShareBonus,
+    /// What "if you do" requires of the previous statement.
+    pub if_you_do: IfYouDo,
+    /// Who claims a special achievement first when several players qualify at once.
+    pub special_tie: SpecialTie,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ShareBonus {
+    /// Third edition: a sharing opponent revealed or moved a card.
+    CardRevealedOrMoved,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum IfYouDo {
+    /// First and third editions: the statement was carried out in full.
+    InFull,
+    /// Fourth edition: what was done amounted to more than nothing.
+    MoreThanNothing,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpecialTie {
+    /// Third edition: the current player first, then clockwise.
+    CurrentPlayerFirst,
+}
+
+impl Rules {
+    /// The third edition's rules (../shared/rules/EDITIONS.md, column "third / deluxe").
+    pub fn third() -> Rules {
+        Rules {
+            max_age: 10,
+            achievement_ages: 9,
+            achievements_to_win: [6, 5, 4],
+            share_bonus: ShareBonus::CardRevealedOrMoved,
+            if_you_do: IfYouDo::InFull,
+            special_tie: SpecialTie::CurrentPlayerFirst,
+        }
+    }
+}
+
+/// A card's facts and its compiled effects.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CardInfo {
+    pub title: String,
+    pub set: String,
+    pub age: u8,
+    pub color: Color,
+    pub slots: Vec<(SlotPosition, Slot)>,
+    pub dogma_icon: Option<Icon>,
+    pub effects: Vec<EffectInfo>,
+    pub span: SourceSpan,
+}
+
+impl CardInfo {
+    /// What the card shows in a slot.
+    pub fn slot(&self, position: SlotPosition) -> Slot {
+        self.slots
+            .iter()
+            .find(|(p, _)| *p == position)
+            .map_or(Slot::Empty, |(_, s)| *s)
+    }
+
+    /// Whether any slot shows the icon.
+    pub fn has_icon(&self, icon: Icon) -> bool {
+        self.slots.iter().any(|(_, s)| s.icon() == Some(icon))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EffectInfo {
+    pub kind: EffectKind,
+    pub chunk: ChunkIdx,
+}
+
+/// A special achievement: its condition (a chunk run for the player being tested, who is the
+/// executor, leaving 0/1 on `I`) and the cards that can also claim it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SpecialInfo {
+    pub name: String,
+    pub condition: ChunkIdx,
+    pub via: Vec<CardIdx>,
+    pub span: SourceSpan,
+}
+
+/// What a chunk computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChunkKind {
+    /// An effect: runs for an executor, may ask players, ends with `Return`.
+    Effect,
+    /// A test of one card (the candidate): leaves 0/1 on `I`. Pure.
+    CardTest,
+    /// A test of one player (`Player::Each`): leaves 0/1 on `I`. Pure.
+    PlayerTest,
+    /// A number of one player (`Player::Each`): leaves it on `I`. Pure.
+    PlayerMeasure,
+    /// A special achievement's condition, for the executor: leaves 0/1 on `I`. Pure.
+    Condition,
+}
+
+/// The code of one effect or sub-program.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Chunk {
+    /// A readable name for the disassembly (`Archery, demand 1`).
+    pub name: String,
+    pub kind: ChunkKind,
+    pub ops: Vec<Op>,
+    /// The source span of each op (same length as `ops`).
+    pub spans: Vec<SourceSpan>,
+    /// How many statement outcomes the chunk records (statement ids `0..stmts`).
+    pub stmts: u16,
+    /// Lists of numbers referred to by ops (statement ids, values).
+    pub lists: Vec<Vec<u16>>,
+}
+
+/// Which of a player's zones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ZoneSel {
+    Hand,
+    ScorePile,
+    Achievements,
+    /// The top card of each pile.
+    BoardTop,
+    /// The bottom card of each pile.
+    BoardBottom,
+    /// Every card of every pile, each pile from top to bottom.
+    BoardAll,
+}
+
+/// A player named relative to the running frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Who {
+    /// `you`.
+    Executor,
+    /// `I` / `my`: the demander (an error outside a demand).
+    Demander,
+    /// `their`: the player of the innermost `for each` loop or player test.
+    Each,
+}
+
+/// One card of a bound set, by its order of moving.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Nth {
+    Index(u8),
+    Last,
+}
+
+/// A number a player has (the operand of `Measure`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MeasureCode {
+    /// The score: total value of the score pile.
+    Points,
+    Achievements,
+    TopCards,
+    CardsInHand,
+    CardsInScorePile,
+    ColorCards(Color),
+    Icons(Icon),
+    /// Cards the player moved with the verb this action or turn (optionally due to this card).
+    Moved {
+        verb: Verb,
+        due_to: Option<DueTo>,
+        scope: HistoryScope,
+    },
+}
+
+/// One instruction. `Copy`, small (its size is pinned by a test), with named operands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Op {
+    // ----- control ---------------------------------------------------------------------------
+    /// Continue at `target`.
+    Jump { target: u16 },
+    /// `I: b →`; continue at `target` when b is 0.
+    JumpIfFalse { target: u16 },
+    /// End the chunk. In a pure chunk the result is the top of `I`.
+    Return,
+    /// `repeat this effect`: forget every outcome and restart the effect for the same players.
+    RepeatEffect,
+    /// `end the dogma action`: the rest of the dogma action is skipped.
+    EndDogma,
+    /// `end the game`: the game ends as when the supply runs out (by score).
+    EndGame,
+    /// Does nothing (`keep it`).
+    Nop,
+    /// `I: n →`; start a counted loop of n turns (n ≤ 0: none).
+    LoopStart,
+    /// Take one turn of the innermost counted loop, or end it and continue at `exit`.
+    LoopNext { exit: u16 },
+    /// Start a loop over a group of players, clockwise from the executor's left.
+    EachStart { group: PlayerSet },
+    /// Make the next player of the innermost player loop `their`, or end it and continue at `exit`.
+    EachNext { exit: u16 },
+
+    // ----- numbers ---------------------------------------------------------------------------
+    /// `→ I: n`.
+    Int { value: i16 },
+    /// `I: a b → a+b`.
+    Add,
+    /// `I: a b → a-b`.
+    Sub,
+    /// `I: a b → a*b`.
+    Mul,
+    /// `I: a → a / by`, rounded down.
+    Div { by: u8 },
+    /// `I: a → half of a`, rounded.
+    Half { rounding: Rounding },
+    /// `I: a b → (a op b)`.
+    Compare { op: Comparison },
+    /// `I: b → !b`.
+    Not,
+    /// `I: a b → a && b`.
+    And,
+    /// `I: a b → a || b`.
+    Or,
+    /// `I: a b → a | b` (colour or icon masks).
+    BitOr,
+    /// `I: mask → number of bits set`.
+    PopCount,
+    /// `I: a → a a`.
+    Dup,
+    /// `I: a b → b`.
+    Nip,
+    /// `I: a b → b a`.
+    Swap,
+    /// `I: a →`.
+    Pop,
+
+    // ----- players ---------------------------------------------------------------------------
+    /// `→ I: seat`.
+    Player { who: Who },
+    /// `→ I: seat` of the player chosen by an earlier statement (`that player`).
+    ChosenPlayer { stmt: StmtId },
+    /// `→ I: seat`; the executor picks a player of the group (meeting the test chunk when not
+    /// `NO_CHUNK`); recorded as the statement's chosen player. `[decision]`
+    ChoosePlayer {
+        group: PlayerSet,
+        test: ChunkIdx,
+        stmt: StmtId,
+    },
+
+    // ----- card sets -------------------------------------------------------------------------
+    /// `I: seat → S: cards` of that player's zone.
+    Zone { zone: ZoneSel },
+    /// `→ S: cards` of the zone of every player of the group, clockwise from the executor.
+    ZoneOfGroup { zone: ZoneSel, group: PlayerSet },
+    /// `→ S: cards` an earlier statement moved or showed that are still in the executor's hand,
+    /// board or score pile (`returned`, `it`).
+    Bound { stmt: StmtId },
+    /// `→ S: [card]`: one card of a bound set by its order of moving (`the second melded`).
+    BoundNth { stmt: StmtId, nth: Nth },
+    /// `→ S: [card]`, wherever it is.
+    Card { card: CardIdx },
+    /// `→ S: [card]` whose effect is running.
+    ThisCard,
+    /// `→ S: cards` moved with the verb earlier in the action or turn (`I: seat →` first when
+    /// `by` is set), optionally only those due to this card (or its demands).
+    History {
+        verb: Verb,
+        due_to: Option<DueTo>,
+        scope: HistoryScope,
+        by: bool,
+    },
+    /// `S: refs → cards` under the referenced cards in their piles.
+    Beneath,
+    /// `S: a → a a`.
+    DupSet,
+    /// `S: a →`.
+    PopSet,
+    /// `S: a b → a then b` (b's cards not already in a).
+    Union,
+
+    // ----- filters (`S: cards → cards that pass`) --------------------------------------------
+    /// `I: mask →`; keep cards whose colour is in the mask.
+    KeepColors,
+    /// Drop cards of the colour.
+    DropColor { color: Color },
+    /// Keep cards showing at least one icon of the mask (bit = `Icon` index).
+    KeepIcons { mask: u8 },
+    /// Drop cards showing the icon.
+    DropIcon { icon: Icon },
+    /// `I: v1 … vn →`; keep cards whose value is one of the n values.
+    KeepValues { n: u8 },
+    /// `I: v →`; keep cards whose value compares so with v.
+    KeepValueCmp { op: Comparison },
+    /// `I: seat →`; keep cards whose colour is (negated: is not) on that player's board.
+    KeepColorOnBoard { negated: bool },
+    /// Keep cards whose colour is on some board of the group (negated: on none).
+    KeepColorOnGroup { group: PlayerSet, negated: bool },
+    /// `S: cards others → cards not among others`.
+    DropCards,
+    /// Keep cards that are top cards of a board.
+    KeepTop,
+    /// Keep cards for which the card-test chunk leaves true.
+    KeepIf { test: ChunkIdx },
+
+    // ----- choosing cards --------------------------------------------------------------------
+    /// `S: candidates → chosen`: take `count` cards (extremes first), the chooser choosing among
+    /// equal options; with `optional`, choosing none declines (a folded `you may`). Records the
+    /// requested number on the statement. `[decision]`
+    Pick {
+        count: Count,
+        extreme: Option<Extreme>,
+        chooser: Chooser,
+        optional: bool,
+        stmt: StmtId,
+    },
+    /// `S: cards → cards`: the mover orders several cards whose order matters. `[decision]`
+    Order { stmt: StmtId },
+
+    // ----- numbers from cards and boards -----------------------------------------------------
+    /// `S: cards → I: highest value` (0 for none).
+    ValueOf,
+    /// `S: cards → I: highest or lowest value` (0 for none).
+    ExtremeValue { extreme: Extreme },
+    /// `S: cards → I: how many`.
+    CountCards,
+    /// `S: cards → I: how many different values`.
+    DistinctValues,
+    /// `S: cards → I: how many different colours`.
+    DistinctColors,
+    /// `S: cards → I: mask of their colours`.
+    ColorsOfCards,
+    /// `→ I: mask` of the candidate card's colour (in a card test).
+    CandidateColor,
+    /// `→ I: value` of the candidate card (in a card test).
+    CandidateValue,
+    /// `→ I: value` chosen by an earlier `choose a value`.
+    ChosenValue { stmt: StmtId },
+    /// `→ I: mask` of the colours chosen by an earlier `choose … colors`.
+    ChosenColors { stmt: StmtId },
+    /// `I: seat → seat mask` of the colours on that player's board.
+    BoardColors,
+    /// `I: seat mask → seat mask'`: keep colours splayed in one of the directions (mask of
+    /// `SplayDirection` bits; 0 = any direction).
+    ColorsSplayed { directions: u8 },
+    /// `I: seat mask → seat mask'`: keep colours whose pile shows the icon.
+    ColorsWithIcon { icon: Icon },
+    /// `I: seat mask other → seat mask'`: keep colours (negated: not) on `other`'s board.
+    ColorsOnBoard { negated: bool },
+    /// `I: seat mask → seat mask'`: keep colours on some board of the group (negated: on none),
+    /// the group taken relative to the executor.
+    ColorsOnGroup { group: PlayerSet, negated: bool },
+    /// `I: seat → n`.
+    Measure { measure: MeasureCode },
+
+    // ----- conditions ------------------------------------------------------------------------
+    /// `→ I: b`: the statement was carried out (`done` = true) or not, by the edition's rule.
+    Did { stmt: StmtId, done: bool },
+    /// `→ I: b`: the number of cards the statement moved compares so with n.
+    Moved {
+        stmt: StmtId,
+        op: Comparison,
+        n: u8,
+    },
+    /// `S: all filtered → I: b`: any / each / no card of `all` is in `filtered`.
+    QuantifyCards { quantifier: Quantifier },
+    /// `→ I: b`: the player test holds for any / each / no player of the group.
+    QuantifyPlayers {
+        quantifier: Quantifier,
+        group: PlayerSet,
+        test: ChunkIdx,
+    },
+    /// `→ I: b`: the player test holds for the executor and for no other player.
+    OnlyPlayer { test: ChunkIdx },
+    /// `I: seat → b`: the player's measure compares so with that of every player of the group
+    /// (other than the player).
+    VersusEach {
+        measure: ChunkIdx,
+        op: Comparison,
+        group: PlayerSet,
+    },
+    /// `I: seat → b`: the pile of the colour is splayed in the direction.
+    IsSplayed {
+        color: Color,
+        direction: SplayDirection,
+    },
+
+    // ----- actions ---------------------------------------------------------------------------
+    /// `→ I: b`: the executor answers yes or no (`you may`). `[decision]`
+    AskYesNo { stmt: StmtId },
+    /// `→ I: index`: the executor picks one of `n` alternatives. `[decision]`
+    AskOption { stmt: StmtId, n: u8 },
+    /// The chooser picks `count` values, colours, players or icons; recorded on the statement.
+    /// `[decision]`
+    Choose {
+        kind: ChoiceKind,
+        count: u8,
+        chooser: Chooser,
+        stmt: StmtId,
+    },
+    /// `I: seat mask → seat color`: the player picks one splayable colour of the mask.
+    /// `[decision]`
+    PickColor { stmt: StmtId, direction: Option<SplayDirection> },
+    /// `I: seat age →`: draw `count` cards of that age (skipping empty ages upward), then do
+    /// `then` with exactly those cards.
+    Draw {
+        count: u8,
+        then: Option<Verb>,
+        stmt: StmtId,
+    },
+    /// `S: cards →`: the executor melds, tucks, scores, returns, reveals, junks, removes or
+    /// achieves the cards.
+    Move { verb: Verb, stmt: StmtId },
+    /// `I: seat, S: cards →`: transfer the cards to that player's zone.
+    Transfer {
+        zone: DestinationZone,
+        stmt: StmtId,
+    },
+    /// `I: seat_a seat_b, S: a b →`: swap the cards of `a` (in `seat_a`'s `zone_a`) with those
+    /// of `b` (in `seat_b`'s `zone_b`).
+    Exchange {
+        zone_a: DestinationZone,
+        zone_b: DestinationZone,
+        stmt: StmtId,
+    },
+    /// `I: seat color →`: splay the pile.
+    Splay {
+        direction: SplayDirection,
+        stmt: StmtId,
+    },
+    /// `I: seat color →`: unsplay the pile.
+    Unsplay { stmt: StmtId },
+    /// `I: seat color →`: the player reorders the pile, keeping its splay. `[decision]`
+    Rearrange { stmt: StmtId },
+    /// `S: cards →`: run each non-demand effect of the first card for the executor alone.
+    SelfExecute { stmt: StmtId },
+    /// Claim the special achievement for the executor, if it is available.
+    Claim { special: SpecialIdx, stmt: StmtId },
+    /// `I: seat →`: that player wins.
+    Win,
+    /// The single player with the most (fewest) of the measure wins; nobody on a tie.
+    WinSingle { most: bool, measure: ChunkIdx },
+    /// `I: seat →`: that player loses.
+    Lose,
+    /// The statement's outcome is that of the statements listed (all carried out, and at least
+    /// one ran); used for `you may { … }`, `if`, loops.
+    Combine { stmt: StmtId, children: ListIdx },
+}
+
+/// The bit of a splay direction in `ColorsSplayed::directions`.
+pub fn direction_bit(d: SplayDirection) -> u8 {
+    match d {
+        SplayDirection::Left => 1,
+        SplayDirection::Right => 2,
+        SplayDirection::Up => 4,
+        SplayDirection::Aslant => 8,
+    }
+}
+
+/// The bit of a colour in a colour mask.
+pub fn color_bit(c: Color) -> i32 {
+    1 << (Color::ALL.iter().position(|x| *x == c).unwrap_or(0) as i32)
+}
+
+/// The bit of an icon in an icon mask.
+pub fn icon_bit(i: Icon) -> u8 {
+    1 << (Icon::ALL.iter().position(|x| *x == i).unwrap_or(0) as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ops_stay_small() {
+        assert!(
+            std::mem::size_of::<Op>() <= 8,
+            "Op is {} bytes",
+            std::mem::size_of::<Op>()
+        );
+    }
+}
