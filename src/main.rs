@@ -3,7 +3,7 @@
 //! Exit codes: 0 success, 1 the input has problems (diagnostics, unformatted files, an unknown
 //! card), 2 bad usage (unknown flags, missing files or editions).
 
-mod library;
+use dogma::{library, play};
 
 use clap::{Parser, Subcommand};
 use codespan_reporting::files::SimpleFiles;
@@ -61,8 +61,57 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play one game: bots and humans, the event log, and the winner.
+    Play {
+        #[arg(long, default_value = "third")]
+        edition: String,
+        /// Number of players (2 to 4).
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// One agent per seat: random, first or human (default: all random).
+        #[arg(long, value_delimiter = ',')]
+        agents: Vec<String>,
+        /// The players' names, clockwise (default: alice, bob, carol, dave).
+        #[arg(long, value_delimiter = ',')]
+        names: Vec<String>,
+        /// The named player is played by a human at the terminal.
+        #[arg(long)]
+        human: Option<String>,
+        /// Two teams of two (four players: seats 1 and 3 against 2 and 4).
+        #[arg(long)]
+        teams: bool,
+        #[arg(long, value_enum, default_value = "text")]
+        log: play::LogFormat,
+        /// Stop after this many actions and answers and save the game (with --save).
+        #[arg(long, requires = "save")]
+        save_after: Option<u64>,
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Resume a saved game.
+        #[arg(long)]
+        resume: Option<PathBuf>,
+        /// Run a compiled edition (`dogma build` output) instead of compiling the sources.
+        #[arg(long)]
+        compiled: Option<PathBuf>,
+    },
     /// Explain a diagnostic code, e.g. `dogma explain E0305`.
     Explain { code: String },
+    /// Compile an edition for the game engine: a `.dogmac` file of bytecode, or its disassembly.
+    Build {
+        #[arg(long, default_value = "third")]
+        edition: String,
+        /// The back end: `bytecode` (the `rust` back end is not built yet).
+        #[arg(long, default_value = "bytecode")]
+        target: String,
+        /// Where to write the compiled edition (default: EDITION.dogmac, unless --disasm).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Print the readable disassembly to stdout.
+        #[arg(long)]
+        disasm: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -72,7 +121,42 @@ fn main() -> ExitCode {
         Command::Fmt { check, paths } => cmd_fmt(check, paths),
         Command::Render { title, edition } => cmd_render(&title, &edition),
         Command::List { edition, json } => cmd_list(&edition, json),
+        Command::Play {
+            edition,
+            players,
+            seed,
+            agents,
+            names,
+            human,
+            teams,
+            log,
+            save_after,
+            save,
+            resume,
+            compiled,
+        } => cmd_play(
+            &edition,
+            compiled,
+            play::PlayOptions {
+                players,
+                seed,
+                agents,
+                names,
+                human,
+                teams,
+                log,
+                save_after,
+                save,
+                resume,
+            },
+        ),
         Command::Explain { code } => cmd_explain(&code),
+        Command::Build {
+            edition,
+            target,
+            output,
+            disasm,
+        } => cmd_build(&edition, &target, output, disasm),
     };
     match result {
         Ok(code) => code,
@@ -342,6 +426,28 @@ fn cmd_list(edition: &str, json: bool) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
+fn cmd_play(edition: &str, compiled: Option<PathBuf>, options: play::PlayOptions) -> CmdResult {
+    let edition = match compiled {
+        Some(path) => {
+            let bytes =
+                std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            dogma_runtime::dogmac::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => match compiled_edition(edition) {
+            Ok((_, compiled)) => compiled,
+            Err(code) => return Ok(code),
+        },
+    };
+    match play::run(std::sync::Arc::new(edition), options) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(message) if message.starts_with("runtime error") => {
+            eprintln!("{message}");
+            Ok(ExitCode::from(1))
+        }
+        Err(message) => Err(message),
+    }
+}
+
 fn cmd_explain(code: &str) -> CmdResult {
     let code = code.to_uppercase();
     match dogma_compiler::CODES.iter().find(|(c, _)| *c == code) {
@@ -353,4 +459,107 @@ fn cmd_explain(code: &str) -> CmdResult {
         }
         None => Err(format!("unknown diagnostic code `{code}`")),
     }
+}
+
+/// Loads, checks and compiles an edition to bytecode; reports every problem and fails with the
+/// exit code to use.
+fn compiled_edition(
+    edition: &str,
+) -> Result<
+    (
+        library::EditionSources,
+        dogma_runtime::bytecode::CompiledEdition,
+    ),
+    ExitCode,
+> {
+    use codespan_reporting::diagnostic::{Diagnostic, Label};
+    use dogma_compiler::lower::compile_edition;
+    let (sources, checked) = checked_edition(edition)?;
+    let name = sources.manifest.name.clone();
+    let rules = match dogma::rules_of(&name) {
+        Ok(rules) => rules,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Err(ExitCode::from(2));
+        }
+    };
+    let names: Vec<String> = sources.files.iter().map(|f| f.name.clone()).collect();
+    match compile_edition(&name, rules, &checked.program, &names) {
+        Ok(compiled) => Ok((sources, compiled)),
+        Err(errors) => {
+            let mut db = SimpleFiles::new();
+            for f in &sources.files {
+                db.add(f.name.clone(), f.text.clone());
+            }
+            let choice = if std::io::stderr().is_terminal() {
+                ColorChoice::Auto
+            } else {
+                ColorChoice::Never
+            };
+            let stream = StandardStream::stderr(choice);
+            let mut lock = stream.lock();
+            let config = Config::default();
+            for error in &errors {
+                let span = error.span;
+                let report = Diagnostic::error()
+                    .with_message(&error.message)
+                    .with_labels(vec![Label::primary(
+                        span.file.0 as usize,
+                        span.start as usize..span.end as usize,
+                    )]);
+                if term::emit_to_write_style(&mut lock, &config, &db, &report).is_err() {
+                    eprintln!("error: {}", error.message);
+                }
+            }
+            eprintln!(
+                "error: the {name} edition does not compile to bytecode ({})",
+                match errors.len() {
+                    1 => "1 error".to_string(),
+                    n => format!("{n} errors"),
+                }
+            );
+            Err(ExitCode::from(1))
+        }
+    }
+}
+
+/// `dogma build`: checks an edition, compiles it to bytecode, writes the `.dogmac` file and/or
+/// prints the disassembly.
+fn cmd_build(edition: &str, target: &str, output: Option<PathBuf>, disasm: bool) -> CmdResult {
+    use dogma_compiler::lower::disassemble;
+    use dogma_runtime::dogmac;
+
+    match target {
+        "bytecode" => {}
+        "rust" => return Err("the Rust back end is not built yet".to_string()),
+        other => {
+            return Err(format!(
+                "unknown target `{other}` (the targets are bytecode and rust)"
+            ))
+        }
+    }
+    let (sources, compiled) = match compiled_edition(edition) {
+        Ok(x) => x,
+        Err(code) => return Ok(code),
+    };
+    let name = sources.manifest.name.as_str();
+    let output = output.or_else(|| (!disasm).then(|| PathBuf::from(format!("{name}.dogmac"))));
+    if let Some(path) = &output {
+        let bytes = dogmac::encode(&compiled)?;
+        std::fs::write(path, &bytes)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let ops: usize = compiled.chunks.iter().map(|c| c.ops.len()).sum();
+        eprintln!(
+            "wrote {}: {} cards, {} chunks, {ops} ops, {} bytes",
+            path.display(),
+            compiled.cards.len(),
+            compiled.chunks.len(),
+            bytes.len()
+        );
+    }
+    if disasm {
+        let texts: Vec<String> = sources.files.iter().map(|f| f.text.clone()).collect();
+        write_stdout(&disassemble(&compiled, &texts))?;
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -212,15 +212,12 @@ pub enum StmtKind {
     Lose(Player),
 }
 
-
-
 /// Where transferred cards go.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Destination {
     pub player: Player,
     pub zone: DestinationZone,
 }
-
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Winner {
@@ -253,7 +250,6 @@ pub enum Player {
     },
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Cards
 
@@ -266,7 +262,6 @@ pub struct CardSel {
     /// Who picks among the candidates.
     pub chooser: Chooser,
 }
-
 
 /// Where candidate cards are.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -334,8 +329,6 @@ pub struct History {
     pub scope: HistoryScope,
 }
 
-
-
 /// How many of the candidates to take.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Pick {
@@ -343,9 +336,6 @@ pub struct Pick {
     /// Take the highest (or lowest) valued candidates first; ties are the chooser's pick.
     pub extreme: Option<Extreme>,
 }
-
-
-
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum CardFilter {
@@ -505,8 +495,6 @@ pub enum Cond {
         rhs: Value,
     },
 }
-
-
 
 /// A number compared with a constant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,6 +7,7 @@
 pub mod check;
 pub mod diagnostics;
 pub mod ir;
+pub mod lower;
 
 pub use check::{check, featured_icon, Checked, Options, SourceFile};
 pub use diagnostics::{Error, NameKind, CODES};

@@ -442,11 +442,7 @@ pub enum Op {
     /// `→ I: b`: the statement was carried out (`done` = true) or not, by the edition's rule.
     Did { stmt: StmtId, done: bool },
     /// `→ I: b`: the number of cards the statement moved compares so with n.
-    Moved {
-        stmt: StmtId,
-        op: Comparison,
-        n: u8,
-    },
+    Moved { stmt: StmtId, op: Comparison, n: u8 },
     /// `S: all filtered → I: b`: any / each / no card of `all` is in `filtered`.
     QuantifyCards { quantifier: Quantifier },
     /// `→ I: b`: the player test holds for any / each / no player of the group.
@@ -485,7 +481,10 @@ pub enum Op {
     },
     /// `I: seat mask → seat color`: the player picks one splayable colour of the mask.
     /// `[decision]`
-    PickColor { stmt: StmtId, direction: Option<SplayDirection> },
+    PickColor {
+        stmt: StmtId,
+        direction: Option<SplayDirection>,
+    },
     /// `I: seat age →`: draw `count` cards of that age (skipping empty ages upward), then do
     /// `then` with exactly those cards.
     Draw {
@@ -497,10 +496,7 @@ pub enum Op {
     /// achieves the cards.
     Move { verb: Verb, stmt: StmtId },
     /// `I: seat, S: cards →`: transfer the cards to that player's zone.
-    Transfer {
-        zone: DestinationZone,
-        stmt: StmtId,
-    },
+    Transfer { zone: DestinationZone, stmt: StmtId },
     /// `I: seat_a seat_b, S: a b →`: swap the cards of `a` (in `seat_a`'s `zone_a`) with those
     /// of `b` (in `seat_b`'s `zone_b`).
     Exchange {

@@ -1,0 +1,597 @@
+//! The readable disassembly of a compiled edition: one op per line, with its operands in the
+//! game's words (card titles, chunk names, jump targets) and the source location of each
+//! statement as `file:line:col`.
+//!
+//! ```text
+//! == chunk 3: Archery, demand 1 (effect, 2 statements) ==
+//! 0000  player executor                 ; cards/base/age01.dogma:55:5
+//! 0001  int 1
+//! 0002  draw 1 stmt=0
+//! ```
+//!
+//! The location is printed when it changes from the op before. Without the source texts it is
+//! `file@byte`.
+
+use dogma_runtime::bytecode::{Chunk, NO_CHUNK};
+use dogma_runtime::bytecode::{
+    ChunkIdx, ChunkKind, CompiledEdition, MeasureCode, Nth, Op, SourceSpan, Who, ZoneSel,
+};
+use dogma_runtime::terms::{
+    ChoiceKind, Chooser, Count, DestinationZone, DueTo, Extreme, HistoryScope, PlayerSet,
+    Quantifier, Rounding,
+};
+use dogma_runtime::{Color, EffectKind, Icon, SplayDirection};
+use std::fmt::Write as _;
+
+/// The whole edition: a header, the cards and special achievements, then every chunk.
+/// `texts` are the source texts by file index (empty: locations as `file@byte`).
+pub fn disassemble(edition: &CompiledEdition, texts: &[String]) -> String {
+    let mut out = String::new();
+    let ops: usize = edition.chunks.iter().map(|c| c.ops.len()).sum();
+    let _ = writeln!(
+        out,
+        "; edition {}, bytecode format {}",
+        edition.name, edition.format_version
+    );
+    let _ = writeln!(
+        out,
+        "; {} cards, {} special achievements, {} chunks, {} ops",
+        edition.cards.len(),
+        edition.specials.len(),
+        edition.chunks.len(),
+        ops
+    );
+    for (i, file) in edition.files.iter().enumerate() {
+        let _ = writeln!(out, "; file {i}: {file}");
+    }
+    out.push('\n');
+    for (i, card) in edition.cards.iter().enumerate() {
+        let effects: Vec<String> = card
+            .effects
+            .iter()
+            .map(|e| format!("{} -> chunk {}", effect_word(e.kind), e.chunk))
+            .collect();
+        let _ = writeln!(
+            out,
+            "card {i}: {} (age {} {}, {}): {}",
+            card.title,
+            card.age,
+            card.color,
+            card.set,
+            if effects.is_empty() {
+                "no effects".to_string()
+            } else {
+                effects.join(", ")
+            }
+        );
+    }
+    for (i, special) in edition.specials.iter().enumerate() {
+        let via: Vec<String> = special.via.iter().map(|c| card_name(edition, *c)).collect();
+        let _ = writeln!(
+            out,
+            "special {i}: {}: condition -> chunk {}{}",
+            special.name,
+            special.condition,
+            if via.is_empty() {
+                String::new()
+            } else {
+                format!(", via {}", via.join(", "))
+            }
+        );
+    }
+    out.push('\n');
+    out.push_str(&disassemble_chunks(edition, texts, |_| true));
+    out
+}
+
+/// The chunks that pass `filter`, in order, each with its header line.
+pub fn disassemble_chunks(
+    edition: &CompiledEdition,
+    texts: &[String],
+    filter: impl Fn(&Chunk) -> bool,
+) -> String {
+    let locator = Locator::new(edition, texts);
+    let mut out = String::new();
+    for (index, chunk) in edition.chunks.iter().enumerate() {
+        if !filter(chunk) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        chunk_text(&mut out, edition, &locator, index, chunk);
+    }
+    out
+}
+
+fn chunk_text(
+    out: &mut String,
+    edition: &CompiledEdition,
+    locator: &Locator,
+    index: usize,
+    chunk: &Chunk,
+) {
+    let what = match chunk.kind {
+        ChunkKind::Effect => format!(
+            "effect, {} statement{}",
+            chunk.stmts,
+            if chunk.stmts == 1 { "" } else { "s" }
+        ),
+        ChunkKind::CardTest => "card test".to_string(),
+        ChunkKind::PlayerTest => "player test".to_string(),
+        ChunkKind::PlayerMeasure => "player measure".to_string(),
+        ChunkKind::Condition => "condition".to_string(),
+    };
+    let _ = writeln!(out, "== chunk {index}: {} ({what}) ==", chunk.name);
+    let mut last: Option<SourceSpan> = None;
+    for (at, op) in chunk.ops.iter().enumerate() {
+        let mut text = op_text(edition, chunk, op);
+        if let Op::Int { value } = *op {
+            if let Some(colors) = colors_of_mask(value).filter(|_| is_color_mask(&chunk.ops, at)) {
+                text = format!("{text} ({colors})");
+            }
+        }
+        let span = chunk.spans.get(at).copied();
+        let line = match span {
+            Some(span) if last.map(|l| (l.file, l.start)) != Some((span.file, span.start)) => {
+                format!("{at:04}  {text:<32} ; {}", locator.locate(span))
+            }
+            _ => format!("{at:04}  {text}"),
+        };
+        let _ = writeln!(out, "{}", line.trim_end());
+        last = span;
+    }
+}
+
+/// Source locations as `file:line:col` (or `file@byte` without the text).
+struct Locator<'a> {
+    names: &'a [String],
+    /// For each file with a text, the byte offset where each line starts, and the text.
+    lines: Vec<Option<(Vec<usize>, &'a str)>>,
+}
+
+impl<'a> Locator<'a> {
+    fn new(edition: &'a CompiledEdition, texts: &'a [String]) -> Locator<'a> {
+        let lines = (0..edition.files.len())
+            .map(|i| {
+                texts.get(i).map(|text| {
+                    let mut starts = vec![0];
+                    starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+                    (starts, text.as_str())
+                })
+            })
+            .collect();
+        Locator {
+            names: &edition.files,
+            lines,
+        }
+    }
+
+    fn locate(&self, span: SourceSpan) -> String {
+        let name = self
+            .names
+            .get(span.file as usize)
+            .map_or("?", String::as_str);
+        let at = span.start as usize;
+        match self.lines.get(span.file as usize) {
+            Some(Some((starts, text))) if at <= text.len() => {
+                let line = starts.partition_point(|s| *s <= at);
+                let start = starts[line - 1];
+                let col = text
+                    .get(start..at)
+                    .map_or(at - start, |s| s.chars().count())
+                    + 1;
+                format!("{name}:{line}:{col}")
+            }
+            _ => format!("{name}@{at}"),
+        }
+    }
+}
+
+fn effect_word(kind: EffectKind) -> &'static str {
+    match kind {
+        EffectKind::Demand => "demand",
+        EffectKind::Compel => "compel",
+        EffectKind::NonDemand => "effect",
+        EffectKind::Echo => "echo",
+    }
+}
+
+fn card_name(edition: &CompiledEdition, card: u16) -> String {
+    match edition.cards.get(card as usize) {
+        Some(c) => format!("card {card} ({})", c.title),
+        None => format!("card {card} (?)"),
+    }
+}
+
+fn chunk_name(edition: &CompiledEdition, chunk: ChunkIdx) -> String {
+    if chunk == NO_CHUNK {
+        return "none".to_string();
+    }
+    match edition.chunks.get(chunk as usize) {
+        Some(c) => format!("chunk {chunk} ({})", c.name),
+        None => format!("chunk {chunk} (?)"),
+    }
+}
+
+fn special_name(edition: &CompiledEdition, special: u16) -> String {
+    match edition.specials.get(special as usize) {
+        Some(s) => format!("{special} ({})", s.name),
+        None => format!("{special} (?)"),
+    }
+}
+
+fn list_text(chunk: &Chunk, list: u16) -> String {
+    match chunk.lists.get(list as usize) {
+        Some(items) => {
+            let items: Vec<String> = items.iter().map(u16::to_string).collect();
+            format!("[{}]", items.join(", "))
+        }
+        None => format!("list {list} (?)"),
+    }
+}
+
+fn who(w: Who) -> &'static str {
+    match w {
+        Who::Executor => "executor",
+        Who::Demander => "demander",
+        Who::Each => "each",
+    }
+}
+
+fn group(g: PlayerSet) -> &'static str {
+    match g {
+        PlayerSet::All => "all",
+        PlayerSet::Others => "others",
+        PlayerSet::Opponents => "opponents",
+    }
+}
+
+fn zone(z: ZoneSel) -> &'static str {
+    match z {
+        ZoneSel::Hand => "hand",
+        ZoneSel::ScorePile => "score_pile",
+        ZoneSel::Achievements => "achievements",
+        ZoneSel::BoardTop => "board_top",
+        ZoneSel::BoardBottom => "board_bottom",
+        ZoneSel::BoardAll => "board_all",
+    }
+}
+
+fn destination(z: DestinationZone) -> &'static str {
+    match z {
+        DestinationZone::Hand => "hand",
+        DestinationZone::ScorePile => "score_pile",
+        DestinationZone::Board => "board",
+        DestinationZone::Achievements => "achievements",
+    }
+}
+
+fn extreme(e: Extreme) -> &'static str {
+    match e {
+        Extreme::Highest => "highest",
+        Extreme::Lowest => "lowest",
+    }
+}
+
+fn rounding(r: Rounding) -> &'static str {
+    match r {
+        Rounding::Up => "up",
+        Rounding::Down => "down",
+    }
+}
+
+fn quantifier(q: Quantifier) -> &'static str {
+    match q {
+        Quantifier::Any => "any",
+        Quantifier::Each => "each",
+        Quantifier::No => "no",
+    }
+}
+
+fn choice(k: ChoiceKind) -> &'static str {
+    match k {
+        ChoiceKind::Value => "value",
+        ChoiceKind::Color => "color",
+        ChoiceKind::Player => "player",
+        ChoiceKind::Opponent => "opponent",
+        ChoiceKind::Icon => "icon",
+    }
+}
+
+fn count(c: Count) -> String {
+    match c {
+        Count::Exactly(n) => n.to_string(),
+        Count::Between(a, b) => format!("{a}..{b}"),
+        Count::UpTo(n) => format!("0..{n}"),
+        Count::AnyNumber => "any".to_string(),
+        Count::All => "all".to_string(),
+        Count::AllBut(n) => format!("all-but-{n}"),
+        Count::Half(r) => format!("half-{}", rounding(r)),
+    }
+}
+
+fn by(chooser: Chooser) -> &'static str {
+    match chooser {
+        Chooser::Executor => "",
+        Chooser::Demander => " by=demander",
+    }
+}
+
+fn due_scope(due_to: Option<DueTo>, scope: HistoryScope) -> String {
+    let due = match due_to {
+        None => "",
+        Some(DueTo::Demand) => " due_to=demand",
+        Some(DueTo::ThisCard) => " due_to=this_card",
+    };
+    let scope = match scope {
+        HistoryScope::Action => "action",
+        HistoryScope::Turn => "turn",
+    };
+    format!("{due} scope={scope}")
+}
+
+fn icons(mask: u8) -> String {
+    let names: Vec<&str> = Icon::ALL
+        .iter()
+        .filter(|i| mask & dogma_runtime::bytecode::icon_bit(**i) != 0)
+        .map(|i| i.word())
+        .collect();
+    if names.is_empty() {
+        "none".to_string()
+    } else {
+        names.join("|")
+    }
+}
+
+fn directions(mask: u8) -> String {
+    let names: Vec<&str> = SplayDirection::ALL
+        .iter()
+        .filter(|d| mask & dogma_runtime::bytecode::direction_bit(**d) != 0)
+        .map(|d| d.word())
+        .collect();
+    if names.is_empty() {
+        "any".to_string()
+    } else {
+        names.join("|")
+    }
+}
+
+/// Whether the `Int` at `at` is a colour mask: the ints and `bit_or`s from it lead to an op
+/// that takes a colour mask.
+fn is_color_mask(ops: &[Op], at: usize) -> bool {
+    ops[at..]
+        .iter()
+        .find(|op| !matches!(op, Op::Int { .. } | Op::BitOr))
+        .is_some_and(|op| matches!(op, Op::KeepColors | Op::PickColor { .. }))
+}
+
+fn measure(m: MeasureCode) -> String {
+    match m {
+        MeasureCode::Points => "points".to_string(),
+        MeasureCode::Achievements => "achievements".to_string(),
+        MeasureCode::TopCards => "top_cards".to_string(),
+        MeasureCode::CardsInHand => "cards_in_hand".to_string(),
+        MeasureCode::CardsInScorePile => "cards_in_score_pile".to_string(),
+        MeasureCode::ColorCards(c) => format!("color_cards {c}"),
+        MeasureCode::Icons(i) => format!("icons {i}"),
+        MeasureCode::Moved {
+            verb,
+            due_to,
+            scope,
+        } => format!("moved {}{}", verb.word(), due_scope(due_to, scope)),
+    }
+}
+
+fn target(t: u16) -> String {
+    format!("-> {t:04}")
+}
+
+fn negated(n: bool) -> &'static str {
+    if n {
+        " negated"
+    } else {
+        ""
+    }
+}
+
+fn colors_of_mask(mask: i16) -> Option<String> {
+    if mask <= 0 || mask >= 1 << Color::ALL.len() {
+        return None;
+    }
+    let names: Vec<&str> = Color::ALL
+        .iter()
+        .filter(|c| i32::from(mask) & dogma_runtime::bytecode::color_bit(**c) != 0)
+        .map(|c| c.word())
+        .collect();
+    Some(names.join("|"))
+}
+
+/// One op as text.
+fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
+    match *op {
+        Op::Jump { target: t } => format!("jump {}", target(t)),
+        Op::JumpIfFalse { target: t } => format!("jump_if_false {}", target(t)),
+        Op::Return => "return".to_string(),
+        Op::RepeatEffect => "repeat_effect".to_string(),
+        Op::EndDogma => "end_dogma".to_string(),
+        Op::EndGame => "end_game".to_string(),
+        Op::Nop => "nop".to_string(),
+        Op::LoopStart => "loop_start".to_string(),
+        Op::LoopNext { exit } => format!("loop_next exit {}", target(exit)),
+        Op::EachStart { group: g } => format!("each_start {}", group(g)),
+        Op::EachNext { exit } => format!("each_next exit {}", target(exit)),
+        Op::Int { value } => format!("int {value}"),
+        Op::Add => "add".to_string(),
+        Op::Sub => "sub".to_string(),
+        Op::Mul => "mul".to_string(),
+        Op::Div { by } => format!("div {by}"),
+        Op::Half { rounding: r } => format!("half {}", rounding(r)),
+        Op::Compare { op } => format!("compare {}", op.symbol()),
+        Op::Not => "not".to_string(),
+        Op::And => "and".to_string(),
+        Op::Or => "or".to_string(),
+        Op::BitOr => "bit_or".to_string(),
+        Op::PopCount => "pop_count".to_string(),
+        Op::Dup => "dup".to_string(),
+        Op::Nip => "nip".to_string(),
+        Op::Swap => "swap".to_string(),
+        Op::Pop => "pop".to_string(),
+        Op::Player { who: w } => format!("player {}", who(w)),
+        Op::ChosenPlayer { stmt } => format!("chosen_player stmt={stmt}"),
+        Op::ChoosePlayer {
+            group: g,
+            test,
+            stmt,
+        } => format!(
+            "choose_player {} test={} stmt={stmt}",
+            group(g),
+            chunk_name(edition, test)
+        ),
+        Op::Zone { zone: z } => format!("zone {}", zone(z)),
+        Op::ZoneOfGroup { zone: z, group: g } => {
+            format!("zone_of_group {} {}", zone(z), group(g))
+        }
+        Op::Bound { stmt } => format!("bound stmt={stmt}"),
+        Op::BoundNth { stmt, nth } => match nth {
+            Nth::Index(i) => format!("bound_nth stmt={stmt} nth={i}"),
+            Nth::Last => format!("bound_nth stmt={stmt} nth=last"),
+        },
+        Op::Card { card } => card_name(edition, card),
+        Op::ThisCard => "this_card".to_string(),
+        Op::History {
+            verb,
+            due_to,
+            scope,
+            by,
+        } => format!(
+            "history {}{}{}",
+            verb.word(),
+            due_scope(due_to, scope),
+            if by { " by" } else { "" }
+        ),
+        Op::Beneath => "beneath".to_string(),
+        Op::DupSet => "dup_set".to_string(),
+        Op::PopSet => "pop_set".to_string(),
+        Op::Union => "union".to_string(),
+        Op::KeepColors => "keep_colors".to_string(),
+        Op::DropColor { color } => format!("drop_color {color}"),
+        Op::KeepIcons { mask } => format!("keep_icons {}", icons(mask)),
+        Op::DropIcon { icon } => format!("drop_icon {icon}"),
+        Op::KeepValues { n } => format!("keep_values {n}"),
+        Op::KeepValueCmp { op } => format!("keep_value_cmp {}", op.symbol()),
+        Op::KeepColorOnBoard { negated: n } => format!("keep_color_on_board{}", negated(n)),
+        Op::KeepColorOnGroup {
+            group: g,
+            negated: n,
+        } => format!("keep_color_on_group {}{}", group(g), negated(n)),
+        Op::DropCards => "drop_cards".to_string(),
+        Op::KeepTop => "keep_top".to_string(),
+        Op::KeepIf { test } => format!("keep_if {}", chunk_name(edition, test)),
+        Op::Pick {
+            count: c,
+            extreme: e,
+            chooser,
+            optional,
+            stmt,
+        } => format!(
+            "pick {}{}{}{} stmt={stmt}",
+            count(c),
+            e.map_or(String::new(), |e| format!(" {}", extreme(e))),
+            if optional { " optional" } else { "" },
+            by(chooser)
+        ),
+        Op::Order { stmt } => format!("order stmt={stmt}"),
+        Op::ValueOf => "value_of".to_string(),
+        Op::ExtremeValue { extreme: e } => format!("extreme_value {}", extreme(e)),
+        Op::CountCards => "count_cards".to_string(),
+        Op::DistinctValues => "distinct_values".to_string(),
+        Op::DistinctColors => "distinct_colors".to_string(),
+        Op::ColorsOfCards => "colors_of_cards".to_string(),
+        Op::CandidateColor => "candidate_color".to_string(),
+        Op::CandidateValue => "candidate_value".to_string(),
+        Op::ChosenValue { stmt } => format!("chosen_value stmt={stmt}"),
+        Op::ChosenColors { stmt } => format!("chosen_colors stmt={stmt}"),
+        Op::BoardColors => "board_colors".to_string(),
+        Op::ColorsSplayed { directions: d } => format!("colors_splayed {}", directions(d)),
+        Op::ColorsWithIcon { icon } => format!("colors_with_icon {icon}"),
+        Op::ColorsOnBoard { negated: n } => format!("colors_on_board{}", negated(n)),
+        Op::ColorsOnGroup {
+            group: g,
+            negated: n,
+        } => format!("colors_on_group {}{}", group(g), negated(n)),
+        Op::Measure { measure: m } => format!("measure {}", measure(m)),
+        Op::Did { stmt, done } => format!("did stmt={stmt}{}", if done { "" } else { " not" }),
+        Op::Moved { stmt, op, n } => format!("moved stmt={stmt} {} {n}", op.symbol()),
+        Op::QuantifyCards { quantifier: q } => format!("quantify_cards {}", quantifier(q)),
+        Op::QuantifyPlayers {
+            quantifier: q,
+            group: g,
+            test,
+        } => format!(
+            "quantify_players {} {} test={}",
+            quantifier(q),
+            group(g),
+            chunk_name(edition, test)
+        ),
+        Op::OnlyPlayer { test } => format!("only_player test={}", chunk_name(edition, test)),
+        Op::VersusEach {
+            measure: m,
+            op,
+            group: g,
+        } => format!(
+            "versus_each {} {} measure={}",
+            op.symbol(),
+            group(g),
+            chunk_name(edition, m)
+        ),
+        Op::IsSplayed { color, direction } => format!("is_splayed {color} {direction}"),
+        Op::AskYesNo { stmt } => format!("ask_yes_no stmt={stmt}"),
+        Op::AskOption { stmt, n } => format!("ask_option {n} stmt={stmt}"),
+        Op::Choose {
+            kind,
+            count,
+            chooser,
+            stmt,
+        } => format!("choose {count} {}{} stmt={stmt}", choice(kind), by(chooser)),
+        Op::PickColor { stmt, direction } => match direction {
+            Some(d) => format!("pick_color splay={d} stmt={stmt}"),
+            None => format!("pick_color stmt={stmt}"),
+        },
+        Op::Draw { count, then, stmt } => match then {
+            Some(verb) => format!("draw {count} then={} stmt={stmt}", verb.word()),
+            None => format!("draw {count} stmt={stmt}"),
+        },
+        Op::Move { verb, stmt } => format!("move {} stmt={stmt}", verb.word()),
+        Op::Transfer { zone, stmt } => format!("transfer {} stmt={stmt}", destination(zone)),
+        Op::Exchange {
+            zone_a,
+            zone_b,
+            stmt,
+        } => format!(
+            "exchange {} {} stmt={stmt}",
+            destination(zone_a),
+            destination(zone_b)
+        ),
+        Op::Splay { direction, stmt } => format!("splay {direction} stmt={stmt}"),
+        Op::Unsplay { stmt } => format!("unsplay stmt={stmt}"),
+        Op::Rearrange { stmt } => format!("rearrange stmt={stmt}"),
+        Op::SelfExecute { stmt } => format!("self_execute stmt={stmt}"),
+        Op::Claim { special, stmt } => {
+            format!("claim {} stmt={stmt}", special_name(edition, special))
+        }
+        Op::Win => "win".to_string(),
+        Op::WinSingle { most, measure: m } => format!(
+            "win_single {} measure={}",
+            if most { "most" } else { "fewest" },
+            chunk_name(edition, m)
+        ),
+        Op::Lose => "lose".to_string(),
+        Op::Combine { stmt, children } => {
+            format!(
+                "combine stmt={stmt} children={}",
+                list_text(chunk, children)
+            )
+        }
+    }
+}

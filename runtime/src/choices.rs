@@ -1,0 +1,343 @@
+//! Players' decisions: the actions a player can take, the questions the game asks, the answers,
+//! and the `Agent` trait that every kind of player (random, scripted, human) implements.
+//!
+//! A question lists its legal options completely, so an agent never needs to know the rules to
+//! answer legally, and an illegal answer is refused with a reason before anything changes.
+
+use crate::bytecode::{CardIdx, CompiledEdition};
+use crate::state::Seat;
+use crate::vocab::{Color, Icon};
+use serde::{Deserialize, Serialize};
+
+/// One of the four actions of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    Draw,
+    Meld(CardIdx),
+    /// Claim the available standard achievement of this age.
+    Achieve(u8),
+    Dogma(CardIdx),
+}
+
+impl Action {
+    /// The action in words: `draw`, `meld Oars`, `achieve 3`, `dogma Writing`.
+    pub fn describe(&self, edition: &CompiledEdition) -> String {
+        match self {
+            Action::Draw => "draw".to_string(),
+            Action::Meld(c) => format!("meld {}", edition.card(*c).title),
+            Action::Achieve(age) => format!("achieve {age}"),
+            Action::Dogma(c) => format!("dogma {}", edition.card(*c).title),
+        }
+    }
+}
+
+/// A question to a player.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    pub player: Seat,
+    pub kind: RequestKind,
+    /// What the question is for, in words (`Archery: transfer the highest card`).
+    pub context: String,
+}
+
+/// The kinds of question, each with its legal options.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum RequestKind {
+    /// Choose some of the cards; the number chosen must be one of `sizes` (0 declines when
+    /// allowed).
+    Cards {
+        candidates: Vec<CardIdx>,
+        sizes: Vec<u8>,
+    },
+    /// `you may …`.
+    YesNo,
+    /// One of `n` alternatives, 0-based in printed order.
+    Option { n: u8 },
+    /// `count` different colours.
+    Colors { options: Vec<Color>, count: u8 },
+    /// `count` different values.
+    Values { options: Vec<i32>, count: u8 },
+    /// `count` different players.
+    Players { options: Vec<Seat>, count: u8 },
+    /// `count` different icons.
+    Icons { options: Vec<Icon>, count: u8 },
+    /// An order for cards moved together: the first listed moves first.
+    Order { cards: Vec<CardIdx> },
+}
+
+/// An answer to a request.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Answer {
+    Cards(Vec<CardIdx>),
+    YesNo(bool),
+    Option(u8),
+    Colors(Vec<Color>),
+    Values(Vec<i32>),
+    Players(Vec<Seat>),
+    Icons(Vec<Icon>),
+    Order(Vec<CardIdx>),
+}
+
+/// Why an action or answer was refused; the state is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Refusal {
+    pub reason: String,
+}
+
+impl Refusal {
+    pub fn new(reason: impl Into<String>) -> Refusal {
+        Refusal {
+            reason: reason.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+fn distinct<T: PartialEq>(items: &[T]) -> bool {
+    items
+        .iter()
+        .enumerate()
+        .all(|(i, a)| items[..i].iter().all(|b| b != a))
+}
+
+fn pick_ok<T: PartialEq + std::fmt::Debug>(
+    chosen: &[T],
+    options: &[T],
+    count: u8,
+    what: &str,
+) -> Result<(), Refusal> {
+    if chosen.len() != count as usize {
+        return Err(Refusal::new(format!(
+            "choose exactly {count} {what}, not {}",
+            chosen.len()
+        )));
+    }
+    if !distinct(chosen) {
+        return Err(Refusal::new(format!("the same {what} is chosen twice")));
+    }
+    if let Some(bad) = chosen.iter().find(|c| !options.contains(c)) {
+        return Err(Refusal::new(format!("{bad:?} is not one of the options")));
+    }
+    Ok(())
+}
+
+impl Request {
+    /// Checks an answer against the legal options.
+    pub fn validate(&self, answer: &Answer, edition: &CompiledEdition) -> Result<(), Refusal> {
+        let title = |c: &CardIdx| edition.card(*c).title.clone();
+        match (&self.kind, answer) {
+            (RequestKind::Cards { candidates, sizes }, Answer::Cards(chosen)) => {
+                if !sizes.contains(&(chosen.len() as u8)) {
+                    let allowed: Vec<String> = sizes.iter().map(u8::to_string).collect();
+                    return Err(Refusal::new(format!(
+                        "choose {} cards, not {}",
+                        one_of(&allowed),
+                        chosen.len()
+                    )));
+                }
+                if !distinct(chosen) {
+                    return Err(Refusal::new("a card is chosen twice"));
+                }
+                if let Some(bad) = chosen.iter().find(|c| !candidates.contains(c)) {
+                    return Err(Refusal::new(format!(
+                        "{} cannot be chosen here",
+                        title(bad)
+                    )));
+                }
+                Ok(())
+            }
+            (RequestKind::YesNo, Answer::YesNo(_)) => Ok(()),
+            (RequestKind::Option { n }, Answer::Option(i)) => {
+                if i < n {
+                    Ok(())
+                } else {
+                    Err(Refusal::new(format!("there are only {n} alternatives")))
+                }
+            }
+            (RequestKind::Colors { options, count }, Answer::Colors(chosen)) => {
+                pick_ok(chosen, options, *count, "colour")
+            }
+            (RequestKind::Values { options, count }, Answer::Values(chosen)) => {
+                pick_ok(chosen, options, *count, "value")
+            }
+            (RequestKind::Players { options, count }, Answer::Players(chosen)) => {
+                pick_ok(chosen, options, *count, "player")
+            }
+            (RequestKind::Icons { options, count }, Answer::Icons(chosen)) => {
+                pick_ok(chosen, options, *count, "icon")
+            }
+            (RequestKind::Order { cards }, Answer::Order(order)) => {
+                if order.len() != cards.len()
+                    || !distinct(order)
+                    || order.iter().any(|c| !cards.contains(c))
+                {
+                    let names: Vec<String> = cards.iter().map(title).collect();
+                    Err(Refusal::new(format!(
+                        "the order must list each of [{}] once",
+                        names.join(", ")
+                    )))
+                } else {
+                    Ok(())
+                }
+            }
+            (_, answer) => Err(Refusal::new(format!(
+                "the question asks for {}, not {}",
+                self.kind.noun(),
+                answer.noun()
+            ))),
+        }
+    }
+
+    /// The question in words: `bob must choose 1 card from [Agriculture, Pottery]`.
+    pub fn describe(&self, edition: &CompiledEdition, names: &[String]) -> String {
+        let who = names
+            .get(self.player as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("player {}", self.player));
+        let titles = |cards: &[CardIdx]| -> String {
+            let mut t: Vec<&str> = cards
+                .iter()
+                .map(|c| edition.card(*c).title.as_str())
+                .collect();
+            t.sort();
+            t.join(", ")
+        };
+        let what = match &self.kind {
+            RequestKind::Cards { candidates, sizes } => {
+                let counts: Vec<String> = sizes.iter().map(u8::to_string).collect();
+                let noun = if sizes.iter().all(|s| *s == 1) {
+                    "card"
+                } else {
+                    "cards"
+                };
+                format!(
+                    "choose {} {noun} from [{}]",
+                    one_of(&counts),
+                    titles(candidates)
+                )
+            }
+            RequestKind::YesNo => "answer yes or no".to_string(),
+            RequestKind::Option { n } => format!("choose one of {n} alternatives"),
+            RequestKind::Colors { options, count } => format!(
+                "choose {count} colour{} from [{}]",
+                plural(*count),
+                options
+                    .iter()
+                    .map(|c| c.word())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            RequestKind::Values { options, count } => format!(
+                "choose {count} value{} from [{}]",
+                plural(*count),
+                options
+                    .iter()
+                    .map(i32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            RequestKind::Players { options, count } => format!(
+                "choose {count} player{} from [{}]",
+                plural(*count),
+                options
+                    .iter()
+                    .map(|s| names.get(*s as usize).cloned().unwrap_or_default())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            RequestKind::Icons { options, count } => format!(
+                "choose {count} icon{} from [{}]",
+                plural(*count),
+                options
+                    .iter()
+                    .map(|i| i.word())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            RequestKind::Order { cards } => format!("order the cards [{}]", titles(cards)),
+        };
+        format!("{who} must {what} ({})", self.context)
+    }
+
+    /// The first legal answer in a stable order (the `first` agent and unscripted scenarios).
+    pub fn first_legal(&self, edition: &CompiledEdition) -> Answer {
+        let by_title = |cards: &[CardIdx]| -> Vec<CardIdx> {
+            let mut sorted = cards.to_vec();
+            sorted.sort_by(|a, b| edition.card(*a).title.cmp(&edition.card(*b).title));
+            sorted
+        };
+        match &self.kind {
+            RequestKind::Cards { candidates, sizes } => {
+                // The largest allowed count does what the effect asks (declining is never first).
+                let n = sizes.iter().copied().max().unwrap_or(0) as usize;
+                Answer::Cards(by_title(candidates).into_iter().take(n).collect())
+            }
+            RequestKind::YesNo => Answer::YesNo(true),
+            RequestKind::Option { .. } => Answer::Option(0),
+            RequestKind::Colors { options, count } => {
+                Answer::Colors(options.iter().copied().take(*count as usize).collect())
+            }
+            RequestKind::Values { options, count } => {
+                Answer::Values(options.iter().copied().take(*count as usize).collect())
+            }
+            RequestKind::Players { options, count } => {
+                Answer::Players(options.iter().copied().take(*count as usize).collect())
+            }
+            RequestKind::Icons { options, count } => {
+                Answer::Icons(options.iter().copied().take(*count as usize).collect())
+            }
+            RequestKind::Order { cards } => Answer::Order(by_title(cards)),
+        }
+    }
+}
+
+impl RequestKind {
+    fn noun(&self) -> &'static str {
+        match self {
+            RequestKind::Cards { .. } => "cards",
+            RequestKind::YesNo => "yes or no",
+            RequestKind::Option { .. } => "an alternative",
+            RequestKind::Colors { .. } => "colours",
+            RequestKind::Values { .. } => "values",
+            RequestKind::Players { .. } => "players",
+            RequestKind::Icons { .. } => "icons",
+            RequestKind::Order { .. } => "an order",
+        }
+    }
+}
+
+impl Answer {
+    fn noun(&self) -> &'static str {
+        match self {
+            Answer::Cards(_) => "cards",
+            Answer::YesNo(_) => "yes or no",
+            Answer::Option(_) => "an alternative",
+            Answer::Colors(_) => "colours",
+            Answer::Values(_) => "values",
+            Answer::Players(_) => "players",
+            Answer::Icons(_) => "icons",
+            Answer::Order(_) => "an order",
+        }
+    }
+}
+
+fn plural(n: u8) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn one_of(items: &[String]) -> String {
+    match items {
+        [] => "0".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}

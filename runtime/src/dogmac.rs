@@ -1,0 +1,432 @@
+//! The `.dogmac` file: a compiled edition on disk.
+//!
+//! Layout: the 8 bytes `DOGMAC\0\0`, the format version as a little-endian `u32`, then the
+//! `CompiledEdition` encoded with postcard. `decode` never panics: garbage, a truncated file, a
+//! file of another format version or an edition whose indices point nowhere each give a
+//! `DecodeError` saying why, so the VM only ever runs an edition whose references are in range.
+
+use crate::bytecode::{Chunk, ChunkIdx, CompiledEdition, Op, FORMAT_VERSION, NO_CHUNK};
+use std::fmt;
+
+/// The first 8 bytes of every `.dogmac` file.
+pub const MAGIC: [u8; 8] = *b"DOGMAC\0\0";
+
+/// The size of the header: the magic and the format version.
+pub const HEADER_LEN: usize = MAGIC.len() + 4;
+
+/// Why bytes are not a usable compiled edition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecodeError {
+    /// Shorter than the header.
+    Truncated { len: usize },
+    /// The first 8 bytes are not `DOGMAC\0\0`.
+    NotDogmac,
+    /// Written by another version of the bytecode format.
+    Version { found: u32, expected: u32 },
+    /// The payload is not a well-formed edition (postcard's reason).
+    Malformed(String),
+    /// Bytes follow the edition.
+    TrailingBytes { count: usize },
+    /// The edition decodes but refers to something that is not there.
+    Invalid(String),
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeError::Truncated { len } => write!(
+                f,
+                "not a compiled edition: {len} bytes is shorter than the {HEADER_LEN}-byte header"
+            ),
+            DecodeError::NotDogmac => {
+                write!(f, "not a compiled edition: the file does not start with DOGMAC")
+            }
+            DecodeError::Version { found, expected } => write!(
+                f,
+                "compiled with bytecode format {found}, but this engine reads format {expected}: rebuild it with `dogma build`"
+            ),
+            DecodeError::Malformed(why) => {
+                write!(f, "the compiled edition is damaged or truncated: {why}")
+            }
+            DecodeError::TrailingBytes { count } => write!(
+                f,
+                "the compiled edition is followed by {count} unexpected bytes"
+            ),
+            DecodeError::Invalid(why) => write!(f, "the compiled edition is inconsistent: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// Encodes an edition as a `.dogmac` file. The header carries `FORMAT_VERSION` (the edition's
+/// own `format_version` is encoded as it is).
+pub fn encode(edition: &CompiledEdition) -> Result<Vec<u8>, String> {
+    let mut out = Vec::with_capacity(HEADER_LEN);
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    postcard::to_extend(edition, out).map_err(|e| format!("cannot encode the edition: {e}"))
+}
+
+/// Decodes a `.dogmac` file, checking its header, its format version and that every index in
+/// it is in range (`validate`).
+pub fn decode(bytes: &[u8]) -> Result<CompiledEdition, DecodeError> {
+    if bytes.len() < HEADER_LEN {
+        // A short file that does not even start like one is garbage rather than truncated.
+        if !MAGIC.starts_with(&bytes[..bytes.len().min(MAGIC.len())]) {
+            return Err(DecodeError::NotDogmac);
+        }
+        return Err(DecodeError::Truncated { len: bytes.len() });
+    }
+    let (magic, rest) = bytes.split_at(MAGIC.len());
+    if magic != MAGIC {
+        return Err(DecodeError::NotDogmac);
+    }
+    let (version, payload) = rest.split_at(4);
+    let found = u32::from_le_bytes([version[0], version[1], version[2], version[3]]);
+    if found != FORMAT_VERSION {
+        return Err(DecodeError::Version {
+            found,
+            expected: FORMAT_VERSION,
+        });
+    }
+    let (edition, trailing): (CompiledEdition, &[u8]) =
+        postcard::take_from_bytes(payload).map_err(|e| DecodeError::Malformed(e.to_string()))?;
+    if !trailing.is_empty() {
+        return Err(DecodeError::TrailingBytes {
+            count: trailing.len(),
+        });
+    }
+    if edition.format_version != FORMAT_VERSION {
+        return Err(DecodeError::Version {
+            found: edition.format_version,
+            expected: FORMAT_VERSION,
+        });
+    }
+    validate(&edition).map_err(DecodeError::Invalid)?;
+    Ok(edition)
+}
+
+/// What an op refers to: the operands that index something.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Refs {
+    /// Statement ids (must be below the chunk's `stmts`).
+    pub stmts: Vec<u16>,
+    /// Chunks that must exist.
+    pub chunks: Vec<ChunkIdx>,
+    /// A chunk that may be `NO_CHUNK`.
+    pub optional_chunk: Option<ChunkIdx>,
+    pub cards: Vec<u16>,
+    pub specials: Vec<u16>,
+    /// Lists of the chunk.
+    pub lists: Vec<u16>,
+    /// Jump targets within the chunk.
+    pub targets: Vec<u16>,
+}
+
+/// The indices an op's operands hold.
+pub fn refs(op: &Op) -> Refs {
+    let mut r = Refs::default();
+    match *op {
+        Op::Jump { target } | Op::JumpIfFalse { target } => r.targets.push(target),
+        Op::LoopNext { exit } | Op::EachNext { exit } => r.targets.push(exit),
+        Op::ChoosePlayer { test, stmt, .. } => {
+            r.optional_chunk = Some(test);
+            r.stmts.push(stmt);
+        }
+        Op::KeepIf { test } | Op::QuantifyPlayers { test, .. } | Op::OnlyPlayer { test } => {
+            r.chunks.push(test)
+        }
+        Op::VersusEach { measure, .. } | Op::WinSingle { measure, .. } => r.chunks.push(measure),
+        Op::Card { card } => r.cards.push(card),
+        Op::Claim { special, stmt } => {
+            r.specials.push(special);
+            r.stmts.push(stmt);
+        }
+        Op::Combine { stmt, children } => {
+            r.stmts.push(stmt);
+            r.lists.push(children);
+        }
+        Op::ChosenPlayer { stmt }
+        | Op::Bound { stmt }
+        | Op::BoundNth { stmt, .. }
+        | Op::Pick { stmt, .. }
+        | Op::Order { stmt }
+        | Op::ChosenValue { stmt }
+        | Op::ChosenColors { stmt }
+        | Op::Did { stmt, .. }
+        | Op::Moved { stmt, .. }
+        | Op::AskYesNo { stmt }
+        | Op::AskOption { stmt, .. }
+        | Op::Choose { stmt, .. }
+        | Op::PickColor { stmt, .. }
+        | Op::Draw { stmt, .. }
+        | Op::Move { stmt, .. }
+        | Op::Transfer { stmt, .. }
+        | Op::Exchange { stmt, .. }
+        | Op::Splay { stmt, .. }
+        | Op::Unsplay { stmt }
+        | Op::Rearrange { stmt }
+        | Op::SelfExecute { stmt } => r.stmts.push(stmt),
+        _ => {}
+    }
+    r
+}
+
+/// Checks that every index of the edition is in range: chunks, cards, special achievements,
+/// statement ids, lists, jump targets and files; that every chunk has one span per op and ends
+/// with `Return`.
+pub fn validate(edition: &CompiledEdition) -> Result<(), String> {
+    let chunks = edition.chunks.len();
+    if chunks > NO_CHUNK as usize {
+        return Err(format!("{chunks} chunks is more than the format allows"));
+    }
+    let chunk_ok = |c: ChunkIdx| (c as usize) < chunks;
+    for card in &edition.cards {
+        for effect in &card.effects {
+            if !chunk_ok(effect.chunk) {
+                return Err(format!(
+                    "an effect of {} refers to chunk {}",
+                    card.title, effect.chunk
+                ));
+            }
+        }
+        check_file(edition, card.span.file, &card.title)?;
+    }
+    for special in &edition.specials {
+        if !chunk_ok(special.condition) {
+            return Err(format!(
+                "the condition of {} is chunk {}",
+                special.name, special.condition
+            ));
+        }
+        if let Some(card) = special
+            .via
+            .iter()
+            .find(|c| **c as usize >= edition.cards.len())
+        {
+            return Err(format!("{} is claimed via card {card}", special.name));
+        }
+        check_file(edition, special.span.file, &special.name)?;
+    }
+    for (index, chunk) in edition.chunks.iter().enumerate() {
+        validate_chunk(edition, chunk)
+            .map_err(|e| format!("chunk {index} ({}): {e}", chunk.name))?;
+    }
+    Ok(())
+}
+
+fn check_file(edition: &CompiledEdition, file: u16, what: &str) -> Result<(), String> {
+    if file as usize >= edition.files.len() {
+        return Err(format!("{what} points into file {file}"));
+    }
+    Ok(())
+}
+
+fn validate_chunk(edition: &CompiledEdition, chunk: &Chunk) -> Result<(), String> {
+    if chunk.spans.len() != chunk.ops.len() {
+        return Err(format!(
+            "{} spans for {} ops",
+            chunk.spans.len(),
+            chunk.ops.len()
+        ));
+    }
+    if chunk.ops.last() != Some(&Op::Return) {
+        return Err("it does not end with return".to_string());
+    }
+    if chunk.ops.len() > u16::MAX as usize {
+        return Err(format!(
+            "{} ops is more than a jump can reach",
+            chunk.ops.len()
+        ));
+    }
+    if let Some(span) = chunk
+        .spans
+        .iter()
+        .find(|s| s.file as usize >= edition.files.len())
+    {
+        return Err(format!("a span points into file {}", span.file));
+    }
+    for (at, op) in chunk.ops.iter().enumerate() {
+        let r = refs(op);
+        let bad = |what: &str, n: u16| Err(format!("op {at:04} refers to {what} {n}"));
+        for &s in &r.stmts {
+            if s >= chunk.stmts {
+                return bad("statement", s);
+            }
+        }
+        for &c in &r.chunks {
+            if c as usize >= edition.chunks.len() {
+                return bad("chunk", c);
+            }
+        }
+        if let Some(c) = r.optional_chunk {
+            if c != NO_CHUNK && c as usize >= edition.chunks.len() {
+                return bad("chunk", c);
+            }
+        }
+        for &c in &r.cards {
+            if c as usize >= edition.cards.len() {
+                return bad("card", c);
+            }
+        }
+        for &s in &r.specials {
+            if s as usize >= edition.specials.len() {
+                return bad("special achievement", s);
+            }
+        }
+        for &l in &r.lists {
+            match chunk.lists.get(l as usize) {
+                None => return bad("list", l),
+                Some(list) => {
+                    if let Some(s) = list.iter().find(|s| **s >= chunk.stmts) {
+                        return bad("statement (in a list)", *s);
+                    }
+                }
+            }
+        }
+        for &t in &r.targets {
+            if t as usize >= chunk.ops.len() {
+                return bad("jump target", t);
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bytecode::{CardInfo, ChunkKind, EffectInfo, Rules, SourceSpan};
+    use crate::vocab::{Color, EffectKind};
+
+    fn tiny() -> CompiledEdition {
+        let span = SourceSpan {
+            file: 0,
+            start: 0,
+            end: 4,
+        };
+        CompiledEdition {
+            format_version: FORMAT_VERSION,
+            name: "tiny".to_string(),
+            rules: Rules::third(),
+            cards: vec![CardInfo {
+                title: "Test".to_string(),
+                set: "base".to_string(),
+                age: 1,
+                color: Color::Red,
+                slots: Vec::new(),
+                dogma_icon: None,
+                effects: vec![EffectInfo {
+                    kind: EffectKind::NonDemand,
+                    chunk: 0,
+                }],
+                span,
+            }],
+            specials: Vec::new(),
+            chunks: vec![Chunk {
+                name: "Test, effect 1".to_string(),
+                kind: ChunkKind::Effect,
+                ops: vec![
+                    Op::Player {
+                        who: crate::bytecode::Who::Executor,
+                    },
+                    Op::Int { value: 1 },
+                    Op::Draw {
+                        count: 1,
+                        then: None,
+                        stmt: 0,
+                    },
+                    Op::Return,
+                ],
+                spans: vec![span; 4],
+                stmts: 1,
+                lists: Vec::new(),
+            }],
+            files: vec!["test.dogma".to_string()],
+        }
+    }
+
+    #[test]
+    fn round_trips() {
+        let edition = tiny();
+        let bytes = encode(&edition).expect("encodes");
+        assert_eq!(&bytes[..8], b"DOGMAC\0\0");
+        assert_eq!(decode(&bytes), Ok(edition));
+    }
+
+    #[test]
+    fn every_truncation_is_an_error() {
+        let bytes = encode(&tiny()).expect("encodes");
+        for len in 0..bytes.len() {
+            assert!(decode(&bytes[..len]).is_err(), "{len} bytes decoded");
+        }
+        assert_eq!(decode(&bytes[..5]), Err(DecodeError::Truncated { len: 5 }));
+    }
+
+    #[test]
+    fn garbage_is_an_error() {
+        assert_eq!(decode(b"hello, world"), Err(DecodeError::NotDogmac));
+        assert_eq!(decode(b""), Err(DecodeError::Truncated { len: 0 }));
+        let mut bytes = encode(&tiny()).expect("encodes");
+        bytes.push(0);
+        assert_eq!(decode(&bytes), Err(DecodeError::TrailingBytes { count: 1 }));
+        // Every single-byte corruption of the payload either decodes to a valid edition or
+        // says why not; none panics.
+        let good = encode(&tiny()).expect("encodes");
+        for at in HEADER_LEN..good.len() {
+            for value in [0u8, 1, 0x7f, 0x80, 0xff] {
+                let mut bad = good.clone();
+                bad[at] = value;
+                let _ = decode(&bad);
+            }
+        }
+        // A huge length prefix must not allocate or panic.
+        let mut huge = good[..HEADER_LEN].to_vec();
+        huge.extend_from_slice(&[0x01, 0xff, 0xff, 0xff, 0xff, 0x0f]);
+        assert!(matches!(decode(&huge), Err(DecodeError::Malformed(_))));
+    }
+
+    #[test]
+    fn other_versions_are_refused() {
+        let mut bytes = encode(&tiny()).expect("encodes");
+        bytes[8..12].copy_from_slice(&(FORMAT_VERSION + 1).to_le_bytes());
+        assert_eq!(
+            decode(&bytes),
+            Err(DecodeError::Version {
+                found: FORMAT_VERSION + 1,
+                expected: FORMAT_VERSION
+            })
+        );
+        let message = decode(&bytes)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(message.contains("rebuild"), "{message}");
+    }
+
+    #[test]
+    fn out_of_range_references_are_refused() {
+        let mut edition = tiny();
+        edition.chunks[0].ops[2] = Op::Draw {
+            count: 1,
+            then: None,
+            stmt: 5,
+        };
+        let bytes = encode(&edition).expect("encodes");
+        match decode(&bytes) {
+            Err(DecodeError::Invalid(why)) => assert!(why.contains("statement 5"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        let mut edition = tiny();
+        edition.chunks[0].ops.pop();
+        edition.chunks[0].spans.pop();
+        assert!(validate(&edition).is_err());
+        let mut edition = tiny();
+        edition.chunks[0].ops[0] = Op::Jump { target: 9 };
+        assert!(validate(&edition).is_err());
+        let mut edition = tiny();
+        edition.chunks[0].ops[0] = Op::Card { card: 1 };
+        assert!(validate(&edition).is_err());
+    }
+}

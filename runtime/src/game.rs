@@ -1,0 +1,904 @@
+//! A game in progress: setup by the rulebook, turns of two actions, the four actions, the dogma
+//! action's orchestration (locked icon counts, demands, sharing, the free Draw), special
+//! achievements claimed the moment they are earned, and every way to win.
+//!
+//! The game is a resumable machine. `act` and `answer` run it until it needs the next action or a
+//! player's decision (`status`). Everything in progress, down to the VM's frames, lives in the
+//! serialisable `Game`, so a game saved in the middle of a dogma action resumes exactly.
+//!
+//! Rules are cited from ../shared/rules/: `deluxe-rules-with-expansions.txt` (the third edition,
+//! "Game Setup", "Actions And Action Triggers", "Game end") and
+//! `online-rules-summary-with-expansions.txt` ("DOGMA", "ACHIEVE", "End of Game").
+
+use crate::bytecode::{CardIdx, CompiledEdition, SpecialIdx, SpecialTie};
+use crate::choices::{Action, Answer, Refusal, Request, RequestKind};
+use crate::log::Event;
+use crate::state::{AchievementCard, Location, Outcome, PlayerState, Seat, State, WinReason};
+use crate::terms::Verb;
+use crate::vm::{Frame, RuntimeError};
+use crate::vocab::{Color, EffectKind};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// How a game is set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// The players' names, clockwise.
+    pub players: Vec<String>,
+    pub seed: u64,
+    /// Two teams at four players (seats 0 and 2 against 1 and 3).
+    pub teams: bool,
+}
+
+/// What the game waits for.
+#[derive(Debug, PartialEq)]
+pub enum Status<'a> {
+    /// The player must take an action.
+    Action(Seat),
+    /// A player must answer.
+    Decision(&'a Request),
+    Over(&'a Outcome),
+}
+
+/// Why `act` or `answer` did not go through.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayError {
+    /// Illegal: refused with a reason; nothing changed.
+    Refused(Refusal),
+    /// A card's code failed; the game cannot go on. Points at the card source.
+    Runtime(RuntimeError),
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayError::Refused(r) => write!(f, "refused: {r}"),
+            PlayError::Runtime(e) => write!(f, "runtime error: {e}"),
+        }
+    }
+}
+
+impl From<RuntimeError> for PlayError {
+    fn from(e: RuntimeError) -> PlayError {
+        PlayError::Runtime(e)
+    }
+}
+
+/// A dogma action in progress.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DogmaRun {
+    pub card: CardIdx,
+    pub activator: Seat,
+    /// Players sharing the non-demand effects, clockwise from the activator's left.
+    pub sharing: Vec<Seat>,
+    /// Opponents vulnerable to the demands, clockwise from the activator's left.
+    pub vulnerable: Vec<Seat>,
+    /// The effect being executed.
+    pub effect: u8,
+    /// The next executor of that effect (index into its executor list).
+    pub next: u8,
+    /// A sharing opponent revealed or moved a card: the activator gets the free Draw.
+    pub bonus_earned: bool,
+    /// `end the dogma action` was executed.
+    pub ended: bool,
+}
+
+impl DogmaRun {
+    /// The players who execute an effect of this kind, in order.
+    fn executors(&self, kind: EffectKind) -> Vec<Seat> {
+        match kind {
+            EffectKind::Demand | EffectKind::Compel => self.vulnerable.clone(),
+            _ => {
+                let mut list = self.sharing.clone();
+                list.push(self.activator);
+                list
+            }
+        }
+    }
+}
+
+/// Where the game is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Each player picks one of their two cards to meld first; `chosen[seat]` once picked.
+    FirstMeld {
+        chosen: Vec<Option<CardIdx>>,
+    },
+    /// Turns are being played.
+    Playing,
+    Over,
+}
+
+/// An action being carried out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Execution {
+    pub dogma: Option<DogmaRun>,
+    /// The VM's frames, innermost last.
+    pub frames: Vec<Frame>,
+    /// The free Draw for sharing is still to be taken.
+    pub bonus_draw: bool,
+}
+
+/// A game of Innovation.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Game {
+    #[serde(skip, default = "empty_edition")]
+    edition: Arc<CompiledEdition>,
+    /// The edition's name, checked when a saved game is loaded.
+    pub edition_name: String,
+    pub setup: Setup,
+    pub state: State,
+    pub phase: Phase,
+    pub exec: Option<Execution>,
+    pub pending: Option<Request>,
+    /// The answer to `pending`, handed to the VM when it resumes.
+    pub(crate) answer: Option<Answer>,
+    pub log: Vec<Event>,
+}
+
+fn empty_edition() -> Arc<CompiledEdition> {
+    Arc::new(CompiledEdition {
+        format_version: crate::bytecode::FORMAT_VERSION,
+        name: String::new(),
+        rules: crate::bytecode::Rules::third(),
+        cards: Vec::new(),
+        specials: Vec::new(),
+        chunks: Vec::new(),
+        files: Vec::new(),
+    })
+}
+
+impl Game {
+    /// Sets a game up by the rulebook (deluxe rules, "Game Setup"): each age's deck shuffled,
+    /// one standard achievement from each age 1–9, the special achievements, two age-1 cards to
+    /// each player; the game then waits for each player's choice of first meld.
+    pub fn new(edition: Arc<CompiledEdition>, setup: Setup) -> Result<Game, String> {
+        let n = setup.players.len();
+        if !(2..=4).contains(&n) {
+            return Err(format!("a game has 2 to 4 players, not {n}"));
+        }
+        if setup.teams && n != 4 {
+            return Err("teams need four players (two against two)".to_string());
+        }
+        let max_age = edition.rules.max_age as usize;
+        let mut decks: Vec<Vec<CardIdx>> = vec![Vec::new(); max_age + 1];
+        let mut locations = vec![Location::Removed; edition.cards.len()];
+        let mut removed = Vec::new();
+        for (i, card) in edition.cards.iter().enumerate() {
+            let age = card.age as usize;
+            if (1..=max_age).contains(&age) {
+                decks[age].push(i as CardIdx);
+                locations[i] = Location::Deck(card.age);
+            } else {
+                removed.push(i as CardIdx);
+            }
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
+        for deck in decks.iter_mut() {
+            deck.shuffle(&mut rng);
+        }
+        let players = setup
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let team = if setup.teams { (i % 2) as u8 } else { i as u8 };
+                PlayerState::new(name, team)
+            })
+            .collect();
+        let state = State {
+            players,
+            decks,
+            available: Vec::new(),
+            specials: (0..edition.specials.len() as SpecialIdx).collect(),
+            removed,
+            locations,
+            rng,
+            active: 0,
+            turn: 0,
+            action: 0,
+            actions_left: 0,
+            history: Vec::new(),
+            outcome: None,
+        };
+        let mut game = Game {
+            edition_name: edition.name.clone(),
+            edition,
+            setup: setup.clone(),
+            state,
+            phase: Phase::FirstMeld {
+                chosen: vec![None; n],
+            },
+            exec: None,
+            pending: None,
+            answer: None,
+            log: vec![Event::Setup {
+                seed: setup.seed,
+                players: setup.players.clone(),
+            }],
+        };
+        for age in 1..=game.edition.rules.achievement_ages {
+            if let Some(card) = game.state.decks[age as usize].last().copied() {
+                game.state.move_card(card, Location::Available, false);
+            }
+        }
+        for seat in 0..n as Seat {
+            for _ in 0..2 {
+                if let Some(card) = game.state.decks[1].last().copied() {
+                    game.state.move_card(card, Location::Hand(seat), false);
+                    game.log.push(Event::Draw {
+                        player: seat,
+                        card,
+                        age: 1,
+                    });
+                }
+            }
+        }
+        game.ask_first_meld();
+        Ok(game)
+    }
+
+    pub fn edition(&self) -> &CompiledEdition {
+        &self.edition
+    }
+
+    pub fn edition_arc(&self) -> Arc<CompiledEdition> {
+        self.edition.clone()
+    }
+
+    /// Re-attaches the edition to a game loaded from a save. Fails when the save was made with
+    /// another edition.
+    pub fn attach(&mut self, edition: Arc<CompiledEdition>) -> Result<(), String> {
+        if edition.name != self.edition_name {
+            return Err(format!(
+                "the saved game is of the {} edition, not {}",
+                self.edition_name, edition.name
+            ));
+        }
+        if edition.cards.len() != self.state.locations.len() {
+            return Err(format!(
+                "the saved game has {} cards, the edition {}",
+                self.state.locations.len(),
+                edition.cards.len()
+            ));
+        }
+        self.edition = edition;
+        Ok(())
+    }
+
+    pub fn names(&self) -> Vec<String> {
+        self.state.players.iter().map(|p| p.name.clone()).collect()
+    }
+
+    /// What the game waits for.
+    pub fn status(&self) -> Status<'_> {
+        if let Some(outcome) = &self.state.outcome {
+            return Status::Over(outcome);
+        }
+        match &self.pending {
+            Some(request) => Status::Decision(request),
+            None => Status::Action(self.state.active),
+        }
+    }
+
+    /// Every legal action of the active player, each with its target once, in a stable order:
+    /// draw, then meld each card in hand, achieve each eligible age, dogma each top card.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.state.outcome.is_some() || self.pending.is_some() || self.phase != Phase::Playing {
+            return Vec::new();
+        }
+        let seat = self.state.active;
+        let player = &self.state.players[seat as usize];
+        let mut actions = vec![Action::Draw];
+        for card in &player.hand {
+            actions.push(Action::Meld(*card));
+        }
+        let mut ages: Vec<u8> = self
+            .state
+            .available
+            .iter()
+            .map(|c| self.edition.card(*c).age)
+            .filter(|age| self.can_achieve(seat, *age))
+            .collect();
+        ages.sort();
+        ages.dedup();
+        actions.extend(ages.into_iter().map(Action::Achieve));
+        for color in Color::ALL {
+            if let Some(top) = player.pile(*color).top() {
+                if self.edition.card(top).dogma_icon.is_some() {
+                    actions.push(Action::Dogma(top));
+                }
+            }
+        }
+        actions
+    }
+
+    /// Whether the player may achieve the age (online summary, "ACHIEVE"): a score of at least
+    /// five times the age and a top card of that age or higher.
+    fn can_achieve(&self, seat: Seat, age: u8) -> bool {
+        self.state.score(&self.edition, seat) >= 5 * i32::from(age)
+            && self.state.highest_top(&self.edition, seat) >= age
+    }
+
+    /// The active player takes an action. An illegal action is refused with a reason and
+    /// changes nothing.
+    pub fn act(&mut self, action: Action) -> Result<(), PlayError> {
+        if let Some(request) = &self.pending {
+            return Err(PlayError::Refused(Refusal::new(format!(
+                "a decision is pending: {}",
+                request.describe(&self.edition, &self.names())
+            ))));
+        }
+        if self.state.outcome.is_some() {
+            return Err(PlayError::Refused(Refusal::new("the game is over")));
+        }
+        if !self.legal_actions().contains(&action) {
+            return Err(PlayError::Refused(Refusal::new(self.why_illegal(action))));
+        }
+        let seat = self.state.active;
+        self.state.action += 1;
+        self.log.push(Event::Action {
+            player: seat,
+            action,
+        });
+        match action {
+            Action::Draw => {
+                let age = self.state.highest_top(&self.edition, seat);
+                self.draw(seat, age, None, false);
+                self.after_change();
+            }
+            Action::Meld(card) => {
+                self.meld_action(seat, card);
+                self.after_change();
+            }
+            Action::Achieve(age) => {
+                if let Some(card) = self
+                    .state
+                    .available
+                    .iter()
+                    .copied()
+                    .find(|c| self.edition.card(*c).age == age)
+                {
+                    self.state
+                        .move_card(card, Location::Achievements(seat), false);
+                    self.log.push(Event::Achieve { player: seat, age });
+                    self.check_achievement_win(seat);
+                    self.after_change();
+                }
+            }
+            Action::Dogma(card) => self.start_dogma(seat, card),
+        }
+        self.advance()?;
+        self.verify()
+    }
+
+    /// In debug builds (and so in every test), checks the state's invariants after each action
+    /// and answer; a broken invariant is reported as a runtime error.
+    fn verify(&self) -> Result<(), PlayError> {
+        if cfg!(debug_assertions) {
+            crate::invariants::check(self).map_err(|message| {
+                PlayError::Runtime(RuntimeError {
+                    message: format!("invariant broken: {message}"),
+                    chunk: "the engine".to_string(),
+                    span: None,
+                })
+            })?;
+        }
+        Ok(())
+    }
+
+    fn why_illegal(&self, action: Action) -> String {
+        let seat = self.state.active;
+        let player = &self.state.players[seat as usize];
+        match action {
+            Action::Draw => "drawing is not possible now".to_string(),
+            Action::Meld(card) => {
+                if self.phase != Phase::Playing {
+                    "the first melds are not chosen yet".to_string()
+                } else {
+                    format!("{} is not in {}'s hand", self.title(card), player.name)
+                }
+            }
+            Action::Achieve(age) => {
+                if !self
+                    .state
+                    .available
+                    .iter()
+                    .any(|c| self.edition.card(*c).age == age)
+                {
+                    format!("no age {age} achievement is available")
+                } else {
+                    format!(
+                        "{} needs a score of at least {} and a top card of age {age} or higher (score {}, highest top card {})",
+                        player.name,
+                        5 * u32::from(age),
+                        self.state.score(&self.edition, seat),
+                        self.state.highest_top(&self.edition, seat)
+                    )
+                }
+            }
+            Action::Dogma(card) => format!(
+                "{} is not a top card of {}'s board",
+                self.title(card),
+                player.name
+            ),
+        }
+    }
+
+    /// Answers the pending question. An illegal answer is refused with a reason and changes
+    /// nothing; the same question stays pending.
+    pub fn answer(&mut self, answer: Answer) -> Result<(), PlayError> {
+        let Some(request) = self.pending.clone() else {
+            return Err(PlayError::Refused(Refusal::new("no decision is pending")));
+        };
+        request
+            .validate(&answer, &self.edition)
+            .map_err(PlayError::Refused)?;
+        self.log.push(Event::Decision {
+            player: request.player,
+            answer: self.answer_words(&answer),
+        });
+        self.pending = None;
+        if let Phase::FirstMeld { chosen } = &mut self.phase {
+            if let Answer::Cards(cards) = &answer {
+                chosen[request.player as usize] = cards.first().copied();
+            }
+            self.ask_first_meld();
+            return Ok(());
+        }
+        self.answer = Some(answer);
+        self.advance()?;
+        self.verify()
+    }
+
+    /// An answer in words, for the log.
+    pub fn answer_words(&self, answer: &Answer) -> String {
+        let titles = |cards: &[CardIdx]| {
+            if cards.is_empty() {
+                "nothing".to_string()
+            } else {
+                cards
+                    .iter()
+                    .map(|c| self.title(*c))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        };
+        match answer {
+            Answer::Cards(c) | Answer::Order(c) => titles(c),
+            Answer::YesNo(true) => "yes".to_string(),
+            Answer::YesNo(false) => "no".to_string(),
+            Answer::Option(i) => format!("alternative {}", i + 1),
+            Answer::Colors(c) => c.iter().map(|c| c.word()).collect::<Vec<_>>().join(", "),
+            Answer::Values(v) => v.iter().map(i32::to_string).collect::<Vec<_>>().join(", "),
+            Answer::Players(p) => p
+                .iter()
+                .map(|s| self.state.players[*s as usize].name.clone())
+                .collect::<Vec<_>>()
+                .join(", "),
+            Answer::Icons(i) => i.iter().map(|i| i.word()).collect::<Vec<_>>().join(", "),
+        }
+    }
+
+    pub fn title(&self, card: CardIdx) -> String {
+        self.edition.card(card).title.clone()
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Setup and turns
+
+    /// Asks the next player without a first meld; when all have chosen, melds them together and
+    /// starts the first turn with the player whose card comes first alphabetically.
+    fn ask_first_meld(&mut self) {
+        let Phase::FirstMeld { chosen } = &self.phase else {
+            return;
+        };
+        if let Some(seat) = chosen.iter().position(Option::is_none) {
+            let hand = self.state.players[seat].hand.clone();
+            self.pending = Some(Request {
+                player: seat as Seat,
+                kind: RequestKind::Cards {
+                    candidates: hand,
+                    sizes: vec![1],
+                },
+                context: "choose your first card to meld".to_string(),
+            });
+            return;
+        }
+        let chosen: Vec<CardIdx> = chosen.iter().flatten().copied().collect();
+        for (seat, card) in chosen.iter().enumerate() {
+            let color = self.edition.card(*card).color;
+            self.state
+                .move_card(*card, Location::Board(seat as Seat, color), false);
+            self.log.push(Event::FirstMeld {
+                player: seat as Seat,
+                card: *card,
+            });
+        }
+        // The player whose melded card's title comes first alphabetically goes first (deluxe
+        // rules, "Game Setup", step 6; the online summary counts leading articles).
+        let first = chosen
+            .iter()
+            .enumerate()
+            .min_by(|(_, a), (_, b)| self.title(**a).cmp(&self.title(**b)))
+            .map_or(0, |(seat, _)| seat as Seat);
+        self.phase = Phase::Playing;
+        self.state.active = first;
+        self.start_turn(first);
+    }
+
+    /// The first player (the first two at four players) takes one action on their first turn.
+    fn start_turn(&mut self, seat: Seat) {
+        self.state.turn += 1;
+        self.state.active = seat;
+        self.state.history.clear();
+        let n = self.state.player_count() as u32;
+        let one_action = self.state.turn == 1 || (n >= 4 && self.state.turn == 2);
+        self.state.actions_left = if one_action { 1 } else { 2 };
+        self.log.push(Event::TurnStart {
+            turn: self.state.turn,
+            player: seat,
+            actions: self.state.actions_left,
+        });
+    }
+
+    /// Ends the current action; starts the next turn when the active player has none left.
+    fn end_action(&mut self) {
+        if self.state.outcome.is_some() {
+            return;
+        }
+        self.state.actions_left = self.state.actions_left.saturating_sub(1);
+        if self.state.actions_left == 0 {
+            let next = (self.state.active + 1) % self.state.player_count() as Seat;
+            self.start_turn(next);
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Actions
+
+    fn meld_action(&mut self, seat: Seat, card: CardIdx) {
+        let color = self.edition.card(card).color;
+        let from = self
+            .state
+            .move_card(card, Location::Board(seat, color), false);
+        self.record(Verb::Meld, seat, card, None, false);
+        self.log.push(Event::Move {
+            player: seat,
+            verb: Verb::Meld,
+            card,
+            from,
+            to: Location::Board(seat, color),
+        });
+    }
+
+    /// Draws a card of `age` (skipping empty ages upward) into the player's hand. A draw above
+    /// the highest age ends the game by score (deluxe rules, "Game end"). Returns the card.
+    pub(crate) fn draw(
+        &mut self,
+        seat: Seat,
+        age: u8,
+        source: Option<CardIdx>,
+        demand: bool,
+    ) -> Option<CardIdx> {
+        let max = self.edition.rules.max_age;
+        let mut a = age.max(1);
+        while a <= max && self.state.decks[a as usize].is_empty() {
+            a += 1;
+        }
+        if a > max {
+            self.log.push(Event::SupplyExhausted {
+                player: seat,
+                age: a,
+            });
+            self.end_by_score();
+            return None;
+        }
+        let card = self.state.decks[a as usize].last().copied()?;
+        self.state.move_card(card, Location::Hand(seat), false);
+        self.record(Verb::Draw, seat, card, source, demand);
+        self.log.push(Event::Draw {
+            player: seat,
+            card,
+            age: age.max(1),
+        });
+        Some(card)
+    }
+
+    /// Remembers a card movement of this turn (for history phrases and Monument).
+    pub(crate) fn record(
+        &mut self,
+        verb: Verb,
+        player: Seat,
+        card: CardIdx,
+        source: Option<CardIdx>,
+        demand: bool,
+    ) {
+        self.state.history.push(crate::state::HistoryEntry {
+            verb,
+            player,
+            card,
+            source,
+            demand,
+            action: self.state.action,
+        });
+    }
+
+    /// Starts a dogma action: the featured icon is counted once on every board and locks who
+    /// shares and who is vulnerable (online summary, "DOGMA", step 2).
+    fn start_dogma(&mut self, seat: Seat, card: CardIdx) {
+        let Some(icon) = self.edition.card(card).dogma_icon else {
+            return;
+        };
+        let mine = self.state.icon_count(&self.edition, seat, icon);
+        let mut sharing = Vec::new();
+        let mut vulnerable = Vec::new();
+        for other in self.state.clockwise_from(seat) {
+            if other == seat {
+                continue;
+            }
+            let theirs = self.state.icon_count(&self.edition, other, icon);
+            if theirs >= mine {
+                sharing.push(other);
+            } else if self.state.is_opponent(seat, other) {
+                vulnerable.push(other);
+            }
+        }
+        self.log.push(Event::DogmaCounts {
+            card,
+            sharing: sharing.clone(),
+            vulnerable: vulnerable.clone(),
+        });
+        self.exec = Some(Execution {
+            dogma: Some(DogmaRun {
+                card,
+                activator: seat,
+                sharing,
+                vulnerable,
+                effect: 0,
+                next: 0,
+                bonus_earned: false,
+                ended: false,
+            }),
+            frames: Vec::new(),
+            bonus_draw: false,
+        });
+    }
+
+    /// Runs the action in progress until it needs a decision, ends, or ends the game.
+    fn advance(&mut self) -> Result<(), PlayError> {
+        loop {
+            if self.state.outcome.is_some() {
+                self.finish_game();
+                return Ok(());
+            }
+            if self.pending.is_some() {
+                return Ok(());
+            }
+            let Some(exec) = &mut self.exec else {
+                self.end_action();
+                return Ok(());
+            };
+            if !exec.frames.is_empty() {
+                self.run_vm()?;
+                continue;
+            }
+            let Some(dogma) = exec.dogma.as_mut() else {
+                self.exec = None;
+                continue;
+            };
+            let card = self.edition.card(dogma.card);
+            if dogma.ended || dogma.effect as usize >= card.effects.len() {
+                let activator = dogma.activator;
+                let bonus = dogma.bonus_earned && !dogma.ended;
+                self.exec = None;
+                if bonus {
+                    // The free Draw for sharing (third edition: a sharing opponent revealed or
+                    // moved a card; ../shared/rules/EDITIONS.md).
+                    self.log.push(Event::ShareBonus { player: activator });
+                    let age = self.state.highest_top(&self.edition, activator);
+                    self.draw(activator, age, None, false);
+                    self.after_change();
+                }
+                continue;
+            }
+            let effect = card.effects[dogma.effect as usize];
+            let executors = dogma.executors(effect.kind);
+            if dogma.next as usize >= executors.len() {
+                dogma.effect += 1;
+                dogma.next = 0;
+                continue;
+            }
+            let executor = executors[dogma.next as usize];
+            dogma.next += 1;
+            let demand = matches!(effect.kind, EffectKind::Demand | EffectKind::Compel);
+            let shared = !demand && executor != dogma.activator;
+            // Only an opponent's sharing earns the bonus (a teammate's does not: online summary,
+            // "Team games").
+            let counts = shared && self.state.is_opponent(executor, dogma.activator);
+            let frame = Frame::effect(
+                &self.edition,
+                effect.chunk,
+                dogma.card,
+                executor,
+                if demand { Some(dogma.activator) } else { None },
+                demand,
+                counts,
+            );
+            self.log.push(Event::Execute {
+                player: executor,
+                card: dogma.card,
+                effect: dogma.effect,
+                demand,
+                shared,
+            });
+            exec.frames.push(frame);
+        }
+    }
+
+    fn finish_game(&mut self) {
+        if self.phase != Phase::Over {
+            self.phase = Phase::Over;
+            self.exec = None;
+            self.pending = None;
+            if let Some(outcome) = self.state.outcome.clone() {
+                self.log.push(Event::GameOver { outcome });
+            }
+        }
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Special achievements and winning
+
+    /// After any change: claim the special achievements whose condition now holds (third
+    /// edition: immediately, even mid-effect or on another player's turn; the current player
+    /// first, then clockwise — ../shared/rules/EDITIONS.md).
+    pub(crate) fn after_change(&mut self) {
+        if self.state.outcome.is_some() || self.phase != Phase::Playing {
+            return;
+        }
+        loop {
+            let mut claimed = false;
+            let order = match self.edition.rules.special_tie {
+                SpecialTie::CurrentPlayerFirst => {
+                    let mut seats = self.state.clockwise_from(self.state.active);
+                    seats.rotate_right(1);
+                    seats
+                }
+            };
+            let specials = self.state.specials.clone();
+            for special in specials {
+                let condition = self.edition.specials[special as usize].condition;
+                for seat in &order {
+                    if self.condition_holds(condition, *seat) {
+                        self.claim_special(*seat, special);
+                        claimed = true;
+                        break;
+                    }
+                }
+                if self.state.outcome.is_some() {
+                    return;
+                }
+            }
+            if !claimed {
+                return;
+            }
+        }
+    }
+
+    fn condition_holds(&mut self, chunk: crate::bytecode::ChunkIdx, seat: Seat) -> bool {
+        // A condition's failure is an engine bug, not a reason to stop the game: it is
+        // reported by the invariant checks in tests; here it counts as not met.
+        self.eval_condition(chunk, seat).unwrap_or(0) != 0
+    }
+
+    /// Gives the player an available special achievement; then checks for an achievements win.
+    pub(crate) fn claim_special(&mut self, seat: Seat, special: SpecialIdx) -> bool {
+        let Some(i) = self.state.specials.iter().position(|s| *s == special) else {
+            return false;
+        };
+        self.state.specials.remove(i);
+        self.state.players[seat as usize]
+            .achievements
+            .push(AchievementCard::Special(special));
+        self.log.push(Event::ClaimSpecial {
+            player: seat,
+            special,
+        });
+        self.check_achievement_win(seat);
+        true
+    }
+
+    /// The number of achievements needed to win: 6, 5, 4 for 2, 3, 4 players; a team needs the
+    /// two-player number (online summary, "End of Game" and "Team games").
+    pub fn achievements_to_win(&self) -> usize {
+        let goals = self.edition.rules.achievements_to_win;
+        if self.setup.teams {
+            return goals[0] as usize;
+        }
+        goals[(self.state.player_count() - 2).min(2)] as usize
+    }
+
+    /// A team's achievements (a player's, without teams).
+    pub fn team_achievements(&self, seat: Seat) -> usize {
+        let team = self.state.players[seat as usize].team;
+        self.state
+            .players
+            .iter()
+            .filter(|p| p.team == team)
+            .map(|p| p.achievements.len())
+            .sum()
+    }
+
+    fn team_of(&self, seat: Seat) -> Vec<Seat> {
+        let team = self.state.players[seat as usize].team;
+        (0..self.state.player_count() as Seat)
+            .filter(|s| self.state.players[*s as usize].team == team)
+            .collect()
+    }
+
+    /// The game ends the moment a player (or team) has enough achievements (third edition:
+    /// immediately).
+    pub(crate) fn check_achievement_win(&mut self, seat: Seat) {
+        if self.state.outcome.is_none()
+            && self.team_achievements(seat) >= self.achievements_to_win()
+        {
+            self.state.outcome = Some(Outcome {
+                winners: self.team_of(seat),
+                reason: WinReason::Achievements,
+            });
+        }
+    }
+
+    /// A card's effect makes a player (and their team) win.
+    pub(crate) fn win_by_effect(&mut self, seat: Seat) {
+        if self.state.outcome.is_none() {
+            self.state.outcome = Some(Outcome {
+                winners: self.team_of(seat),
+                reason: WinReason::Effect,
+            });
+        }
+    }
+
+    /// The supply is exhausted: the highest score wins (a team's scores combined); ties go to
+    /// the most achievements, then the game is a draw (deluxe rules, "Game end").
+    pub(crate) fn end_by_score(&mut self) {
+        if self.state.outcome.is_some() {
+            return;
+        }
+        let n = self.state.player_count() as Seat;
+        let mut teams: Vec<u8> = self.state.players.iter().map(|p| p.team).collect();
+        teams.sort();
+        teams.dedup();
+        let key = |team: u8| -> (i32, usize) {
+            let seats: Vec<Seat> = (0..n)
+                .filter(|s| self.state.players[*s as usize].team == team)
+                .collect();
+            let score = seats
+                .iter()
+                .map(|s| self.state.score(&self.edition, *s))
+                .sum();
+            let achievements = seats
+                .iter()
+                .map(|s| self.state.players[*s as usize].achievements.len())
+                .sum();
+            (score, achievements)
+        };
+        let best = teams.iter().map(|t| key(*t)).max().unwrap_or((0, 0));
+        let leaders: Vec<u8> = teams.iter().copied().filter(|t| key(*t) == best).collect();
+        let winners = if leaders.len() == 1 {
+            (0..n)
+                .filter(|s| self.state.players[*s as usize].team == leaders[0])
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.state.outcome = Some(Outcome {
+            winners,
+            reason: WinReason::Score,
+        });
+    }
+}

@@ -1,0 +1,108 @@
+//! The invariants of a game state, checked after every action and answer in tests and debug
+//! builds: every card is in exactly one place and its recorded location agrees, splays sit only
+//! on piles of two or more cards, every special achievement is either available or held once,
+//! and the turn counters are sane.
+
+use crate::game::Game;
+use crate::state::{AchievementCard, Location};
+use crate::vocab::Color;
+
+/// Checks the game's invariants; says which one broke.
+pub fn check(game: &Game) -> Result<(), String> {
+    let state = &game.state;
+    let edition = game.edition();
+    let mut seen = vec![0u8; state.locations.len()];
+    let place = |card: u16, at: Location, seen: &mut [u8]| -> Result<(), String> {
+        let Some(count) = seen.get_mut(card as usize) else {
+            return Err(format!("card index {card} does not exist"));
+        };
+        *count += 1;
+        let recorded = state.locations[card as usize];
+        if recorded != at {
+            return Err(format!(
+                "{} is at {at:?} but recorded at {recorded:?}",
+                edition.card(card).title
+            ));
+        }
+        Ok(())
+    };
+    for (age, deck) in state.decks.iter().enumerate() {
+        for card in deck {
+            place(*card, Location::Deck(age as u8), &mut seen)?;
+            if edition.card(*card).age as usize != age {
+                return Err(format!(
+                    "{} (age {}) is in the age {age} deck",
+                    edition.card(*card).title,
+                    edition.card(*card).age
+                ));
+            }
+        }
+    }
+    for card in &state.available {
+        place(*card, Location::Available, &mut seen)?;
+    }
+    for card in &state.removed {
+        place(*card, Location::Removed, &mut seen)?;
+    }
+    let mut specials_held = vec![0u8; edition.specials.len()];
+    for special in &state.specials {
+        specials_held[*special as usize] += 1;
+    }
+    for (seat, player) in state.players.iter().enumerate() {
+        let seat = seat as u8;
+        for card in &player.hand {
+            place(*card, Location::Hand(seat), &mut seen)?;
+        }
+        for card in &player.score_pile {
+            place(*card, Location::ScorePile(seat), &mut seen)?;
+        }
+        for a in &player.achievements {
+            match a {
+                AchievementCard::Standard(card) => {
+                    place(*card, Location::Achievements(seat), &mut seen)?
+                }
+                AchievementCard::Special(s) => specials_held[*s as usize] += 1,
+            }
+        }
+        for (i, pile) in player.board.iter().enumerate() {
+            let color = Color::ALL[i];
+            for card in &pile.cards {
+                place(*card, Location::Board(seat, color), &mut seen)?;
+                if edition.card(*card).color != color {
+                    return Err(format!(
+                        "{} is in {}'s {color} pile",
+                        edition.card(*card).title,
+                        player.name
+                    ));
+                }
+            }
+            if pile.splay.is_some() && pile.cards.len() < 2 {
+                return Err(format!(
+                    "{}'s {color} pile of {} card(s) is splayed",
+                    player.name,
+                    pile.cards.len()
+                ));
+            }
+        }
+    }
+    if let Some(i) = seen.iter().position(|n| *n != 1) {
+        return Err(format!(
+            "{} is in {} places",
+            edition.card(i as u16).title,
+            seen[i]
+        ));
+    }
+    if let Some(i) = specials_held.iter().position(|n| *n != 1) {
+        return Err(format!(
+            "the special achievement {} is held or available {} times",
+            edition.specials[i].name, specials_held[i]
+        ));
+    }
+    if state.actions_left > 2 {
+        return Err(format!("{} actions left", state.actions_left));
+    }
+    if state.active as usize >= state.players.len() {
+        return Err(format!("seat {} is active", state.active));
+    }
+    Ok(())
+}

@@ -1,0 +1,293 @@
+//! The event log: what happened, in order, as data. `Event::text` renders a line a person can
+//! read (`bob shares Writing`, `bob draws Calendar [2]`); serde gives JSON lines for machines.
+
+use crate::bytecode::{CardIdx, CompiledEdition, SpecialIdx};
+use crate::choices::Action;
+use crate::state::{Location, Outcome, Seat};
+use crate::terms::Verb;
+use crate::vocab::{Color, SplayDirection};
+use serde::{Deserialize, Serialize};
+
+/// Something that happened.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// The supply was shuffled and the achievements set aside.
+    Setup {
+        seed: u64,
+        players: Vec<String>,
+    },
+    /// A player melded their first card.
+    FirstMeld {
+        player: Seat,
+        card: CardIdx,
+    },
+    TurnStart {
+        turn: u32,
+        player: Seat,
+        actions: u8,
+    },
+    Action {
+        player: Seat,
+        action: Action,
+    },
+    /// A player drew a card (`age` is the age asked for; the card may be older when ages were
+    /// skipped).
+    Draw {
+        player: Seat,
+        card: CardIdx,
+        age: u8,
+    },
+    /// A card moved: melded, tucked, scored, returned, transferred, junked, removed, achieved.
+    Move {
+        player: Seat,
+        verb: Verb,
+        card: CardIdx,
+        from: Location,
+        to: Location,
+    },
+    Reveal {
+        player: Seat,
+        card: CardIdx,
+    },
+    Splay {
+        player: Seat,
+        color: Color,
+        direction: Option<SplayDirection>,
+    },
+    Rearrange {
+        player: Seat,
+        color: Color,
+    },
+    /// A player claimed a standard achievement by an Achieve action.
+    Achieve {
+        player: Seat,
+        age: u8,
+    },
+    ClaimSpecial {
+        player: Seat,
+        special: SpecialIdx,
+    },
+    /// The dogma action's icon counts, locked in.
+    DogmaCounts {
+        card: CardIdx,
+        sharing: Vec<Seat>,
+        vulnerable: Vec<Seat>,
+    },
+    /// A player begins executing an effect.
+    Execute {
+        player: Seat,
+        card: CardIdx,
+        effect: u8,
+        demand: bool,
+        shared: bool,
+    },
+    SelfExecute {
+        player: Seat,
+        card: CardIdx,
+    },
+    /// The activating player earned the free Draw for sharing.
+    ShareBonus {
+        player: Seat,
+    },
+    /// A player answered a question.
+    Decision {
+        player: Seat,
+        answer: String,
+    },
+    /// The dogma action ended early (Fission).
+    DogmaEnded,
+    /// A draw above the highest age ended the game.
+    SupplyExhausted {
+        player: Seat,
+        age: u8,
+    },
+    GameOver {
+        outcome: Outcome,
+    },
+}
+
+impl Event {
+    /// The event as a line of text.
+    pub fn text(&self, edition: &CompiledEdition, names: &[String]) -> String {
+        let who = |s: &Seat| {
+            names
+                .get(*s as usize)
+                .cloned()
+                .unwrap_or_else(|| format!("player {s}"))
+        };
+        let card = |c: &CardIdx| {
+            let info = edition.card(*c);
+            format!("{} [{}]", info.title, info.age)
+        };
+        let title = |c: &CardIdx| edition.card(*c).title.clone();
+        match self {
+            Event::Setup { seed, players } => {
+                format!("setup: seed {seed}, players {}", players.join(", "))
+            }
+            Event::FirstMeld { player, card: c } => {
+                format!("{} melds {} as their first card", who(player), card(c))
+            }
+            Event::TurnStart {
+                turn,
+                player,
+                actions,
+            } => format!(
+                "turn {turn}: {} ({actions} action{})",
+                who(player),
+                if *actions == 1 { "" } else { "s" }
+            ),
+            Event::Action { player, action } => {
+                format!(
+                    "{} takes the action: {}",
+                    who(player),
+                    action.describe(edition)
+                )
+            }
+            Event::Draw {
+                player,
+                card: c,
+                age,
+            } => {
+                let drawn = edition.card(*c).age;
+                if drawn == *age {
+                    format!("{} draws {}", who(player), card(c))
+                } else {
+                    format!("{} draws {} (age {age} was empty)", who(player), card(c))
+                }
+            }
+            Event::Move {
+                player,
+                verb,
+                card: c,
+                from,
+                to,
+            } => {
+                let place = |l: &Location| place_words(l, names);
+                match verb {
+                    Verb::Transfer => format!(
+                        "{} transfers {} from {} to {}",
+                        who(player),
+                        card(c),
+                        place(from),
+                        place(to)
+                    ),
+                    Verb::Exchange => format!(
+                        "{} exchanges {} from {} to {}",
+                        who(player),
+                        card(c),
+                        place(from),
+                        place(to)
+                    ),
+                    Verb::Return => format!("{} returns {}", who(player), card(c)),
+                    Verb::Meld if !matches!(from, Location::Hand(s) if s == player) => {
+                        format!("{} melds {} from {}", who(player), card(c), place(from))
+                    }
+                    Verb::Score if !matches!(from, Location::Hand(s) if s == player) => {
+                        format!("{} scores {} from {}", who(player), card(c), place(from))
+                    }
+                    verb => format!("{} {}s {}", who(player), verb.word(), card(c)),
+                }
+            }
+            Event::Reveal { player, card: c } => format!("{} reveals {}", who(player), card(c)),
+            Event::Splay {
+                player,
+                color,
+                direction,
+            } => match direction {
+                Some(d) => format!("{} splays their {color} cards {d}", who(player)),
+                None => format!("{} unsplays their {color} cards", who(player)),
+            },
+            Event::Rearrange { player, color } => {
+                format!("{} rearranges their {color} cards", who(player))
+            }
+            Event::Achieve { player, age } => {
+                format!("{} achieves the age {age} achievement", who(player))
+            }
+            Event::ClaimSpecial { player, special } => format!(
+                "{} claims the {} achievement",
+                who(player),
+                edition.specials[*special as usize].name
+            ),
+            Event::DogmaCounts {
+                card: c,
+                sharing,
+                vulnerable,
+            } => {
+                let list = |seats: &[Seat]| {
+                    if seats.is_empty() {
+                        "nobody".to_string()
+                    } else {
+                        seats.iter().map(who).collect::<Vec<_>>().join(", ")
+                    }
+                };
+                format!(
+                    "{}: sharing {}; vulnerable {}",
+                    title(c),
+                    list(sharing),
+                    list(vulnerable)
+                )
+            }
+            Event::Execute {
+                player,
+                card: c,
+                effect,
+                demand,
+                shared,
+            } => {
+                let verb = if *demand {
+                    "is demanded by"
+                } else if *shared {
+                    "shares"
+                } else {
+                    "executes"
+                };
+                format!(
+                    "{} {verb} {} (effect {})",
+                    who(player),
+                    title(c),
+                    effect + 1
+                )
+            }
+            Event::SelfExecute { player, card: c } => {
+                format!("{} executes {} for themselves alone", who(player), title(c))
+            }
+            Event::ShareBonus { player } => {
+                format!("{} takes the free Draw for sharing", who(player))
+            }
+            Event::Decision { player, answer } => format!("{} chooses {answer}", who(player)),
+            Event::DogmaEnded => "the dogma action is complete".to_string(),
+            Event::SupplyExhausted { player, age } => format!(
+                "{} would draw a [{age}]: the supply is exhausted and the game ends",
+                who(player)
+            ),
+            Event::GameOver { outcome } => {
+                if outcome.winners.is_empty() {
+                    "the game ends in a draw".to_string()
+                } else {
+                    let winners: Vec<String> = outcome.winners.iter().map(who).collect();
+                    format!(
+                        "{} win{} by {}",
+                        winners.join(" and "),
+                        if winners.len() == 1 { "s" } else { "" },
+                        outcome.reason.word()
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// A place in words: `bob's hand`, `the age 3 deck`.
+pub fn place_words(location: &Location, names: &[String]) -> String {
+    let who = |s: &Seat| names.get(*s as usize).cloned().unwrap_or_default();
+    match location {
+        Location::Deck(age) => format!("the age {age} deck"),
+        Location::Hand(s) => format!("{}'s hand", who(s)),
+        Location::Board(s, color) => format!("{}'s {color} pile", who(s)),
+        Location::ScorePile(s) => format!("{}'s score pile", who(s)),
+        Location::Achievements(s) => format!("{}'s achievements", who(s)),
+        Location::Available => "the available achievements".to_string(),
+        Location::Removed => "out of the game".to_string(),
+    }
+}

@@ -1,0 +1,323 @@
+//! The game state: every player's hand, board, score pile and achievements, the supply decks,
+//! the available achievements, the seeded RNG, and where every card is.
+//!
+//! All of it is serde-serialisable, so a game can be saved at any point (even in the middle of
+//! a dogma action waiting for a decision) and resumed exactly. Every card move goes through
+//! `State::move_card`, which keeps the location index and the piles' splays consistent.
+
+use crate::bytecode::{CardIdx, CompiledEdition, SpecialIdx};
+use crate::vocab::{Color, Icon, SlotPosition, SplayDirection};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+/// A player's seat, clockwise from 0.
+pub type Seat = u8;
+
+/// The index of a colour in `Color::ALL` (the order of a board's piles).
+pub fn color_index(color: Color) -> usize {
+    Color::ALL.iter().position(|c| *c == color).unwrap_or(0)
+}
+
+/// One colour's pile: cards from the bottom (index 0) to the top (last), and its splay.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Pile {
+    pub cards: Vec<CardIdx>,
+    pub splay: Option<SplayDirection>,
+}
+
+impl Pile {
+    pub fn top(&self) -> Option<CardIdx> {
+        self.cards.last().copied()
+    }
+
+    pub fn bottom(&self) -> Option<CardIdx> {
+        self.cards.first().copied()
+    }
+}
+
+/// An achievement a player holds or that is available.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AchievementCard {
+    /// A standard achievement: a card set aside from a deck (its age is what counts).
+    Standard(CardIdx),
+    /// A special achievement.
+    Special(SpecialIdx),
+}
+
+/// Everything a player has.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerState {
+    pub name: String,
+    /// The team the player belongs to (their own seat when there are no teams).
+    pub team: u8,
+    pub hand: Vec<CardIdx>,
+    /// One pile per colour, in `Color::ALL` order.
+    pub board: [Pile; 5],
+    pub score_pile: Vec<CardIdx>,
+    pub achievements: Vec<AchievementCard>,
+}
+
+impl PlayerState {
+    pub fn new(name: &str, team: u8) -> PlayerState {
+        PlayerState {
+            name: name.to_string(),
+            team,
+            hand: Vec::new(),
+            board: Default::default(),
+            score_pile: Vec::new(),
+            achievements: Vec::new(),
+        }
+    }
+
+    pub fn pile(&self, color: Color) -> &Pile {
+        &self.board[color_index(color)]
+    }
+
+    pub fn top_cards(&self) -> impl Iterator<Item = CardIdx> + '_ {
+        self.board.iter().filter_map(Pile::top)
+    }
+}
+
+/// Where a card is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Location {
+    /// In the supply deck of an age.
+    Deck(u8),
+    Hand(Seat),
+    /// In a pile of a player's board.
+    Board(Seat, Color),
+    ScorePile(Seat),
+    /// Held by a player as a standard achievement.
+    Achievements(Seat),
+    /// An available standard achievement.
+    Available,
+    /// Removed from the game (or junked).
+    Removed,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WinReason {
+    Achievements,
+    Score,
+    Effect,
+}
+
+impl WinReason {
+    pub fn word(&self) -> &'static str {
+        match self {
+            WinReason::Achievements => "achievements",
+            WinReason::Score => "score",
+            WinReason::Effect => "effect",
+        }
+    }
+}
+
+/// The end of a game: its winners (several for a team), or none for a draw.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub winners: Vec<Seat>,
+    pub reason: WinReason,
+}
+
+/// A card moved (or shown) this turn, for the history phrases of the language and for
+/// Monument's "six tucks in a single turn".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HistoryEntry {
+    pub verb: crate::terms::Verb,
+    /// The player who moved the card.
+    pub player: Seat,
+    pub card: CardIdx,
+    /// The card whose effect moved it, if an effect did.
+    pub source: Option<CardIdx>,
+    /// Whether a demand effect moved it.
+    pub demand: bool,
+    /// The action (counted over the game) in which it moved.
+    pub action: u32,
+}
+
+/// The state of the supply, the players and the turn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub players: Vec<PlayerState>,
+    /// The supply: `decks[age]` from the bottom (index 0) to the top (last). Index 0 is unused.
+    pub decks: Vec<Vec<CardIdx>>,
+    /// The available standard achievements.
+    pub available: Vec<CardIdx>,
+    /// The available special achievements.
+    pub specials: Vec<SpecialIdx>,
+    pub removed: Vec<CardIdx>,
+    /// Where every card is, by card index.
+    pub locations: Vec<Location>,
+    pub rng: ChaCha8Rng,
+    /// The player whose turn it is.
+    pub active: Seat,
+    /// Turns begun so far (the first turn is 1).
+    pub turn: u32,
+    /// Actions begun so far over the game.
+    pub action: u32,
+    /// Actions the active player has left this turn.
+    pub actions_left: u8,
+    /// Cards moved this turn.
+    pub history: Vec<HistoryEntry>,
+    pub outcome: Option<Outcome>,
+}
+
+impl State {
+    pub fn player_count(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The seats clockwise from the one after `seat`, ending with `seat` itself.
+    pub fn clockwise_from(&self, seat: Seat) -> Vec<Seat> {
+        let n = self.players.len() as u8;
+        (1..=n).map(|i| (seat + i) % n).collect()
+    }
+
+    pub fn are_teammates(&self, a: Seat, b: Seat) -> bool {
+        a != b && self.players[a as usize].team == self.players[b as usize].team
+    }
+
+    pub fn is_opponent(&self, a: Seat, b: Seat) -> bool {
+        self.players[a as usize].team != self.players[b as usize].team
+    }
+
+    /// The player's score: the total value of their score pile.
+    pub fn score(&self, edition: &CompiledEdition, seat: Seat) -> i32 {
+        self.players[seat as usize]
+            .score_pile
+            .iter()
+            .map(|c| i32::from(edition.card(*c).age))
+            .sum()
+    }
+
+    /// The value of the player's highest top card (0 with an empty board).
+    pub fn highest_top(&self, edition: &CompiledEdition, seat: Seat) -> u8 {
+        self.players[seat as usize]
+            .top_cards()
+            .map(|c| edition.card(c).age)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The visible icons of the kind on the player's board: every icon of each top card, and
+    /// those a splay reveals on the cards beneath.
+    pub fn icon_count(&self, edition: &CompiledEdition, seat: Seat, icon: Icon) -> i32 {
+        self.players[seat as usize]
+            .board
+            .iter()
+            .map(|pile| pile_icon_count(edition, pile, icon))
+            .sum()
+    }
+
+    /// The location of a card.
+    pub fn location(&self, card: CardIdx) -> Location {
+        self.locations[card as usize]
+    }
+
+    /// Whether the card is a top card of some board.
+    pub fn is_top(&self, card: CardIdx) -> bool {
+        match self.location(card) {
+            Location::Board(seat, color) => {
+                self.players[seat as usize].pile(color).top() == Some(card)
+            }
+            _ => false,
+        }
+    }
+
+    /// Takes a card out of wherever it is. A pile left with one card or none loses its splay.
+    fn take(&mut self, card: CardIdx) -> Location {
+        let from = self.location(card);
+        let remove = |list: &mut Vec<CardIdx>| {
+            if let Some(i) = list.iter().position(|c| *c == card) {
+                list.remove(i);
+            }
+        };
+        match from {
+            Location::Deck(age) => remove(&mut self.decks[age as usize]),
+            Location::Hand(s) => remove(&mut self.players[s as usize].hand),
+            Location::Board(s, color) => {
+                let pile = &mut self.players[s as usize].board[color_index(color)];
+                remove(&mut pile.cards);
+                if pile.cards.len() < 2 {
+                    pile.splay = None;
+                }
+            }
+            Location::ScorePile(s) => remove(&mut self.players[s as usize].score_pile),
+            Location::Achievements(s) => {
+                let list = &mut self.players[s as usize].achievements;
+                if let Some(i) = list
+                    .iter()
+                    .position(|a| *a == AchievementCard::Standard(card))
+                {
+                    list.remove(i);
+                }
+            }
+            Location::Available => remove(&mut self.available),
+            Location::Removed => remove(&mut self.removed),
+        }
+        from
+    }
+
+    /// Moves a card to a location: onto the top of a pile (or its bottom with `bottom`), onto
+    /// the top of a deck (or its bottom), or into a hand, score pile or achievement pile.
+    /// Returns where it was.
+    pub fn move_card(&mut self, card: CardIdx, to: Location, bottom: bool) -> Location {
+        let from = self.take(card);
+        match to {
+            Location::Deck(age) => {
+                let deck = &mut self.decks[age as usize];
+                if bottom {
+                    deck.insert(0, card);
+                } else {
+                    deck.push(card);
+                }
+            }
+            Location::Hand(s) => self.players[s as usize].hand.push(card),
+            Location::Board(s, color) => {
+                let pile = &mut self.players[s as usize].board[color_index(color)];
+                if bottom {
+                    pile.cards.insert(0, card);
+                } else {
+                    pile.cards.push(card);
+                }
+            }
+            Location::ScorePile(s) => self.players[s as usize].score_pile.push(card),
+            Location::Achievements(s) => self.players[s as usize]
+                .achievements
+                .push(AchievementCard::Standard(card)),
+            Location::Available => self.available.push(card),
+            Location::Removed => self.removed.push(card),
+        }
+        self.locations[card as usize] = to;
+        from
+    }
+}
+
+/// The visible icons of the kind in one pile.
+pub fn pile_icon_count(edition: &CompiledEdition, pile: &Pile, icon: Icon) -> i32 {
+    let Some(top) = pile.top() else {
+        return 0;
+    };
+    let mut count = edition
+        .card(top)
+        .slots
+        .iter()
+        .filter(|(_, s)| s.icon() == Some(icon))
+        .count() as i32;
+    if let Some(direction) = pile.splay {
+        let revealed = direction.revealed_slots();
+        for card in &pile.cards[..pile.cards.len() - 1] {
+            count += revealed
+                .iter()
+                .filter(|p| edition.card(*card).slot(**p).icon() == Some(icon))
+                .count() as i32;
+        }
+    }
+    count
+}
+
+/// The slots of a card in the order they are read.
+pub fn slots_in_order(edition: &CompiledEdition, card: CardIdx) -> Vec<SlotPosition> {
+    edition.card(card).slots.iter().map(|(p, _)| *p).collect()
+}

@@ -1,0 +1,418 @@
+//! `dogma play`: plays one game of an edition with bots and humans, printing the event log, and
+//! ends with `winner: NAME (achievements|score|effect)` or `result: draw`. The same seed and
+//! agents give the same output, byte for byte.
+//!
+//! A game can be saved after a number of steps (`--save-after N --save FILE`) and resumed
+//! (`--resume FILE`) to the same end.
+
+use dogma_runtime::agents::{Agent, Bot, FirstAgent, RandomAgent};
+use dogma_runtime::bytecode::CompiledEdition;
+use dogma_runtime::choices::{Action, Answer, Request, RequestKind};
+use dogma_runtime::game::{Game, PlayError, Setup, Status};
+use dogma_runtime::state::Seat;
+use serde::{Deserialize, Serialize};
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+
+/// How the log is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+    /// Only the final line.
+    None,
+}
+
+/// The options of `dogma play`.
+pub struct PlayOptions {
+    pub players: usize,
+    pub seed: u64,
+    pub agents: Vec<String>,
+    pub names: Vec<String>,
+    pub human: Option<String>,
+    pub teams: bool,
+    pub log: LogFormat,
+    pub save_after: Option<u64>,
+    pub save: Option<std::path::PathBuf>,
+    pub resume: Option<std::path::PathBuf>,
+}
+
+/// A saved game: the game and the bots' states.
+#[derive(Serialize, Deserialize)]
+pub struct SavedGame {
+    pub game: Game,
+    /// The bot of each seat (`None` for a human).
+    pub bots: Vec<Option<Bot>>,
+    /// How many log events were printed before saving.
+    pub printed: usize,
+    pub steps: u64,
+}
+
+/// A seat's player for this run.
+enum Player {
+    Bot(Bot),
+    Human,
+}
+
+pub const DEFAULT_NAMES: [&str; 4] = ["alice", "bob", "carol", "dave"];
+
+/// Plays (or resumes) a game; returns the text to end with, or why it could not.
+pub fn run(edition: Arc<CompiledEdition>, options: PlayOptions) -> Result<(), String> {
+    let (mut game, mut players, mut printed, mut steps) = match &options.resume {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read the saved game {}: {e}", path.display()))?;
+            let saved: SavedGame = serde_json::from_str(&text)
+                .map_err(|e| format!("{} is not a saved game: {e}", path.display()))?;
+            let mut game = saved.game;
+            game.attach(edition.clone())
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            let players: Vec<Player> = saved
+                .bots
+                .into_iter()
+                .map(|b| b.map_or(Player::Human, Player::Bot))
+                .collect();
+            (game, players, saved.printed, saved.steps)
+        }
+        None => new_game(edition.clone(), &options)?,
+    };
+    let names = game.names();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut emit = |game: &Game, printed: &mut usize| -> Result<(), String> {
+        for event in &game.log[*printed..] {
+            let line = match options.log {
+                LogFormat::Text => event.text(game.edition(), &names),
+                LogFormat::Json => serde_json::to_string(event).map_err(|e| e.to_string())?,
+                LogFormat::None => continue,
+            };
+            if writeln!(out, "{line}").is_err() {
+                // A closed pipe: stop printing, keep playing to the end.
+                *printed = game.log.len();
+                return Ok(());
+            }
+        }
+        *printed = game.log.len();
+        Ok(())
+    };
+    loop {
+        emit(&game, &mut printed)?;
+        if let (Some(after), Some(path)) = (options.save_after, &options.save) {
+            if steps >= after && !matches!(game.status(), Status::Over(_)) {
+                let bots = players
+                    .iter()
+                    .map(|p| match p {
+                        Player::Bot(b) => Some(b.clone()),
+                        Player::Human => None,
+                    })
+                    .collect();
+                let saved = SavedGame {
+                    game,
+                    bots,
+                    printed,
+                    steps,
+                };
+                let text = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
+                std::fs::write(path, text)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                println!("saved: {} after {steps} steps", path.display());
+                return Ok(());
+            }
+        }
+        let result = match game.status() {
+            Status::Over(outcome) => {
+                let line = if outcome.winners.is_empty() {
+                    "result: draw".to_string()
+                } else {
+                    let winners: Vec<&str> = outcome
+                        .winners
+                        .iter()
+                        .map(|s| names[*s as usize].as_str())
+                        .collect();
+                    format!("winner: {} ({})", winners.join(", "), outcome.reason.word())
+                };
+                println!("{line}");
+                return Ok(());
+            }
+            Status::Decision(request) => {
+                let request = request.clone();
+                let answer = match &mut players[request.player as usize] {
+                    Player::Bot(bot) => bot.decide(&game, &request),
+                    Player::Human => ask_human_decision(&game, &request)?,
+                };
+                game.answer(answer)
+            }
+            Status::Action(seat) => {
+                let legal = game.legal_actions();
+                let action = match &mut players[seat as usize] {
+                    Player::Bot(bot) => bot.choose_action(&game, &legal),
+                    Player::Human => ask_human_action(&game, seat, &legal)?,
+                };
+                game.act(action)
+            }
+        };
+        steps += 1;
+        match result {
+            Ok(()) => {}
+            Err(PlayError::Refused(r)) => eprintln!("refused: {r}"),
+            Err(PlayError::Runtime(e)) => {
+                emit(&game, &mut printed)?;
+                return Err(runtime_error_text(&game, &e));
+            }
+        }
+    }
+}
+
+fn new_game(
+    edition: Arc<CompiledEdition>,
+    options: &PlayOptions,
+) -> Result<(Game, Vec<Player>, usize, u64), String> {
+    let n = options.players;
+    let names: Vec<String> = if options.names.is_empty() {
+        DEFAULT_NAMES
+            .iter()
+            .take(n)
+            .map(|s| s.to_string())
+            .collect()
+    } else {
+        options.names.clone()
+    };
+    if names.len() != n {
+        return Err(format!("{n} players need {n} names, not {}", names.len()));
+    }
+    let mut kinds: Vec<String> = if options.agents.is_empty() {
+        vec!["random".to_string(); n]
+    } else {
+        options.agents.clone()
+    };
+    if kinds.len() != n {
+        return Err(format!(
+            "{n} players need {n} agents (e.g. --agents random,first), not {}",
+            kinds.len()
+        ));
+    }
+    if let Some(human) = &options.human {
+        let Some(i) = names.iter().position(|n| n == human) else {
+            return Err(format!(
+                "--human {human}: no player has that name ({})",
+                names.join(", ")
+            ));
+        };
+        kinds[i] = "human".to_string();
+    }
+    let mut players = Vec::new();
+    for (seat, kind) in kinds.iter().enumerate() {
+        players.push(match kind.as_str() {
+            "random" => Player::Bot(Bot::Random(Box::new(RandomAgent::new(
+                options.seed,
+                seat as u8,
+            )))),
+            "first" => Player::Bot(Bot::First(FirstAgent)),
+            "human" => Player::Human,
+            other => {
+                return Err(format!(
+                    "unknown agent `{other}` (the agents are random, first and human)"
+                ))
+            }
+        });
+    }
+    let game = Game::new(
+        edition,
+        Setup {
+            players: names,
+            seed: options.seed,
+            teams: options.teams,
+        },
+    )?;
+    Ok((game, players, 0, 0))
+}
+
+/// A runtime error with its card source location when the source can be read.
+pub fn runtime_error_text(game: &Game, e: &dogma_runtime::vm::RuntimeError) -> String {
+    let mut text = format!("runtime error: {} (in {})", e.message, e.chunk);
+    if let Some(span) = e.span {
+        if let Some(file) = game.edition().files.get(span.file as usize) {
+            let location = std::fs::read_to_string(file)
+                .ok()
+                .map(|src| {
+                    let before = &src[..(span.start as usize).min(src.len())];
+                    let line = before.matches('\n').count() + 1;
+                    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+                    format!("{file}:{line}:{col}")
+                })
+                .unwrap_or_else(|| format!("{file}@{}", span.start));
+            text.push_str(&format!("\n  --> {location}"));
+        }
+    }
+    text
+}
+
+// ---------------------------------------------------------------------------------------------
+// The human at the terminal
+
+fn read_line(prompt: &str) -> Result<String, String> {
+    print!("{prompt}");
+    std::io::stdout().flush().map_err(|e| e.to_string())?;
+    let mut line = String::new();
+    let n = std::io::stdin()
+        .lock()
+        .read_line(&mut line)
+        .map_err(|e| e.to_string())?;
+    if n == 0 {
+        return Err("the input ended before the game did".to_string());
+    }
+    Ok(line.trim().to_string())
+}
+
+fn show_table(game: &Game, seat: Seat) {
+    let edition = game.edition();
+    for (i, p) in game.state.players.iter().enumerate() {
+        let tops: Vec<String> = p
+            .board
+            .iter()
+            .filter_map(|pile| {
+                pile.top().map(|c| {
+                    let splay = pile
+                        .splay
+                        .map(|d| format!(" splayed {d}"))
+                        .unwrap_or_default();
+                    format!("{} [{}]{splay}", edition.card(c).title, edition.card(c).age)
+                })
+            })
+            .collect();
+        let hand = if i == seat as usize {
+            p.hand
+                .iter()
+                .map(|c| format!("{} [{}]", edition.card(*c).title, edition.card(*c).age))
+                .collect::<Vec<_>>()
+                .join(", ")
+        } else {
+            format!("{} cards", p.hand.len())
+        };
+        println!(
+            "  {}: board {} | hand {} | score {} | achievements {}",
+            p.name,
+            if tops.is_empty() {
+                "empty".to_string()
+            } else {
+                tops.join(", ")
+            },
+            hand,
+            game.state.score(edition, i as Seat),
+            p.achievements.len()
+        );
+    }
+}
+
+fn ask_human_action(game: &Game, seat: Seat, legal: &[Action]) -> Result<Action, String> {
+    let name = &game.names()[seat as usize];
+    println!(
+        "\n{name}, your turn ({} action(s) left):",
+        game.state.actions_left
+    );
+    show_table(game, seat);
+    for (i, action) in legal.iter().enumerate() {
+        println!("  {}) {}", i + 1, action.describe(game.edition()));
+    }
+    loop {
+        let line = read_line("action number> ")?;
+        match line.parse::<usize>() {
+            Ok(i) if (1..=legal.len()).contains(&i) => return Ok(legal[i - 1]),
+            _ => println!("type a number from 1 to {}", legal.len()),
+        }
+    }
+}
+
+fn ask_human_decision(game: &Game, request: &Request) -> Result<Answer, String> {
+    let edition = game.edition();
+    let names = game.names();
+    println!("\n{}", request.describe(edition, &names));
+    let title = |c: &u16| format!("{} [{}]", edition.card(*c).title, edition.card(*c).age);
+    loop {
+        let answer = match &request.kind {
+            RequestKind::YesNo => {
+                let line = read_line("yes or no> ")?;
+                match line.as_str() {
+                    "y" | "yes" => Answer::YesNo(true),
+                    "n" | "no" => Answer::YesNo(false),
+                    _ => continue,
+                }
+            }
+            RequestKind::Option { n } => {
+                let line = read_line(&format!("alternative 1-{n}> "))?;
+                match line.parse::<u8>() {
+                    Ok(i) if i >= 1 && i <= *n => Answer::Option(i - 1),
+                    _ => continue,
+                }
+            }
+            RequestKind::Cards { candidates, .. } | RequestKind::Order { cards: candidates } => {
+                for (i, c) in candidates.iter().enumerate() {
+                    println!("  {}) {}", i + 1, title(c));
+                }
+                let line = read_line("numbers separated by spaces (empty for none)> ")?;
+                let picked: Option<Vec<u16>> = line
+                    .split_whitespace()
+                    .map(|w| {
+                        w.parse::<usize>()
+                            .ok()
+                            .and_then(|i| candidates.get(i.checked_sub(1)?).copied())
+                    })
+                    .collect();
+                let Some(picked) = picked else { continue };
+                if matches!(request.kind, RequestKind::Order { .. }) {
+                    Answer::Order(picked)
+                } else {
+                    Answer::Cards(picked)
+                }
+            }
+            RequestKind::Colors { options, .. } => {
+                let words: Vec<&str> = options.iter().map(|c| c.word()).collect();
+                let line = read_line(&format!("colour(s) from {}> ", words.join(", ")))?;
+                let picked: Option<Vec<_>> = line
+                    .split_whitespace()
+                    .map(dogma_runtime::Color::from_word)
+                    .collect();
+                let Some(picked) = picked else { continue };
+                Answer::Colors(picked)
+            }
+            RequestKind::Values { options, .. } => {
+                let line = read_line(&format!(
+                    "value(s) from {}-{}> ",
+                    options.first().unwrap_or(&1),
+                    options.last().unwrap_or(&10)
+                ))?;
+                let picked: Option<Vec<i32>> =
+                    line.split_whitespace().map(|w| w.parse().ok()).collect();
+                let Some(picked) = picked else { continue };
+                Answer::Values(picked)
+            }
+            RequestKind::Players { options, .. } => {
+                let words: Vec<&str> = options
+                    .iter()
+                    .map(|s| names[*s as usize].as_str())
+                    .collect();
+                let line = read_line(&format!("player(s) from {}> ", words.join(", ")))?;
+                let picked: Option<Vec<Seat>> = line
+                    .split_whitespace()
+                    .map(|w| names.iter().position(|n| n == w).map(|i| i as Seat))
+                    .collect();
+                let Some(picked) = picked else { continue };
+                Answer::Players(picked)
+            }
+            RequestKind::Icons { options, .. } => {
+                let words: Vec<&str> = options.iter().map(|i| i.word()).collect();
+                let line = read_line(&format!("icon(s) from {}> ", words.join(", ")))?;
+                let picked: Option<Vec<_>> = line
+                    .split_whitespace()
+                    .map(dogma_runtime::Icon::from_word)
+                    .collect();
+                let Some(picked) = picked else { continue };
+                Answer::Icons(picked)
+            }
+        };
+        match request.validate(&answer, edition) {
+            Ok(()) => return Ok(answer),
+            Err(refusal) => println!("refused: {refusal}"),
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! `dogma build`: the third edition compiles to a `.dogmac` file that decodes, the disassembly
+//! prints with source locations, and unknown or unbuilt targets are usage errors (exit 2).
+
+use dogma_runtime::dogmac;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn dogma(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dogma"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("dogma runs")
+}
+
+/// A fresh temporary folder for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dogma-build-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn build_writes_a_dogmac_file_that_decodes() {
+    let dir = temp_dir("write");
+    let path = dir.join("third.dogmac");
+    let path_text = path.to_string_lossy().to_string();
+    let out = dogma(&[
+        "build",
+        "--edition",
+        "third",
+        "--target",
+        "bytecode",
+        "-o",
+        &path_text,
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(out.stdout.is_empty(), "no disassembly without --disasm");
+    let bytes = std::fs::read(&path).expect("the file is written");
+    assert!(
+        stderr.contains(&format!("wrote {path_text}: 105 cards, "))
+            && stderr.contains(&format!("{} bytes", bytes.len())),
+        "{stderr}"
+    );
+    let edition = dogmac::decode(&bytes).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(edition.name, "third");
+    assert_eq!(edition.cards.len(), 105);
+    assert_eq!(edition.specials.len(), 5);
+    assert!(edition.card_by_title("Archery").is_some());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn build_prints_the_disassembly() {
+    let out = dogma(&["build", "--edition", "third", "--disasm"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.starts_with("; edition third, bytecode format"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("== chunk"), "{stdout}");
+    assert!(stdout.contains("Archery, demand 1"), "{stdout}");
+    assert!(stdout.contains("; cards/base/age01.dogma:"), "{stdout}");
+}
+
+#[test]
+fn build_with_disasm_and_output_writes_both() {
+    let dir = temp_dir("both");
+    let path = dir.join("out.dogmac");
+    let path_text = path.to_string_lossy().to_string();
+    let out = dogma(&["build", "--disasm", "-o", &path_text]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("== chunk"));
+    let bytes = std::fs::read(&path).expect("the file is written");
+    assert!(dogmac::decode(&bytes).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_rust_target_is_not_built_yet() {
+    let out = dogma(&["build", "--edition", "third", "--target", "rust"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("the Rust back end is not built yet"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn unknown_targets_and_editions_are_usage_errors() {
+    let out = dogma(&["build", "--target", "wasm", "--disasm"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown target `wasm`"));
+    let out = dogma(&["build", "--edition", "nonesuch", "--disasm"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// A construct the bytecode cannot express is a diagnostic at its source, and exit 1.
+#[test]
+fn unsupported_constructs_are_reported_at_their_source() {
+    let dir = temp_dir("unsupported");
+    std::fs::create_dir_all(dir.join("editions")).expect("editions folder");
+    std::fs::create_dir_all(dir.join("t")).expect("tree folder");
+    std::fs::write(
+        dir.join("editions/third.toml"),
+        "name = \"third\"\ntrees = [\"t\"]\n",
+    )
+    .expect("manifest");
+    std::fs::write(
+        dir.join("t/a.dogma"),
+        "card \"Test\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  effect crown {\n    foreshadow a card from your hand\n  }\n}\n",
+    )
+    .expect("card");
+    let manifest = dir.join("editions/third.toml");
+    let out = dogma(&[
+        "build",
+        "--edition",
+        &manifest.to_string_lossy(),
+        "--disasm",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("`foreshadow` is not implemented in the bytecode back end"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("a.dogma:7:5"), "{stderr}");
+    assert!(stderr.contains("(1 error)"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
