@@ -2,6 +2,7 @@
 //! playing games. The binary (`main.rs`) parses arguments and prints; tests use this library to
 //! drive the same code.
 
+pub mod bench;
 pub mod library;
 pub mod play;
 

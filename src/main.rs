@@ -3,7 +3,7 @@
 //! Exit codes: 0 success, 1 the input has problems (diagnostics, unformatted files, an unknown
 //! card), 2 bad usage (unknown flags, missing files or editions).
 
-use dogma::{library, play};
+use dogma::{bench, library, play};
 
 use clap::{Parser, Subcommand};
 use codespan_reporting::files::SimpleFiles;
@@ -96,6 +96,19 @@ enum Command {
         #[arg(long)]
         compiled: Option<PathBuf>,
     },
+    /// Play many random games in-process and report speed and outcomes.
+    Bench {
+        #[arg(long, default_value = "third")]
+        edition: String,
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        #[arg(long)]
+        teams: bool,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// Explain a diagnostic code, e.g. `dogma explain E0305`.
     Explain { code: String },
     /// Compile an edition for the game engine: a `.dogmac` file of bytecode, or its disassembly.
@@ -150,6 +163,13 @@ fn main() -> ExitCode {
                 resume,
             },
         ),
+        Command::Bench {
+            edition,
+            games,
+            players,
+            teams,
+            seed,
+        } => cmd_bench(&edition, games, players, teams, seed),
         Command::Explain { code } => cmd_explain(&code),
         Command::Build {
             edition,
@@ -446,6 +466,19 @@ fn cmd_play(edition: &str, compiled: Option<PathBuf>, options: play::PlayOptions
         }
         Err(message) => Err(message),
     }
+}
+
+fn cmd_bench(edition: &str, games: u64, players: usize, teams: bool, seed: u64) -> CmdResult {
+    if cfg!(debug_assertions) {
+        eprintln!("note: a debug build checks invariants after every action; build with --release to measure");
+    }
+    let compiled = match compiled_edition(edition) {
+        Ok((_, compiled)) => compiled,
+        Err(code) => return Ok(code),
+    };
+    let report = bench::run(std::sync::Arc::new(compiled), games, players, teams, seed)?;
+    write_stdout(&report.text)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn cmd_explain(code: &str) -> CmdResult {

@@ -77,12 +77,26 @@ pub fn run(edition: Arc<CompiledEdition>, options: PlayOptions) -> Result<(), St
         None => new_game(edition.clone(), &options)?,
     };
     let names = game.names();
+    // With one human at the table, the log shows what that player may see.
+    let humans: Vec<Seat> = players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| matches!(p, Player::Human))
+        .map(|(i, _)| i as Seat)
+        .collect();
+    let reader = match humans.as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut emit = |game: &Game, printed: &mut usize| -> Result<(), String> {
         for event in &game.log[*printed..] {
             let line = match options.log {
-                LogFormat::Text => event.text(game.edition(), &names),
+                LogFormat::Text => match reader {
+                    Some(seat) => event.text_for(game.edition(), &names, seat),
+                    None => event.text(game.edition(), &names),
+                },
                 LogFormat::Json => serde_json::to_string(event).map_err(|e| e.to_string())?,
                 LogFormat::None => continue,
             };
@@ -115,7 +129,7 @@ pub fn run(edition: Arc<CompiledEdition>, options: PlayOptions) -> Result<(), St
                 let text = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
                 std::fs::write(path, text)
                     .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                println!("saved: {} after {steps} steps", path.display());
+                say(&format!("saved: {} after {steps} steps", path.display()));
                 return Ok(());
             }
         }
@@ -131,7 +145,7 @@ pub fn run(edition: Arc<CompiledEdition>, options: PlayOptions) -> Result<(), St
                         .collect();
                     format!("winner: {} ({})", winners.join(", "), outcome.reason.word())
                 };
-                println!("{line}");
+                say(&line);
                 return Ok(());
             }
             Status::Decision(request) => {
@@ -161,6 +175,11 @@ pub fn run(edition: Arc<CompiledEdition>, options: PlayOptions) -> Result<(), St
             }
         }
     }
+}
+
+/// Prints a line; a closed pipe is not an error.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stdout(), "{line}");
 }
 
 fn new_game(

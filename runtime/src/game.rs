@@ -437,18 +437,19 @@ impl Game {
         request
             .validate(&answer, &self.edition)
             .map_err(PlayError::Refused)?;
-        self.log.push(Event::Decision {
-            player: request.player,
-            answer: self.answer_words(&answer),
-        });
         self.pending = None;
         if let Phase::FirstMeld { chosen } = &mut self.phase {
+            // The first melds are chosen simultaneously: nothing is logged until all are in.
             if let Answer::Cards(cards) = &answer {
                 chosen[request.player as usize] = cards.first().copied();
             }
             self.ask_first_meld();
             return Ok(());
         }
+        self.log.push(Event::Decision {
+            player: request.player,
+            answer: self.answer_words(&answer),
+        });
         self.answer = Some(answer);
         self.advance()?;
         self.verify()
@@ -849,16 +850,18 @@ impl Game {
             self.state.outcome = Some(Outcome {
                 winners: self.team_of(seat),
                 reason: WinReason::Achievements,
+                card: None,
             });
         }
     }
 
     /// A card's effect makes a player (and their team) win.
-    pub(crate) fn win_by_effect(&mut self, seat: Seat) {
+    pub(crate) fn win_by_effect(&mut self, seat: Seat, card: CardIdx) {
         if self.state.outcome.is_none() {
             self.state.outcome = Some(Outcome {
                 winners: self.team_of(seat),
                 reason: WinReason::Effect,
+                card: Some(card),
             });
         }
     }
@@ -899,6 +902,7 @@ impl Game {
         self.state.outcome = Some(Outcome {
             winners,
             reason: WinReason::Score,
+            card: None,
         });
     }
 }

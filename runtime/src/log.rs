@@ -108,6 +108,19 @@ pub enum Event {
 }
 
 impl Event {
+    /// The event as a line a given player may read: another player's draws show only their
+    /// age, as the card backs do.
+    pub fn text_for(&self, edition: &CompiledEdition, names: &[String], reader: Seat) -> String {
+        match self {
+            Event::Draw { player, card, .. } if *player != reader => format!(
+                "{} draws a [{}]",
+                names.get(*player as usize).cloned().unwrap_or_default(),
+                edition.card(*card).age
+            ),
+            _ => self.text(edition, names),
+        }
+    }
+
     /// The event as a line of text.
     pub fn text(&self, edition: &CompiledEdition, names: &[String]) -> String {
         let who = |s: &Seat| {
@@ -266,8 +279,12 @@ impl Event {
                     "the game ends in a draw".to_string()
                 } else {
                     let winners: Vec<String> = outcome.winners.iter().map(who).collect();
+                    let by = match outcome.card {
+                        Some(c) => format!(" ({})", title(&c)),
+                        None => String::new(),
+                    };
                     format!(
-                        "{} win{} by {}",
+                        "{} win{} by {}{by}",
                         winners.join(" and "),
                         if winners.len() == 1 { "s" } else { "" },
                         outcome.reason.word()

@@ -118,6 +118,8 @@ impl WinReason {
 pub struct Outcome {
     pub winners: Vec<Seat>,
     pub reason: WinReason,
+    /// For a win by a card's effect: the card.
+    pub card: Option<CardIdx>,
 }
 
 /// A card moved (or shown) this turn, for the history phrases of the language and for

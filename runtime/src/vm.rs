@@ -460,6 +460,15 @@ impl Game {
                 }
                 Op::ChoosePlayer { group, test, stmt } => {
                     impure!();
+                    // A destination is moot when no card is moving (a declined `you may`):
+                    // nobody is asked.
+                    let next = chunk.ops.get(frame.pc as usize).copied();
+                    if matches!(next, Some(Op::Transfer { .. }))
+                        && frame.sets.last().is_some_and(Vec::is_empty)
+                    {
+                        frame.ints.push(NOBODY);
+                        continue;
+                    }
                     let mut options = Vec::new();
                     for seat in self.group_seats(group, frame.executor) {
                         if test == NO_CHUNK || self.eval_sub(frame, test, None, Some(seat))? != 0 {
@@ -1278,7 +1287,7 @@ impl Game {
                     impure!();
                     let seat = int!();
                     if let Some(seat) = self.seat(seat) {
-                        self.win_by_effect(seat);
+                        self.win_by_effect(seat, frame.card);
                         return Ok(Stop::GameOver);
                     }
                 }
@@ -1301,7 +1310,7 @@ impl Game {
                     // "The single player with the most …": nobody wins on a tie (online summary,
                     // "End of Game", "By dogma").
                     if let [winner] = leaders.as_slice() {
-                        self.win_by_effect(*winner);
+                        self.win_by_effect(*winner, frame.card);
                         return Ok(Stop::GameOver);
                     }
                 }

@@ -1,0 +1,191 @@
+//! `dogma play`: deterministic output, the final line, saving mid-game and resuming to the
+//! identical end, refusals of illegal actions and answers that leave the state untouched.
+
+use dogma_runtime::agents::{play, Agent, Bot, RandomAgent};
+use dogma_runtime::choices::{Action, Answer};
+use dogma_runtime::game::{Game, PlayError, Setup, Status};
+use std::process::Command;
+use std::sync::Arc;
+
+fn dogma(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dogma"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("dogma runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
+}
+
+fn edition() -> Arc<dogma_runtime::bytecode::CompiledEdition> {
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("repository root");
+    Arc::new(dogma::compile_edition("third").expect("the third edition compiles"))
+}
+
+#[test]
+fn the_same_seed_gives_the_same_output_byte_for_byte() {
+    let a = dogma(&[
+        "play",
+        "--edition",
+        "third",
+        "--players",
+        "3",
+        "--seed",
+        "11",
+    ]);
+    let b = dogma(&[
+        "play",
+        "--edition",
+        "third",
+        "--players",
+        "3",
+        "--seed",
+        "11",
+    ]);
+    assert_eq!(a.0, 0, "{}", a.2);
+    assert_eq!(a.1, b.1);
+    let last = a.1.lines().last().expect("output");
+    assert!(
+        last.starts_with("winner: ") || last == "result: draw",
+        "last line: {last}"
+    );
+    let json = dogma(&["play", "--seed", "11", "--players", "3", "--log", "json"]);
+    for line in json.1.lines().filter(|l| l.starts_with('{')) {
+        serde_json::from_str::<serde_json::Value>(line).expect("each log line is JSON");
+    }
+    assert_eq!(json.1.lines().last(), a.1.lines().last());
+}
+
+#[test]
+fn a_saved_game_resumes_to_the_identical_end() {
+    let dir = std::env::temp_dir().join(format!("dogma-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let save = dir.join("game.json");
+    let save = save.to_str().expect("utf-8 path");
+    let whole = dogma(&["play", "--seed", "5", "--players", "2"]);
+    let first = dogma(&[
+        "play",
+        "--seed",
+        "5",
+        "--players",
+        "2",
+        "--save-after",
+        "40",
+        "--save",
+        save,
+    ]);
+    assert_eq!(first.0, 0, "{}", first.2);
+    let (head, saved_line) = first.1.rsplit_once("saved: ").expect("a saved line");
+    assert!(saved_line.contains("after 40 steps"));
+    let rest = dogma(&["play", "--resume", save]);
+    assert_eq!(rest.0, 0, "{}", rest.2);
+    assert_eq!(format!("{head}{}", rest.1), whole.1);
+}
+
+/// The same, in-process: the saved state (with the bots) resumes to byte-identical final states.
+#[test]
+fn saving_in_the_middle_of_a_dogma_action_resumes_exactly() {
+    let edition = edition();
+    let setup = Setup {
+        players: vec!["alice".into(), "bob".into(), "carol".into()],
+        seed: 42,
+        teams: false,
+    };
+    let run = |stop: Option<u64>| -> (Game, Vec<Bot>) {
+        let mut game = Game::new(edition.clone(), setup.clone()).expect("setup");
+        let mut bots: Vec<Bot> = (0..3)
+            .map(|s| Bot::Random(Box::new(RandomAgent::new(42, s))))
+            .collect();
+        let mut agents: Vec<&mut dyn Agent> =
+            bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
+        play(&mut game, &mut agents, stop).expect("plays");
+        (game, bots)
+    };
+    let (whole, _) = run(None);
+    // Stop at every 37th step until one stop falls while a decision is pending mid-dogma.
+    let mut stopped_mid_dogma = false;
+    for stop in (37..400).step_by(37) {
+        let (game, bots) = run(Some(stop));
+        if game.exec.is_some() && game.pending.is_some() {
+            stopped_mid_dogma = true;
+        }
+        let text = serde_json::to_string(&(&game, &bots)).expect("serialises");
+        let (mut resumed, mut bots): (Game, Vec<Bot>) =
+            serde_json::from_str(&text).expect("deserialises");
+        resumed.attach(edition.clone()).expect("same edition");
+        let mut agents: Vec<&mut dyn Agent> =
+            bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
+        play(&mut resumed, &mut agents, None).expect("plays on");
+        assert_eq!(
+            serde_json::to_string(&resumed.state).expect("state"),
+            serde_json::to_string(&whole.state).expect("state"),
+            "stopped after {stop} steps"
+        );
+        assert_eq!(resumed.log, whole.log, "stopped after {stop} steps");
+    }
+    assert!(
+        stopped_mid_dogma,
+        "no stop fell in the middle of a dogma action"
+    );
+}
+
+#[test]
+fn illegal_actions_and_answers_are_refused_and_change_nothing() {
+    let edition = edition();
+    let mut game = Game::new(
+        edition.clone(),
+        Setup {
+            players: vec!["alice".into(), "bob".into()],
+            seed: 3,
+            teams: false,
+        },
+    )
+    .expect("setup");
+    // The first question: each player's first meld.
+    let before = serde_json::to_string(&game.state).expect("state");
+    let refused = game.answer(Answer::Cards(vec![]));
+    assert!(
+        matches!(&refused, Err(PlayError::Refused(r)) if r.reason.contains("choose 1 cards, not 0")),
+        "{refused:?}"
+    );
+    let refused = game.answer(Answer::YesNo(true));
+    assert!(matches!(refused, Err(PlayError::Refused(_))));
+    let refused = game.act(Action::Draw);
+    assert!(
+        matches!(&refused, Err(PlayError::Refused(r)) if r.reason.contains("pending")),
+        "{refused:?}"
+    );
+    assert_eq!(serde_json::to_string(&game.state).expect("state"), before);
+
+    // Play into the game, then try an action that is not legal.
+    let mut bots: Vec<RandomAgent> = (0..2).map(|s| RandomAgent::new(3, s)).collect();
+    let mut agents: Vec<&mut dyn Agent> = bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
+    play(&mut game, &mut agents, Some(10)).expect("plays");
+    while !matches!(game.status(), Status::Action(_)) {
+        play(&mut game, &mut agents, Some(1)).expect("plays");
+    }
+    let before = serde_json::to_string(&game.state).expect("state");
+    let log_len = game.log.len();
+    let refused = game.act(Action::Achieve(9));
+    assert!(
+        matches!(&refused, Err(PlayError::Refused(r)) if r.reason.contains("score of at least")),
+        "{refused:?}"
+    );
+    let card_not_in_hand = (0..edition.cards.len() as u16)
+        .find(|c| {
+            !game.state.players[game.state.active as usize]
+                .hand
+                .contains(c)
+        })
+        .expect("a card");
+    let refused = game.act(Action::Meld(card_not_in_hand));
+    assert!(
+        matches!(&refused, Err(PlayError::Refused(r)) if r.reason.contains("is not in")),
+        "{refused:?}"
+    );
+    assert_eq!(serde_json::to_string(&game.state).expect("state"), before);
+    assert_eq!(game.log.len(), log_len);
+}
