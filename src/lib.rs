@@ -5,6 +5,7 @@
 pub mod bench;
 pub mod library;
 pub mod play;
+pub mod scenario;
 
 use dogma_runtime::bytecode::{CompiledEdition, Rules};
 

@@ -3,7 +3,7 @@
 //! Exit codes: 0 success, 1 the input has problems (diagnostics, unformatted files, an unknown
 //! card), 2 bad usage (unknown flags, missing files or editions).
 
-use dogma::{bench, library, play};
+use dogma::{bench, library, play, scenario};
 
 use clap::{Parser, Subcommand};
 use codespan_reporting::files::SimpleFiles;
@@ -96,6 +96,15 @@ enum Command {
         #[arg(long)]
         compiled: Option<PathBuf>,
     },
+    /// Run scenario files: set the table, play the scripted actions, check the expectations and
+    /// the snapshots. Ends with `N passed, N failed`.
+    Test {
+        /// Scenario files or folders (default: tests/scenarios).
+        paths: Vec<PathBuf>,
+        /// Write the current outcome and log as the new snapshots (after reviewing the diffs).
+        #[arg(long)]
+        accept: bool,
+    },
     /// Play many random games in-process and report speed and outcomes.
     Bench {
         #[arg(long, default_value = "third")]
@@ -163,6 +172,7 @@ fn main() -> ExitCode {
                 resume,
             },
         ),
+        Command::Test { paths, accept } => cmd_test(paths, accept),
         Command::Bench {
             edition,
             games,
@@ -466,6 +476,21 @@ fn cmd_play(edition: &str, compiled: Option<PathBuf>, options: play::PlayOptions
         }
         Err(message) => Err(message),
     }
+}
+
+fn cmd_test(paths: Vec<PathBuf>, accept: bool) -> CmdResult {
+    let paths = if paths.is_empty() {
+        vec![PathBuf::from("tests/scenarios")]
+    } else {
+        paths
+    };
+    let (report, all_passed) = scenario::run_all(&paths, accept)?;
+    write_stdout(&report)?;
+    Ok(if all_passed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn cmd_bench(edition: &str, games: u64, players: usize, teams: bool, seed: u64) -> CmdResult {

@@ -132,13 +132,21 @@ impl Request {
         let title = |c: &CardIdx| edition.card(*c).title.clone();
         match (&self.kind, answer) {
             (RequestKind::Cards { candidates, sizes }, Answer::Cards(chosen)) => {
-                if !sizes.contains(&(chosen.len() as u8)) {
-                    let allowed: Vec<String> = sizes.iter().map(u8::to_string).collect();
-                    return Err(Refusal::new(format!(
-                        "choose {} cards, not {}",
-                        one_of(&allowed),
-                        chosen.len()
-                    )));
+                let k = chosen.len();
+                if !sizes.contains(&(k as u8)) {
+                    let min = sizes.iter().copied().min().unwrap_or(0) as usize;
+                    let max = sizes.iter().copied().max().unwrap_or(0) as usize;
+                    let cards = |n: usize| if n == 1 { "card" } else { "cards" };
+                    let reason = if k > max {
+                        format!("choose at most {} {}, not {k}", number(max), cards(max))
+                    } else if k < min {
+                        format!("choose at least {} {}, not {k}", number(min), cards(min))
+                    } else {
+                        let allowed: Vec<String> =
+                            sizes.iter().map(|n| number(*n as usize)).collect();
+                        format!("choose {} cards, not {k}", one_of(&allowed))
+                    };
+                    return Err(Refusal::new(reason));
                 }
                 if !distinct(chosen) {
                     return Err(Refusal::new("a card is chosen twice"));
@@ -324,6 +332,17 @@ impl Answer {
             Answer::Order(_) => "an order",
         }
     }
+}
+
+/// A small number in words (`one` … `twelve`), larger ones in digits.
+fn number(n: usize) -> String {
+    const WORDS: [&str; 13] = [
+        "none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
 fn plural(n: u8) -> &'static str {

@@ -195,6 +195,7 @@ impl Game {
             available: Vec::new(),
             specials: (0..edition.specials.len() as SpecialIdx).collect(),
             removed,
+            excluded: Vec::new(),
             locations,
             rng,
             active: 0,
@@ -239,6 +240,27 @@ impl Game {
         }
         game.ask_first_meld();
         Ok(game)
+    }
+
+    /// A game from its parts (used to build tables by hand).
+    pub(crate) fn assemble(
+        edition: Arc<CompiledEdition>,
+        setup: Setup,
+        state: State,
+        phase: Phase,
+        log: Vec<Event>,
+    ) -> Game {
+        Game {
+            edition_name: edition.name.clone(),
+            edition,
+            setup,
+            state,
+            phase,
+            exec: None,
+            pending: None,
+            answer: None,
+            log,
+        }
     }
 
     pub fn edition(&self) -> &CompiledEdition {

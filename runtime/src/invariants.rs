@@ -44,6 +44,9 @@ pub fn check(game: &Game) -> Result<(), String> {
     for card in &state.removed {
         place(*card, Location::Removed, &mut seen)?;
     }
+    for card in &state.excluded {
+        place(*card, Location::Excluded, &mut seen)?;
+    }
     let mut specials_held = vec![0u8; edition.specials.len()];
     for special in &state.specials {
         specials_held[*special as usize] += 1;

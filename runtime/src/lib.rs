@@ -13,6 +13,7 @@ pub mod game;
 pub mod invariants;
 pub mod log;
 pub mod state;
+pub mod table;
 pub mod terms;
 pub mod vm;
 pub mod vocab;

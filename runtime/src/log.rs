@@ -306,5 +306,6 @@ pub fn place_words(location: &Location, names: &[String]) -> String {
         Location::Achievements(s) => format!("{}'s achievements", who(s)),
         Location::Available => "the available achievements".to_string(),
         Location::Removed => "out of the game".to_string(),
+        Location::Excluded => "outside this game".to_string(),
     }
 }

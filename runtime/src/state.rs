@@ -93,6 +93,8 @@ pub enum Location {
     Available,
     /// Removed from the game (or junked).
     Removed,
+    /// Not in this game at all (a scenario's `exact` deck leaves its age's other cards out).
+    Excluded,
 }
 
 /// How the game ended.
@@ -149,6 +151,9 @@ pub struct State {
     /// The available special achievements.
     pub specials: Vec<SpecialIdx>,
     pub removed: Vec<CardIdx>,
+    /// Cards not in this game (see `Location::Excluded`).
+    #[serde(default)]
+    pub excluded: Vec<CardIdx>,
     /// Where every card is, by card index.
     pub locations: Vec<Location>,
     pub rng: ChaCha8Rng,
@@ -257,6 +262,7 @@ impl State {
             }
             Location::Available => remove(&mut self.available),
             Location::Removed => remove(&mut self.removed),
+            Location::Excluded => remove(&mut self.excluded),
         }
         from
     }
@@ -290,6 +296,7 @@ impl State {
                 .push(AchievementCard::Standard(card)),
             Location::Available => self.available.push(card),
             Location::Removed => self.removed.push(card),
+            Location::Excluded => self.excluded.push(card),
         }
         self.locations[card as usize] = to;
         from

@@ -1,0 +1,355 @@
+//! A game set up by hand: every player's zones, the top of the decks, the achievements. Scenario
+//! files describe tables; this builds the game they describe, refusing impossible ones (a card
+//! in two places, a splay on a pile of one card) with a reason.
+
+use crate::bytecode::{CardIdx, CompiledEdition, SpecialIdx};
+use crate::game::{Game, Phase, Setup};
+use crate::log::Event;
+use crate::state::{AchievementCard, Location, PlayerState, Seat, State};
+use crate::vocab::SplayDirection;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// An achievement named by a table: a standard one by its age (its card taken from that deck) or
+/// by a card, or a special one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AchievementSpec {
+    Age(u8),
+    Card(CardIdx),
+    Special(SpecialIdx),
+}
+
+/// One player's zones.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerSpec {
+    pub name: String,
+    /// Each colour's pile, top card first, in `Color::ALL` order.
+    pub board: [Vec<CardIdx>; 5],
+    pub splays: [Option<SplayDirection>; 5],
+    pub hand: Vec<CardIdx>,
+    pub score_pile: Vec<CardIdx>,
+    pub achievements: Vec<AchievementSpec>,
+}
+
+/// A whole table.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TableSpec {
+    /// The players, clockwise; the first is the active player.
+    pub players: Vec<PlayerSpec>,
+    /// Orders every card the table does not place.
+    pub seed: u64,
+    pub actions_left: u8,
+    pub teams: bool,
+    /// Cards on top of each age's deck, top first.
+    pub decks: BTreeMap<u8, Vec<CardIdx>>,
+    /// Ages whose deck holds exactly the listed cards (the age's other cards are out of the game).
+    pub exact: Vec<u8>,
+    /// The available standard achievements (default: one of each age 1–9, as at setup).
+    pub available: Option<Vec<AchievementSpec>>,
+    /// The available special achievements (default: every one no player holds).
+    pub specials: Option<Vec<SpecialIdx>>,
+    /// Cards junked or removed from the game.
+    pub junk: Vec<CardIdx>,
+}
+
+/// Why a table cannot be set: the reason and, when it is about one card, that card (so that a
+/// scenario can point at the line that places it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableError {
+    pub message: String,
+    pub card: Option<CardIdx>,
+}
+
+impl std::fmt::Display for TableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl From<String> for TableError {
+    fn from(message: String) -> TableError {
+        TableError {
+            message,
+            card: None,
+        }
+    }
+}
+
+impl Game {
+    /// Builds the game a table describes, ready for the active player's first action.
+    pub fn from_table(
+        edition: Arc<CompiledEdition>,
+        table: &TableSpec,
+    ) -> Result<Game, TableError> {
+        let n = table.players.len();
+        if !(2..=4).contains(&n) {
+            return Err(format!("a game has 2 to 4 players, not {n}").into());
+        }
+        if table.teams && n != 4 {
+            return Err("teams need four players".to_string().into());
+        }
+        if !(1..=2).contains(&table.actions_left) {
+            return Err(format!("actions_left must be 1 or 2, not {}", table.actions_left).into());
+        }
+        let max_age = edition.rules.max_age;
+        let title = |c: CardIdx| edition.card(c).title.clone();
+        let names: Vec<String> = table.players.iter().map(|p| p.name.clone()).collect();
+        let mut placed: Vec<Option<Location>> = vec![None; edition.cards.len()];
+        let mut place = |card: CardIdx, at: Location| -> Result<(), TableError> {
+            match placed[card as usize] {
+                Some(first) => Err(TableError {
+                    message: format!(
+                        "{} is placed twice: {} and {}",
+                        title(card),
+                        crate::log::place_words(&first, &names),
+                        crate::log::place_words(&at, &names)
+                    ),
+                    card: Some(card),
+                }),
+                None => {
+                    placed[card as usize] = Some(at);
+                    Ok(())
+                }
+            }
+        };
+
+        let mut players: Vec<PlayerState> = Vec::new();
+        for (seat, spec) in table.players.iter().enumerate() {
+            let seat = seat as Seat;
+            let team = if table.teams { seat % 2 } else { seat };
+            let mut player = PlayerState::new(&spec.name, team);
+            for (i, pile) in spec.board.iter().enumerate() {
+                let color = crate::vocab::Color::ALL[i];
+                for card in pile.iter().rev() {
+                    if edition.card(*card).color != color {
+                        return Err(TableError {
+                            message: format!(
+                                "{} is {}, not {color}: it cannot be in {}'s {color} pile",
+                                title(*card),
+                                edition.card(*card).color,
+                                spec.name
+                            ),
+                            card: Some(*card),
+                        });
+                    }
+                    place(*card, Location::Board(seat, color))?;
+                    player.board[i].cards.push(*card);
+                }
+                if let Some(direction) = spec.splays[i] {
+                    if pile.len() < 2 {
+                        return Err(format!(
+                            "{}'s {color} pile has {} card(s) and cannot be splayed {direction}",
+                            spec.name,
+                            pile.len()
+                        )
+                        .into());
+                    }
+                    player.board[i].splay = Some(direction);
+                }
+            }
+            for card in &spec.hand {
+                place(*card, Location::Hand(seat))?;
+                player.hand.push(*card);
+            }
+            for card in &spec.score_pile {
+                place(*card, Location::ScorePile(seat))?;
+                player.score_pile.push(*card);
+            }
+            players.push(player);
+        }
+        for (age, cards) in &table.decks {
+            if *age < 1 || *age > max_age {
+                return Err(format!("there is no age {age} deck").into());
+            }
+            for card in cards {
+                if edition.card(*card).age != *age {
+                    return Err(TableError {
+                        message: format!(
+                            "{} is of age {}, not {age}: it cannot be in the age {age} deck",
+                            title(*card),
+                            edition.card(*card).age
+                        ),
+                        card: Some(*card),
+                    });
+                }
+                place(*card, Location::Deck(*age))?;
+            }
+        }
+        for card in &table.junk {
+            place(*card, Location::Removed)?;
+        }
+        let mut explicit_achievements = |specs: &[AchievementSpec], at: Location| {
+            for spec in specs {
+                if let AchievementSpec::Card(card) = spec {
+                    place(*card, at)?;
+                }
+            }
+            Ok::<(), TableError>(())
+        };
+        for (seat, spec) in table.players.iter().enumerate() {
+            explicit_achievements(&spec.achievements, Location::Achievements(seat as Seat))?;
+        }
+        if let Some(available) = &table.available {
+            explicit_achievements(available, Location::Available)?;
+        }
+
+        // The cards nobody placed, per age, shuffled by the seed; achievements named by age take
+        // their card from these, and the rest go under the listed top cards.
+        let mut rng = ChaCha8Rng::seed_from_u64(table.seed);
+        let mut spare: Vec<Vec<CardIdx>> = vec![Vec::new(); max_age as usize + 1];
+        let mut removed: Vec<CardIdx> = table.junk.clone();
+        for (i, card) in edition.cards.iter().enumerate() {
+            if placed[i].is_some() {
+                continue;
+            }
+            if (1..=max_age).contains(&card.age) {
+                spare[card.age as usize].push(i as CardIdx);
+            } else {
+                removed.push(i as CardIdx);
+            }
+        }
+        for deck in spare.iter_mut() {
+            deck.shuffle(&mut rng);
+        }
+        let take = |age: u8, spare: &mut [Vec<CardIdx>]| -> Result<CardIdx, String> {
+            spare
+                .get_mut(age as usize)
+                .and_then(Vec::pop)
+                .ok_or_else(|| format!("no age {age} card is left to be an achievement"))
+        };
+        for (seat, spec) in table.players.iter().enumerate() {
+            for a in &spec.achievements {
+                let held = match a {
+                    AchievementSpec::Age(age) => AchievementCard::Standard(take(*age, &mut spare)?),
+                    AchievementSpec::Card(card) => AchievementCard::Standard(*card),
+                    AchievementSpec::Special(s) => AchievementCard::Special(*s),
+                };
+                players[seat].achievements.push(held);
+            }
+        }
+        let available_specs = table.available.clone().unwrap_or_else(|| {
+            (1..=edition.rules.achievement_ages)
+                .map(AchievementSpec::Age)
+                .collect()
+        });
+        let mut available = Vec::new();
+        for a in &available_specs {
+            match a {
+                AchievementSpec::Age(age) => available.push(take(*age, &mut spare)?),
+                AchievementSpec::Card(card) => available.push(*card),
+                AchievementSpec::Special(_) => {
+                    return Err("special achievements are listed under `special`"
+                        .to_string()
+                        .into())
+                }
+            }
+        }
+        let held_specials: Vec<SpecialIdx> = players
+            .iter()
+            .flat_map(|p| p.achievements.iter())
+            .filter_map(|a| match a {
+                AchievementCard::Special(s) => Some(*s),
+                AchievementCard::Standard(_) => None,
+            })
+            .collect();
+        let specials = match &table.specials {
+            Some(list) => {
+                if let Some(s) = list.iter().find(|s| held_specials.contains(s)) {
+                    return Err(format!(
+                        "{} is both available and held by a player",
+                        edition.specials[*s as usize].name
+                    )
+                    .into());
+                }
+                list.clone()
+            }
+            None => (0..edition.specials.len() as SpecialIdx)
+                .filter(|s| !held_specials.contains(s))
+                .collect(),
+        };
+
+        let mut decks: Vec<Vec<CardIdx>> = vec![Vec::new(); max_age as usize + 1];
+        let mut excluded = Vec::new();
+        for age in 1..=max_age {
+            let listed = table.decks.get(&age).cloned().unwrap_or_default();
+            let rest = std::mem::take(&mut spare[age as usize]);
+            if table.exact.contains(&age) {
+                excluded.extend(rest);
+            } else {
+                // The deck's top is its last element: the unlisted cards lie below the listed ones.
+                decks[age as usize].extend(rest);
+            }
+            decks[age as usize].extend(listed.iter().rev());
+        }
+
+        let mut locations = vec![Location::Removed; edition.cards.len()];
+        for card in &excluded {
+            locations[*card as usize] = Location::Excluded;
+        }
+        for (age, deck) in decks.iter().enumerate() {
+            for card in deck {
+                locations[*card as usize] = Location::Deck(age as u8);
+            }
+        }
+        for card in &available {
+            locations[*card as usize] = Location::Available;
+        }
+        for (seat, player) in players.iter().enumerate() {
+            let seat = seat as Seat;
+            for card in &player.hand {
+                locations[*card as usize] = Location::Hand(seat);
+            }
+            for card in &player.score_pile {
+                locations[*card as usize] = Location::ScorePile(seat);
+            }
+            for a in &player.achievements {
+                if let AchievementCard::Standard(card) = a {
+                    locations[*card as usize] = Location::Achievements(seat);
+                }
+            }
+            for pile in &player.board {
+                for card in &pile.cards {
+                    let color = edition.card(*card).color;
+                    locations[*card as usize] = Location::Board(seat, color);
+                }
+            }
+        }
+        let state = State {
+            players,
+            decks,
+            available,
+            specials,
+            removed,
+            excluded,
+            locations,
+            rng,
+            active: 0,
+            turn: 1,
+            action: 0,
+            actions_left: table.actions_left,
+            history: Vec::new(),
+            outcome: None,
+        };
+        let setup = Setup {
+            players: table.players.iter().map(|p| p.name.clone()).collect(),
+            seed: table.seed,
+            teams: table.teams,
+        };
+        let game = Game::assemble(
+            edition,
+            setup,
+            state,
+            Phase::Playing,
+            vec![Event::Setup {
+                seed: table.seed,
+                players: table.players.iter().map(|p| p.name.clone()).collect(),
+            }],
+        );
+        crate::invariants::check(&game)
+            .map_err(|e| TableError::from(format!("the table is inconsistent: {e}")))?;
+        Ok(game)
+    }
+}
