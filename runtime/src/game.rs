@@ -137,6 +137,9 @@ pub struct Game {
     /// The answer to `pending`, handed to the VM when it resumes.
     pub(crate) answer: Option<Answer>,
     pub log: Vec<Event>,
+    /// Reusable frames for tests and measures (no state: never saved).
+    #[serde(skip)]
+    pub(crate) scratch: Vec<Frame>,
 }
 
 fn empty_edition() -> Arc<CompiledEdition> {
@@ -216,6 +219,7 @@ impl Game {
             exec: None,
             pending: None,
             answer: None,
+            scratch: Vec::new(),
             log: vec![Event::Setup {
                 seed: setup.seed,
                 players: setup.players.clone(),
@@ -223,13 +227,15 @@ impl Game {
         };
         for age in 1..=game.edition.rules.achievement_ages {
             if let Some(card) = game.state.decks[age as usize].last().copied() {
-                game.state.move_card(card, Location::Available, false);
+                game.state
+                    .move_card(&game.edition, card, Location::Available, false);
             }
         }
         for seat in 0..n as Seat {
             for _ in 0..2 {
                 if let Some(card) = game.state.decks[1].last().copied() {
-                    game.state.move_card(card, Location::Hand(seat), false);
+                    game.state
+                        .move_card(&game.edition, card, Location::Hand(seat), false);
                     game.log.push(Event::Draw {
                         player: seat,
                         card,
@@ -260,6 +266,7 @@ impl Game {
             pending: None,
             answer: None,
             log,
+            scratch: Vec::new(),
         }
     }
 
@@ -318,12 +325,16 @@ impl Game {
         for card in &player.hand {
             actions.push(Action::Meld(*card));
         }
+        // Eligibility (online summary, "ACHIEVE"): a score of at least five times the age and a
+        // top card of that age or higher.
+        let score = self.state.score(&self.edition, seat);
+        let highest = self.state.highest_top(&self.edition, seat);
         let mut ages: Vec<u8> = self
             .state
             .available
             .iter()
             .map(|c| self.edition.card(*c).age)
-            .filter(|age| self.can_achieve(seat, *age))
+            .filter(|age| score >= 5 * i32::from(*age) && highest >= *age)
             .collect();
         ages.sort();
         ages.dedup();
@@ -336,13 +347,6 @@ impl Game {
             }
         }
         actions
-    }
-
-    /// Whether the player may achieve the age (online summary, "ACHIEVE"): a score of at least
-    /// five times the age and a top card of that age or higher.
-    fn can_achieve(&self, seat: Seat, age: u8) -> bool {
-        self.state.score(&self.edition, seat) >= 5 * i32::from(age)
-            && self.state.highest_top(&self.edition, seat) >= age
     }
 
     /// The active player takes an action. An illegal action is refused with a reason and
@@ -385,7 +389,7 @@ impl Game {
                     .find(|c| self.edition.card(*c).age == age)
                 {
                     self.state
-                        .move_card(card, Location::Achievements(seat), false);
+                        .move_card(&self.edition, card, Location::Achievements(seat), false);
                     self.log.push(Event::Achieve { player: seat, age });
                     self.check_achievement_win(seat);
                     self.after_change();
@@ -534,8 +538,12 @@ impl Game {
         let chosen: Vec<CardIdx> = chosen.iter().flatten().copied().collect();
         for (seat, card) in chosen.iter().enumerate() {
             let color = self.edition.card(*card).color;
-            self.state
-                .move_card(*card, Location::Board(seat as Seat, color), false);
+            self.state.move_card(
+                &self.edition,
+                *card,
+                Location::Board(seat as Seat, color),
+                false,
+            );
             self.log.push(Event::FirstMeld {
                 player: seat as Seat,
                 card: *card,
@@ -587,7 +595,7 @@ impl Game {
         let color = self.edition.card(card).color;
         let from = self
             .state
-            .move_card(card, Location::Board(seat, color), false);
+            .move_card(&self.edition, card, Location::Board(seat, color), false);
         self.record(Verb::Meld, seat, card, None, false);
         self.log.push(Event::Move {
             player: seat,
@@ -621,7 +629,8 @@ impl Game {
             return None;
         }
         let card = self.state.decks[a as usize].last().copied()?;
-        self.state.move_card(card, Location::Hand(seat), false);
+        self.state
+            .move_card(&self.edition, card, Location::Hand(seat), false);
         self.record(Verb::Draw, seat, card, source, demand);
         self.log.push(Event::Draw {
             player: seat,

@@ -79,6 +79,14 @@ pub fn check(game: &Game) -> Result<(), String> {
                     ));
                 }
             }
+            let mut fresh = pile.clone();
+            fresh.refresh(edition);
+            if fresh.icons != pile.icons {
+                return Err(format!(
+                    "{}'s {color} pile's icon counts are stale: {:?}, recounted {:?}",
+                    player.name, pile.icons, fresh.icons
+                ));
+            }
             if pile.splay.is_some() && pile.cards.len() < 2 {
                 return Err(format!(
                     "{}'s {color} pile of {} card(s) is splayed",

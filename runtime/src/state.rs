@@ -6,12 +6,17 @@
 //! `State::move_card`, which keeps the location index and the piles' splays consistent.
 
 use crate::bytecode::{CardIdx, CompiledEdition, SpecialIdx};
-use crate::vocab::{Color, Icon, SlotPosition, SplayDirection};
+use crate::vocab::{Color, Icon, SplayDirection};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 /// A player's seat, clockwise from 0.
 pub type Seat = u8;
+
+/// The index of an icon in `Icon::ALL` (the order of a pile's icon counts).
+pub fn icon_index(icon: Icon) -> usize {
+    Icon::ALL.iter().position(|i| *i == icon).unwrap_or(0)
+}
 
 /// The index of a colour in `Color::ALL` (the order of a board's piles).
 pub fn color_index(color: Color) -> usize {
@@ -23,9 +28,22 @@ pub fn color_index(color: Color) -> usize {
 pub struct Pile {
     pub cards: Vec<CardIdx>,
     pub splay: Option<SplayDirection>,
+    /// The visible icons of the pile, by `Icon::ALL` index: kept up to date by `refresh` after
+    /// every change of the pile (the invariant checks verify it).
+    #[serde(default)]
+    pub icons: [u8; 7],
 }
 
 impl Pile {
+    /// Recounts the pile's visible icons after its cards or splay changed.
+    pub fn refresh(&mut self, edition: &CompiledEdition) {
+        let mut icons = [0u8; 7];
+        for (i, icon) in Icon::ALL.iter().enumerate() {
+            icons[i] = pile_icon_count(edition, self, *icon) as u8;
+        }
+        self.icons = icons;
+    }
+
     pub fn top(&self) -> Option<CardIdx> {
         self.cards.last().copied()
     }
@@ -210,10 +228,12 @@ impl State {
     /// The visible icons of the kind on the player's board: every icon of each top card, and
     /// those a splay reveals on the cards beneath.
     pub fn icon_count(&self, edition: &CompiledEdition, seat: Seat, icon: Icon) -> i32 {
+        let _ = edition;
+        let i = icon_index(icon);
         self.players[seat as usize]
             .board
             .iter()
-            .map(|pile| pile_icon_count(edition, pile, icon))
+            .map(|pile| i32::from(pile.icons[i]))
             .sum()
     }
 
@@ -233,7 +253,7 @@ impl State {
     }
 
     /// Takes a card out of wherever it is. A pile left with one card or none loses its splay.
-    fn take(&mut self, card: CardIdx) -> Location {
+    fn take(&mut self, edition: &CompiledEdition, card: CardIdx) -> Location {
         let from = self.location(card);
         let remove = |list: &mut Vec<CardIdx>| {
             if let Some(i) = list.iter().position(|c| *c == card) {
@@ -249,6 +269,7 @@ impl State {
                 if pile.cards.len() < 2 {
                     pile.splay = None;
                 }
+                pile.refresh(edition);
             }
             Location::ScorePile(s) => remove(&mut self.players[s as usize].score_pile),
             Location::Achievements(s) => {
@@ -270,8 +291,14 @@ impl State {
     /// Moves a card to a location: onto the top of a pile (or its bottom with `bottom`), onto
     /// the top of a deck (or its bottom), or into a hand, score pile or achievement pile.
     /// Returns where it was.
-    pub fn move_card(&mut self, card: CardIdx, to: Location, bottom: bool) -> Location {
-        let from = self.take(card);
+    pub fn move_card(
+        &mut self,
+        edition: &CompiledEdition,
+        card: CardIdx,
+        to: Location,
+        bottom: bool,
+    ) -> Location {
+        let from = self.take(edition, card);
         match to {
             Location::Deck(age) => {
                 let deck = &mut self.decks[age as usize];
@@ -289,6 +316,7 @@ impl State {
                 } else {
                     pile.cards.push(card);
                 }
+                pile.refresh(edition);
             }
             Location::ScorePile(s) => self.players[s as usize].score_pile.push(card),
             Location::Achievements(s) => self.players[s as usize]
@@ -324,9 +352,4 @@ pub fn pile_icon_count(edition: &CompiledEdition, pile: &Pile, icon: Icon) -> i3
         }
     }
     count
-}
-
-/// The slots of a card in the order they are read.
-pub fn slots_in_order(edition: &CompiledEdition, card: CardIdx) -> Vec<SlotPosition> {
-    edition.card(card).slots.iter().map(|(p, _)| *p).collect()
 }

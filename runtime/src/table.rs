@@ -149,6 +149,7 @@ impl Game {
                     }
                     player.board[i].splay = Some(direction);
                 }
+                player.board[i].refresh(&edition);
             }
             for card in &spec.hand {
                 place(*card, Location::Hand(seat))?;

@@ -108,7 +108,53 @@ pub struct Frame {
     pub candidate: Option<CardIdx>,
 }
 
+impl Default for Frame {
+    fn default() -> Frame {
+        Frame {
+            kind: FrameKind::Effect,
+            chunk: 0,
+            pc: 0,
+            card: 0,
+            executor: 0,
+            demander: None,
+            demand: false,
+            counts_for_bonus: false,
+            ints: Vec::new(),
+            sets: Vec::new(),
+            outcomes: Vec::new(),
+            loops: Vec::new(),
+            each: Vec::new(),
+            candidate: None,
+        }
+    }
+}
+
 impl Frame {
+    /// Readies a reused frame for a pure chunk, keeping its buffers' capacity.
+    fn reset_pure(
+        &mut self,
+        chunk: ChunkIdx,
+        card: CardIdx,
+        executor: Seat,
+        demander: Option<Seat>,
+        demand: bool,
+    ) {
+        self.kind = FrameKind::Effect;
+        self.chunk = chunk;
+        self.pc = 0;
+        self.card = card;
+        self.executor = executor;
+        self.demander = demander;
+        self.demand = demand;
+        self.counts_for_bonus = false;
+        self.ints.clear();
+        self.sets.clear();
+        self.outcomes.clear();
+        self.loops.clear();
+        self.each.clear();
+        self.candidate = None;
+    }
+
     /// A frame that runs an effect chunk.
     pub fn effect(
         edition: &CompiledEdition,
@@ -184,7 +230,7 @@ impl Game {
                 }
                 continue;
             }
-            let stop = self.execute(&mut frame, &mut fuel, false)?;
+            let stop = self.execute(&mut frame, &mut fuel, false, None)?;
             match stop {
                 Stop::Done => {}
                 Stop::Suspend(request) => {
@@ -220,52 +266,48 @@ impl Game {
 
     /// Evaluates a special achievement's condition for a player.
     pub(crate) fn eval_condition(&mut self, chunk: ChunkIdx, seat: Seat) -> VmResult<i32> {
-        let edition = self.edition_arc();
-        let mut frame = Frame::effect(&edition, chunk, 0, seat, None, false, false);
-        self.run_pure(&mut frame)
+        let mut frame = self.scratch.pop().unwrap_or_default();
+        frame.reset_pure(chunk, 0, seat, None, false);
+        let result = self.run_pure(&mut frame, &[]);
+        self.scratch.push(frame);
+        result
     }
 
-    /// Runs a pure chunk (a test or a measure) to its result.
-    fn run_pure(&mut self, frame: &mut Frame) -> VmResult<i32> {
+    /// Runs a pure chunk (a test or a measure) to its result; it reads statement outcomes from
+    /// `outcomes` (its parent's).
+    fn run_pure(&mut self, frame: &mut Frame, outcomes: &[StmtOutcome]) -> VmResult<i32> {
         let mut fuel = FUEL;
-        match self.execute(frame, &mut fuel, true)? {
+        match self.execute(frame, &mut fuel, true, Some(outcomes))? {
             Stop::Done => Ok(frame.ints.pop().unwrap_or(0)),
             _ => Err(self.error(frame, "a test or measure tried to act or ask")),
         }
     }
 
-    /// Runs a pure chunk in the context of `parent`, for a candidate card or a player.
+    /// Runs a pure chunk in the context of `parent` (its players, this card, and the statement
+    /// outcomes `outcomes`), for a candidate card or a player.
     fn eval_sub(
         &mut self,
         parent: &Frame,
+        outcomes: &[StmtOutcome],
         chunk: ChunkIdx,
         candidate: Option<CardIdx>,
         each: Option<Seat>,
     ) -> VmResult<i32> {
-        let edition = self.edition_arc();
-        let mut frame = Frame {
-            kind: FrameKind::Effect,
+        let mut frame = self.scratch.pop().unwrap_or_default();
+        frame.reset_pure(
             chunk,
-            pc: 0,
-            card: parent.card,
-            executor: parent.executor,
-            demander: parent.demander,
-            demand: parent.demand,
-            counts_for_bonus: false,
-            ints: Vec::new(),
-            sets: Vec::new(),
-            outcomes: parent.outcomes.clone(),
-            loops: Vec::new(),
-            each: each.map(|p| vec![(vec![p], 1)]).unwrap_or_default(),
-            candidate,
-        };
-        // A sub-program has its own statement numbering only if it records outcomes; tests and
-        // measures read the parent's.
-        let stmts = edition.chunk(chunk).stmts as usize;
-        if frame.outcomes.len() < stmts {
-            frame.outcomes.resize(stmts, StmtOutcome::default());
+            parent.card,
+            parent.executor,
+            parent.demander,
+            parent.demand,
+        );
+        frame.candidate = candidate;
+        if let Some(p) = each {
+            frame.each.push((vec![p], 1));
         }
-        self.run_pure(&mut frame)
+        let result = self.run_pure(&mut frame, outcomes);
+        self.scratch.push(frame);
+        result
     }
 
     fn error(&self, frame: &Frame, message: impl Into<String>) -> RuntimeError {
@@ -279,7 +321,13 @@ impl Game {
     }
 
     /// Runs one frame's ops until it returns or stops.
-    fn execute(&mut self, frame: &mut Frame, fuel: &mut u64, pure: bool) -> VmResult<Stop> {
+    fn execute(
+        &mut self,
+        frame: &mut Frame,
+        fuel: &mut u64,
+        pure: bool,
+        outer: Option<&[StmtOutcome]>,
+    ) -> VmResult<Stop> {
         let edition = self.edition_arc();
         let chunk = edition.chunk(frame.chunk);
         macro_rules! fail {
@@ -453,7 +501,7 @@ impl Game {
                     frame.ints.push(i32::from(seat));
                 }
                 Op::ChosenPlayer { stmt } => {
-                    let seat = outcome(frame, stmt)
+                    let seat = outcome(frame, outer, stmt)
                         .and_then(|o| o.player)
                         .map_or(NOBODY, i32::from);
                     frame.ints.push(seat);
@@ -471,7 +519,15 @@ impl Game {
                     }
                     let mut options = Vec::new();
                     for seat in self.group_seats(group, frame.executor) {
-                        if test == NO_CHUNK || self.eval_sub(frame, test, None, Some(seat))? != 0 {
+                        if test == NO_CHUNK
+                            || self.eval_sub(
+                                frame,
+                                outer.unwrap_or(&frame.outcomes),
+                                test,
+                                None,
+                                Some(seat),
+                            )? != 0
+                        {
                             options.push(seat);
                         }
                     }
@@ -511,7 +567,7 @@ impl Game {
                     frame.sets.push(cards);
                 }
                 Op::Bound { stmt } => {
-                    let cards = match outcome(frame, stmt) {
+                    let cards = match outcome(frame, outer, stmt) {
                         Some(o) => o
                             .cards
                             .iter()
@@ -523,7 +579,7 @@ impl Game {
                     frame.sets.push(cards);
                 }
                 Op::BoundNth { stmt, nth } => {
-                    let picked = outcome(frame, stmt).and_then(|o| match nth {
+                    let picked = outcome(frame, outer, stmt).and_then(|o| match nth {
                         Nth::Index(i) => o.cards.get(i as usize).copied(),
                         Nth::Last => o.cards.last().copied(),
                     });
@@ -665,7 +721,14 @@ impl Game {
                     let cards = set!();
                     let mut kept = Vec::new();
                     for card in cards {
-                        if self.eval_sub(frame, test, Some(card), None)? != 0 {
+                        if self.eval_sub(
+                            frame,
+                            outer.unwrap_or(&frame.outcomes),
+                            test,
+                            Some(card),
+                            None,
+                        )? != 0
+                        {
                             kept.push(card);
                         }
                     }
@@ -803,13 +866,13 @@ impl Game {
                     None => fail!("a card test has no card"),
                 },
                 Op::ChosenValue { stmt } => {
-                    let v = outcome(frame, stmt)
+                    let v = outcome(frame, outer, stmt)
                         .and_then(|o| o.values.first().copied())
                         .unwrap_or(0);
                     frame.ints.push(v);
                 }
                 Op::ChosenColors { stmt } => {
-                    let mask = outcome(frame, stmt).map_or(0, |o| o.colors);
+                    let mask = outcome(frame, outer, stmt).map_or(0, |o| o.colors);
                     frame.ints.push(mask);
                 }
                 Op::BoardColors => {
@@ -865,7 +928,7 @@ impl Game {
 
                 // ----- conditions ----------------------------------------------------------
                 Op::Did { stmt, done } => {
-                    let did = outcome(frame, stmt).is_some_and(|o| {
+                    let did = outcome(frame, outer, stmt).is_some_and(|o| {
                         match self.edition().rules.if_you_do {
                             crate::bytecode::IfYouDo::InFull => o.full(),
                             crate::bytecode::IfYouDo::MoreThanNothing => o.any(),
@@ -874,7 +937,7 @@ impl Game {
                     frame.ints.push(i32::from(did == done));
                 }
                 Op::Moved { stmt, op, n } => {
-                    let moved = outcome(frame, stmt).map_or(0, |o| o.done);
+                    let moved = outcome(frame, outer, stmt).map_or(0, |o| o.done);
                     frame
                         .ints
                         .push(i32::from(op.holds(i32::from(moved), i32::from(n))));
@@ -898,7 +961,15 @@ impl Game {
                     let seats = self.group_seats(group, frame.executor);
                     let mut holds = Vec::new();
                     for seat in &seats {
-                        holds.push(self.eval_sub(frame, test, None, Some(*seat))? != 0);
+                        holds.push(
+                            self.eval_sub(
+                                frame,
+                                outer.unwrap_or(&frame.outcomes),
+                                test,
+                                None,
+                                Some(*seat),
+                            )? != 0,
+                        );
                     }
                     let result = match quantifier {
                         Quantifier::Any => holds.iter().any(|h| *h),
@@ -909,9 +980,23 @@ impl Game {
                 }
                 Op::OnlyPlayer { test } => {
                     let me = frame.executor;
-                    let mut result = self.eval_sub(frame, test, None, Some(me))? != 0;
+                    let mut result = self.eval_sub(
+                        frame,
+                        outer.unwrap_or(&frame.outcomes),
+                        test,
+                        None,
+                        Some(me),
+                    )? != 0;
                     for seat in self.group_seats(PlayerSet::Others, me) {
-                        if result && self.eval_sub(frame, test, None, Some(seat))? != 0 {
+                        if result
+                            && self.eval_sub(
+                                frame,
+                                outer.unwrap_or(&frame.outcomes),
+                                test,
+                                None,
+                                Some(seat),
+                            )? != 0
+                        {
                             result = false;
                         }
                     }
@@ -922,11 +1007,23 @@ impl Game {
                     let Ok(subject) = Seat::try_from(seat) else {
                         fail!("no player to compare");
                     };
-                    let mine = self.eval_sub(frame, measure, None, Some(subject))?;
+                    let mine = self.eval_sub(
+                        frame,
+                        outer.unwrap_or(&frame.outcomes),
+                        measure,
+                        None,
+                        Some(subject),
+                    )?;
                     let mut result = true;
                     for other in self.group_seats(group, subject) {
                         if other != subject {
-                            let theirs = self.eval_sub(frame, measure, None, Some(other))?;
+                            let theirs = self.eval_sub(
+                                frame,
+                                outer.unwrap_or(&frame.outcomes),
+                                measure,
+                                None,
+                                Some(other),
+                            )?;
                             result &= op.holds(mine, theirs);
                         }
                     }
@@ -1224,8 +1321,9 @@ impl Game {
                     frame.ints.pop();
                     let mut bottom_first = order;
                     bottom_first.reverse();
-                    self.state.players[seat as usize].board[color_index(color)].cards =
-                        bottom_first;
+                    let pile = &mut self.state.players[seat as usize].board[color_index(color)];
+                    pile.cards = bottom_first;
+                    pile.refresh(&edition);
                     self.log.push(Event::Rearrange {
                         player: seat,
                         color,
@@ -1295,7 +1393,16 @@ impl Game {
                     impure!();
                     let mut values = Vec::new();
                     for seat in 0..self.state.player_count() as Seat {
-                        values.push((seat, self.eval_sub(frame, measure, None, Some(seat))?));
+                        values.push((
+                            seat,
+                            self.eval_sub(
+                                frame,
+                                outer.unwrap_or(&frame.outcomes),
+                                measure,
+                                None,
+                                Some(seat),
+                            )?,
+                        ));
                     }
                     let best = if most {
                         values.iter().map(|(_, v)| *v).max()
@@ -1403,6 +1510,8 @@ impl Game {
             return false;
         }
         pile.splay = direction;
+        let edition = self.edition_arc();
+        self.state.players[seat as usize].board[color_index(color)].refresh(&edition);
         self.log.push(Event::Splay {
             player: seat,
             color,
@@ -1613,7 +1722,8 @@ impl Game {
         verb: Verb,
         bottom: bool,
     ) {
-        let from = self.state.move_card(card, to, bottom);
+        let edition = self.edition_arc();
+        let from = self.state.move_card(&edition, card, to, bottom);
         self.record(verb, frame.executor, card, Some(frame.card), frame.demand);
         self.earn_bonus(frame);
         self.log.push(Event::Move {
@@ -1633,8 +1743,16 @@ fn current_each(frame: &Frame) -> Option<Seat> {
         .and_then(|(seats, taken)| seats.get((*taken as usize).checked_sub(1)?).copied())
 }
 
-fn outcome(frame: &Frame, stmt: StmtId) -> Option<&StmtOutcome> {
-    frame.outcomes.get(stmt as usize)
+/// A statement's outcome: a pure sub-program reads its parent's (`outer`).
+fn outcome<'a>(
+    frame: &'a Frame,
+    outer: Option<&'a [StmtOutcome]>,
+    stmt: StmtId,
+) -> Option<&'a StmtOutcome> {
+    match outer {
+        Some(outcomes) => outcomes.get(stmt as usize),
+        None => frame.outcomes.get(stmt as usize),
+    }
 }
 
 fn outcome_mut(frame: &mut Frame, stmt: StmtId) -> Option<&mut StmtOutcome> {

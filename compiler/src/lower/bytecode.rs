@@ -1097,15 +1097,43 @@ impl<'l> Emitter<'l> {
     }
 
     /// `and` / `or` of the parts; `empty` when there are none.
+    /// `and` / `or`, short-circuited: the parts after the first that decides are not evaluated
+    /// (conditions are pure, so this changes only the speed).
     fn junction(&mut self, parts: &[Cond], op: Op, empty: i16) {
-        if parts.is_empty() {
+        let Some((last, init)) = parts.split_last() else {
             self.op(Op::Int { value: empty });
             return;
-        }
-        for (i, part) in parts.iter().enumerate() {
-            self.cond(part);
-            if i > 0 {
-                self.op(op);
+        };
+        if op == Op::And {
+            // a; jump_if_false F; b; jump_if_false F; c; jump E; F: int 0; E:
+            let mut to_false = Vec::new();
+            for part in init {
+                self.cond(part);
+                to_false.push(self.forward(Op::JumpIfFalse { target: 0 }));
+            }
+            self.cond(last);
+            if to_false.is_empty() {
+                return;
+            }
+            let to_end = self.forward(Op::Jump { target: 0 });
+            for at in to_false {
+                self.patch(at);
+            }
+            self.op(Op::Int { value: 0 });
+            self.patch(to_end);
+        } else {
+            // a; jump_if_false N1; int 1; jump E; N1: b; …; c; E:
+            let mut to_end = Vec::new();
+            for part in init {
+                self.cond(part);
+                let next = self.forward(Op::JumpIfFalse { target: 0 });
+                self.op(Op::Int { value: 1 });
+                to_end.push(self.forward(Op::Jump { target: 0 }));
+                self.patch(next);
+            }
+            self.cond(last);
+            for at in to_end {
+                self.patch(at);
             }
         }
     }
