@@ -1372,6 +1372,12 @@ impl Game {
                 Op::Claim { special, stmt } => {
                     impure!();
                     let claimed = self.claim_special(frame.executor, special);
+                    if claimed {
+                        // The achievement card moves to the claimer: a change that earns the
+                        // free Draw when a sharing opponent claims it (online summary, DOGMA,
+                        // point 4; deluxe rules, Dogma action).
+                        self.earn_bonus(frame);
+                    }
                     if let Some(o) = outcome_mut(frame, stmt) {
                         o.ran = true;
                         o.requested = 1;
