@@ -36,6 +36,9 @@ pub struct ScriptedAction {
     pub refused: Option<String>,
     /// Unscripted questions take the first legal option instead of failing.
     pub unscripted_first: bool,
+    /// `achieve = "Monument"`: an attempt to achieve a special achievement, which the Achieve
+    /// action never allows (it is refused with this reason).
+    pub special_attempt: Option<String>,
     pub line: usize,
 }
 
@@ -506,6 +509,7 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
         None => None,
     };
     let mut kinds = Vec::new();
+    let mut special_attempt = None;
     if let Some(v) = t.get("draw") {
         if v.as_bool() != Some(true) {
             return Err(loader.err(line, "write `draw = true`"));
@@ -526,6 +530,12 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
         let age = match v {
             Value::Integer(a) => {
                 u8::try_from(*a).map_err(|_| loader.err(line, format!("there is no age {a}")))?
+            }
+            Value::String(name) if loader.edition.special_by_name(name).is_some() => {
+                special_attempt = Some(format!(
+                    "{name} is a special achievement: it is claimed the moment its condition holds, never with the Achieve action"
+                ));
+                1
             }
             Value::String(title) => loader.edition.card(loader.card(title, line)?).age,
             other => {
@@ -593,6 +603,7 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
         decisions,
         refused: t.get("refused").and_then(Value::as_str).map(String::from),
         unscripted_first,
+        special_attempt,
         line,
     })
 }
@@ -857,6 +868,15 @@ pub fn play(scenario: &Scenario, edition: Arc<CompiledEdition>) -> Result<Game, 
                         names[seat as usize], names[p as usize]
                     ),
                 ));
+            }
+        }
+        if let Some(reason) = &scripted.special_attempt {
+            match &scripted.refused {
+                Some(expected) if reason.contains(expected.as_str()) => continue,
+                Some(expected) => {
+                    return Err(at(path, line, format!("the action was refused with \"{reason}\", which does not contain \"{expected}\"")))
+                }
+                None => return Err(at(path, line, format!("the action was refused: {reason}"))),
             }
         }
         if let Some(expected) = &scripted.refused {
@@ -1405,7 +1425,8 @@ pub fn run_file(path: &Path, editions: &mut dyn Editions, accept: bool) -> RunRe
                     snap_path.display(),
                     path.display()
                 ));
-            } else {
+            } else if failures.is_empty() || accept {
+                // A new snapshot records a passing outcome only (or an accepted one).
                 if let Err(e) = std::fs::write(&snap_path, &snap) {
                     return fail(
                         scenario.name,

@@ -205,6 +205,7 @@ impl Game {
             turn: 0,
             action: 0,
             actions_left: 0,
+            opening_turns: 0,
             history: Vec::new(),
             outcome: None,
         };
@@ -558,6 +559,7 @@ impl Game {
             .map_or(0, |(seat, _)| seat as Seat);
         self.phase = Phase::Playing;
         self.state.active = first;
+        self.state.opening_turns = if self.state.player_count() >= 4 { 2 } else { 1 };
         self.start_turn(first);
     }
 
@@ -566,8 +568,8 @@ impl Game {
         self.state.turn += 1;
         self.state.active = seat;
         self.state.history.clear();
-        let n = self.state.player_count() as u32;
-        let one_action = self.state.turn == 1 || (n >= 4 && self.state.turn == 2);
+        let one_action = self.state.opening_turns > 0;
+        self.state.opening_turns = self.state.opening_turns.saturating_sub(1);
         self.state.actions_left = if one_action { 1 } else { 2 };
         self.log.push(Event::TurnStart {
             turn: self.state.turn,

@@ -234,12 +234,23 @@ impl Event {
                         seats.iter().map(who).collect::<Vec<_>>().join(", ")
                     }
                 };
-                format!(
-                    "{}: sharing {}; vulnerable {}",
-                    title(c),
-                    list(sharing),
-                    list(vulnerable)
-                )
+                let effects = &edition.card(*c).effects;
+                let has = |demand: bool| {
+                    effects.iter().any(|e| {
+                        matches!(
+                            e.kind,
+                            crate::vocab::EffectKind::Demand | crate::vocab::EffectKind::Compel
+                        ) == demand
+                    })
+                };
+                let mut parts = Vec::new();
+                if has(false) {
+                    parts.push(format!("sharing {}", list(sharing)));
+                }
+                if has(true) {
+                    parts.push(format!("vulnerable {}", list(vulnerable)));
+                }
+                format!("{}: {}", title(c), parts.join("; "))
             }
             Event::Execute {
                 player,

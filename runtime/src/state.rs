@@ -183,6 +183,10 @@ pub struct State {
     pub action: u32,
     /// Actions the active player has left this turn.
     pub actions_left: u8,
+    /// Turns still to start with a single action: the first player's (and the second's at four
+    /// players) at the start of the game; none at a table set by hand.
+    #[serde(default)]
+    pub opening_turns: u8,
     /// Cards moved this turn.
     pub history: Vec<HistoryEntry>,
     pub outcome: Option<Outcome>,

@@ -231,8 +231,18 @@ impl Game {
                 players[seat].achievements.push(held);
             }
         }
+        // By default the setup's achievements, less the ages players already hold.
+        let held_ages: Vec<u8> = players
+            .iter()
+            .flat_map(|p| p.achievements.iter())
+            .filter_map(|a| match a {
+                AchievementCard::Standard(c) => Some(edition.card(*c).age),
+                AchievementCard::Special(_) => None,
+            })
+            .collect();
         let available_specs = table.available.clone().unwrap_or_else(|| {
             (1..=edition.rules.achievement_ages)
+                .filter(|age| !held_ages.contains(age))
                 .map(AchievementSpec::Age)
                 .collect()
         });
@@ -331,6 +341,7 @@ impl Game {
             turn: 1,
             action: 0,
             actions_left: table.actions_left,
+            opening_turns: 0,
             history: Vec::new(),
             outcome: None,
         };

@@ -106,6 +106,10 @@ pub struct Frame {
     pub each: Vec<(Vec<Seat>, u8)>,
     /// The card a card test is testing.
     pub candidate: Option<CardIdx>,
+    /// Stop (as if the chunk returned) on reaching this op: used to try a `you may` on a copy
+    /// of the game.
+    #[serde(default)]
+    pub stop_at: Option<u16>,
 }
 
 impl Default for Frame {
@@ -125,6 +129,7 @@ impl Default for Frame {
             loops: Vec::new(),
             each: Vec::new(),
             candidate: None,
+            stop_at: None,
         }
     }
 }
@@ -180,6 +185,7 @@ impl Frame {
             loops: Vec::new(),
             each: Vec::new(),
             candidate: None,
+            stop_at: None,
         }
     }
 }
@@ -357,6 +363,9 @@ impl Game {
             };
         }
         loop {
+            if frame.stop_at == Some(frame.pc) {
+                return Ok(Stop::Done);
+            }
             if *fuel == 0 {
                 fail!("out of fuel: the effect ran {} ops without finishing", FUEL);
             }
@@ -947,8 +956,9 @@ impl Game {
                     let all = set!();
                     let result = match quantifier {
                         Quantifier::Any => !filtered.is_empty(),
-                        // "Each" needs at least one card: with none there is nothing to claim on.
-                        Quantifier::Each => !all.is_empty() && filtered.len() == all.len(),
+                        // "Each" over no cards holds (vacuous truth): Astronomy with only purple
+                        // top cards claims Universe, as the online implementations do.
+                        Quantifier::Each => filtered.len() == all.len(),
                         Quantifier::No => filtered.is_empty(),
                     };
                     frame.ints.push(i32::from(result));
@@ -1043,6 +1053,10 @@ impl Game {
                     let yes = match self.answer.take() {
                         Some(Answer::YesNo(b)) => b,
                         Some(_) => fail!("the answer is not yes or no"),
+                        // A `you may` whose "yes" could change nothing has one real option and
+                        // is not asked (../shared/SCENARIOS.md: a decision with one legal option
+                        // is never asked); it counts as declined.
+                        None if !self.yes_can_matter(frame, chunk)? => false,
                         None => {
                             let who = frame.executor;
                             return Ok(self.suspend(frame, who, RequestKind::YesNo, &chunk.name));
@@ -1365,6 +1379,7 @@ impl Game {
                             loops: Vec::new(),
                             each: Vec::new(),
                             candidate: None,
+                            stop_at: None,
                         };
                         return Ok(Stop::Call(child));
                     }
@@ -1464,6 +1479,28 @@ impl Game {
                 return Ok(Stop::GameOver);
             }
         }
+    }
+
+    /// Whether answering yes to the `you may` just reached could change anything: the body is
+    /// tried on a copy of the game (without its log), up to the end of the `you may`; it
+    /// matters if it changes a card, asks a question, calls another card or ends the game.
+    fn yes_can_matter(&mut self, frame: &Frame, chunk: &crate::bytecode::Chunk) -> VmResult<bool> {
+        // The op after `AskYesNo` jumps past the body when the answer is no.
+        let Some(Op::JumpIfFalse { target }) = chunk.ops.get(frame.pc as usize).copied() else {
+            return Ok(true);
+        };
+        let log = std::mem::take(&mut self.log);
+        let mut probe = self.clone();
+        self.log = log;
+        let mut trial = frame.clone();
+        trial.ints.push(1);
+        trial.stop_at = Some(target);
+        let mut fuel = FUEL;
+        let stop = probe.execute(&mut trial, &mut fuel, false, None)?;
+        Ok(match stop {
+            Stop::Done => !probe.log.is_empty() || probe.state.outcome.is_some(),
+            Stop::Suspend(_) | Stop::Call(_) | Stop::EndDogma | Stop::GameOver => true,
+        })
     }
 
     /// Rewinds the frame to the asking op and returns the question.

@@ -449,6 +449,31 @@ impl<'l> Emitter<'l> {
     /// `you may …`: folded into an optional pick when the body is one movement that picks;
     /// otherwise a yes/no question guarding the body.
     fn may(&mut self, id: StmtId, body: &[Stmt]) {
+        // `you may reveal and return a card`: a pick followed by movements of exactly the
+        // picked cards folds like a single movement.
+        if let [first, rest @ ..] = body {
+            let follows_first = |s: &Stmt| {
+                matches!(&s.kind, StmtKind::Move { cards, .. }
+                    if matches!(&cards.source, CardSource::Bound(b) if b.nth.is_none())
+                        && cards.filters.is_empty())
+            };
+            if !rest.is_empty() && rest.iter().all(follows_first) {
+                if let StmtKind::Move { verb, cards, to } = &first.kind {
+                    if cards.pick.count != Count::All || cards.pick.extreme.is_some() {
+                        let outer = (self.span, self.stmt);
+                        self.span = first.span;
+                        self.stmt = Some(first.id);
+                        self.move_cards(first.id, *verb, cards, to, true);
+                        (self.span, self.stmt) = outer;
+                        for s in rest {
+                            self.stmt(s);
+                        }
+                        self.combine(id, children(body));
+                        return;
+                    }
+                }
+            }
+        }
         if let [child] = body {
             if let StmtKind::Move { verb, cards, to } = &child.kind {
                 if cards.pick.count != Count::All || cards.pick.extreme.is_some() {
