@@ -1,0 +1,106 @@
+//! The scenario runner's own contract: loading errors name the file, the line and the reason;
+//! an unscripted decision names the player, the question and the options; a scripted refusal is
+//! checked; the run ends with `N passed, N failed`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dogma-scenarios-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).expect("write scenario");
+    p
+}
+
+fn dogma_test(paths: &[&Path]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_dogma"))
+        .arg("test")
+        .args(paths)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("CI")
+        .output()
+        .expect("dogma runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+    )
+}
+
+#[test]
+fn loading_errors_name_the_file_line_and_reason() {
+    let d = dir("loading");
+    let cases = [
+        ("unknown-card.toml", "players = [\"alice\", \"bob\"]\n[alice]\nhand = [\"Oarz\"]\n", ":3: unknown card \"Oarz\" in the third edition; did you mean \"Oars\"?"),
+        ("twice.toml", "players = [\"alice\", \"bob\"]\n[alice]\nhand = [\"Oars\"]\n[bob]\nscore = [\"Oars\"]\n", ":5: Oars is placed twice"),
+        ("bad-key.toml", "players = [\"alice\", \"bob\"]\n[alice]\nhend = [\"Oars\"]\n", ":3: unknown key `hend`"),
+        ("syntax.toml", "players = [\"alice\", \"bob\"\n", ":2:"),
+        ("wrong-age.toml", "players = [\"alice\", \"bob\"]\n[supply]\n2 = [\"Oars\"]\n", ":3: Oars is of age 1, not 2"),
+        ("single-splay.toml", "players = [\"alice\", \"bob\"]\n[alice]\nboard.red = [\"Oars\"]\nsplay.red = \"left\"\n", "cannot be splayed left"),
+    ];
+    for (name, text, expected) in cases {
+        let path = write(&d, name, text);
+        let (code, out) = dogma_test(&[&path]);
+        assert_eq!(code, 1, "{name}: {out}");
+        let located = format!("{}{expected}", path.display());
+        assert!(
+            out.contains(&located) || (expected.starts_with("cannot") && out.contains(expected)),
+            "{name}: expected `{located}` in\n{out}"
+        );
+        assert!(out.ends_with("0 passed, 1 failed\n"), "{name}: {out}");
+    }
+}
+
+#[test]
+fn an_unscripted_decision_names_the_player_question_and_options() {
+    let d = dir("unscripted");
+    let path = write(
+        &d,
+        "archery.toml",
+        "players = [\"alice\", \"bob\"]\n[alice]\nboard.red = [\"Archery\"]\n[bob]\nhand = [\"Pottery\", \"Agriculture\"]\n[supply]\n1 = [\"Mysticism\"]\n[[actions]]\ndogma = \"Archery\"\n",
+    );
+    let (code, out) = dogma_test(&[&path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("unscripted decision: bob must choose 1 card from [Agriculture, Mysticism, Pottery]"),
+        "{out}"
+    );
+}
+
+#[test]
+fn scripted_refusals_and_first_legal_answers() {
+    let d = dir("refusals");
+    let path = write(
+        &d,
+        "archery.toml",
+        "players = [\"alice\", \"bob\"]\n[alice]\nboard.red = [\"Archery\"]\n[bob]\nhand = [\"Pottery\", \"Agriculture\"]\n[supply]\n1 = [\"Mysticism\"]\n\
+         [[actions]]\ndogma = \"Archery\"\ndecisions = [\n  { player = \"bob\", choose = [\"Pottery\", \"Oars\"], refused = \"at most one\" },\n  { player = \"bob\", choose = [\"Pottery\"] },\n]\n\
+         [[actions]]\nachieve = \"Monument\"\nrefused = \"never with the Achieve action\"\n\
+         [[actions]]\nachieve = 9\nrefused = \"score of at least 45\"\n\
+         [expect.alice]\nhand = [\"Pottery\"]\n",
+    );
+    let (code, out) = dogma_test(&[&path]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.ends_with("1 passed, 0 failed\n"), "{out}");
+    // The first run of a passing scenario writes its snapshot beside it.
+    assert!(path.with_extension("snap").exists());
+}
+
+#[test]
+fn a_changed_outcome_fails_with_the_expectation_and_a_snapshot_diff() {
+    let d = dir("changed");
+    let scenario = "players = [\"alice\", \"bob\"]\n[alice]\nboard.blue = [\"Writing\"]\n[supply]\n2 = [\"Calendar\", \"Mathematics\"]\n[[actions]]\ndogma = \"Writing\"\n[expect.alice]\nhand = [\"Calendar\"]\n";
+    let path = write(&d, "writing.toml", scenario);
+    let (code, out) = dogma_test(&[&path]);
+    assert_eq!(code, 0, "{out}");
+    // The same table with another card on top of the deck behaves differently.
+    write(&d, "writing.toml", &scenario.replace("[\"Calendar\", \"Mathematics\"]", "[\"Mathematics\", \"Calendar\"]"));
+    let (code, out) = dogma_test(&[&path]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("alice.hand:\n      expected [Calendar]\n      actual   [Mathematics]"), "{out}");
+    assert!(out.contains("-alice draws Calendar [2]\n  +alice draws Mathematics [2]"), "{out}");
+}
