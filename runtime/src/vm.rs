@@ -2008,7 +2008,14 @@ fn plan_pick(
     if optional {
         // Declining is choosing none. Under "in full", a `you may` tested by `if you do` is all
         // or nothing, and impossible in full it cannot be taken at all.
-        if strict && (pool.len() + forced.len()) < asked as usize {
+        // What doing it "in full" needs: the fixed number asked for, or, for "up to" and "any
+        // number", at least one card (the player then chooses how many).
+        let needed = match count {
+            Count::Exactly(n) | Count::Between(n, _) => usize::from(n),
+            Count::UpTo(_) | Count::AnyNumber => 1,
+            _ => asked as usize,
+        };
+        if strict && (pool.len() + forced.len()) < needed {
             sizes = vec![0];
             forced.clear();
         } else if !sizes.contains(&0) {
