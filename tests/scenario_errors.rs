@@ -66,7 +66,9 @@ fn an_unscripted_decision_names_the_player_question_and_options() {
     let (code, out) = dogma_test(&[&path]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("unscripted decision: bob must choose 1 card from [Agriculture, Mysticism, Pottery]"),
+        out.contains(
+            "unscripted decision: bob must choose 1 card from [Agriculture, Mysticism, Pottery]"
+        ),
         "{out}"
     );
 }
@@ -98,9 +100,22 @@ fn a_changed_outcome_fails_with_the_expectation_and_a_snapshot_diff() {
     let (code, out) = dogma_test(&[&path]);
     assert_eq!(code, 0, "{out}");
     // The same table with another card on top of the deck behaves differently.
-    write(&d, "writing.toml", &scenario.replace("[\"Calendar\", \"Mathematics\"]", "[\"Mathematics\", \"Calendar\"]"));
+    write(
+        &d,
+        "writing.toml",
+        &scenario.replace(
+            "[\"Calendar\", \"Mathematics\"]",
+            "[\"Mathematics\", \"Calendar\"]",
+        ),
+    );
     let (code, out) = dogma_test(&[&path]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("alice.hand:\n      expected [Calendar]\n      actual   [Mathematics]"), "{out}");
-    assert!(out.contains("-alice draws Calendar [2]\n  +alice draws Mathematics [2]"), "{out}");
+    assert!(
+        out.contains("alice.hand:\n      expected [Calendar]\n      actual   [Mathematics]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("-alice draws Calendar [2]\n  +alice draws Mathematics [2]"),
+        "{out}"
+    );
 }
