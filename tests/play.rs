@@ -148,7 +148,7 @@ fn illegal_actions_and_answers_are_refused_and_change_nothing() {
     let before = serde_json::to_string(&game.state).expect("state");
     let refused = game.answer(Answer::Cards(vec![]));
     assert!(
-        matches!(&refused, Err(PlayError::Refused(r)) if r.reason.contains("choose 1 cards, not 0")),
+        matches!(&refused, Err(PlayError::Refused(r)) if r.reason.contains("choose at least one card, not 0")),
         "{refused:?}"
     );
     let refused = game.answer(Answer::YesNo(true));
