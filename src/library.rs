@@ -1,11 +1,23 @@
 //! Finding card sources on disk: edition manifests, their trees, and loose paths.
 //!
-//! This is the only part of the project (with the commands) that reads files. A tree is a folder
-//! of `cards/` holding `*.dogma` files; its folder name is the set of its cards. An edition is a
-//! manifest `cards/editions/NAME.toml` naming its trees.
+//! This is the only part of the project (with the commands) that reads card files. A *tree* is a
+//! folder of `*.dogma` files with an optional `tree.toml`:
+//!
+//! ```toml
+//! description = "The first edition's wording, over the third edition's base cards"
+//! set = "base"          # the set of its cards (default: the folder's name)
+//! extends = "base"      # a tree whose cards it replaces by title (optional)
+//! drop = ["Oars"]       # titles of the extended trees' cards to leave out (optional)
+//! ```
+//!
+//! An *edition* is a manifest `cards/editions/NAME.toml` (or any `.toml` path) naming its trees
+//! and its rule variants (`[rules]`, every field of `dogma_runtime::bytecode::Rules`). A manifest
+//! may `extend` another edition: it takes that edition's trees and rules, adds its own trees and
+//! overrides the rules it lists. `docs/editions.md` documents both files.
 
-use dogma_compiler::{Options, SourceFile};
-use dogma_runtime::Edition;
+use dogma_compiler::{EditionRules, Layer, Options, SourceFile};
+use dogma_dsl::render::Wording;
+use dogma_runtime::bytecode::Rules;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -16,42 +28,162 @@ pub fn cards_root() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("cards"))
 }
 
-/// An edition manifest.
+/// An edition manifest as written.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RawManifest {
+    name: String,
+    /// What the edition is, for people reading the manifest.
+    #[serde(default)]
+    description: String,
+    /// Another edition whose trees and rules this one starts from.
+    #[serde(default)]
+    extends: Option<String>,
+    #[serde(default)]
+    trees: Vec<String>,
+    /// How card text is worded: first, third or fourth.
+    #[serde(default)]
+    wording: Option<String>,
+    /// The rule variants (all of them, or those that differ from the extended edition).
+    #[serde(default)]
+    rules: toml::Table,
+}
+
+/// A tree manifest (`tree.toml`) as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTree {
+    #[serde(default)]
+    #[allow(dead_code)]
+    description: String,
+    #[serde(default)]
+    set: Option<String>,
+    #[serde(default)]
+    extends: Option<String>,
+    #[serde(default)]
+    drop: Vec<String>,
+}
+
+/// A tree of card sources.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tree {
+    /// The folder's name.
+    pub name: String,
+    pub dir: PathBuf,
+    /// The set of its cards.
+    pub set: String,
+    /// The trees it extends, directly or not, by index in the edition's tree list.
+    pub extends: Vec<u16>,
+    pub drop: Vec<String>,
+}
+
+/// An edition: its manifest with every `extends` resolved.
+#[derive(Clone, Debug)]
 pub struct Manifest {
     pub name: String,
-    /// What the edition is, for people reading the manifest.
-    #[serde(default, rename = "description")]
-    pub _description: String,
-    pub trees: Vec<String>,
+    pub description: String,
+    /// The manifest file.
+    pub path: PathBuf,
+    /// The trees, each after the trees it extends.
+    pub trees: Vec<Tree>,
+    pub wording: Wording,
+    pub rules: Rules,
 }
 
 /// An edition's card sources, ready to check.
 pub struct EditionSources {
     pub manifest: Manifest,
-    pub edition: Option<Edition>,
     pub files: Vec<SourceFile>,
 }
 
 impl EditionSources {
     pub fn options(&self) -> Options {
         Options {
-            edition: self.edition,
+            edition: Some(EditionRules {
+                name: self.manifest.name.clone(),
+                rules: self.manifest.rules.clone(),
+            }),
+            layers: layers(&self.manifest.trees),
         }
     }
 }
 
-/// Loads an edition by name (`third`) or by manifest path.
-pub fn load_edition(name: &str) -> Result<EditionSources, String> {
-    let root = cards_root();
-    let path = if name.ends_with(".toml") {
+fn layers(trees: &[Tree]) -> Vec<Layer> {
+    trees
+        .iter()
+        .map(|t| Layer {
+            name: t.name.clone(),
+            extends: t.extends.clone(),
+            drop: t.drop.clone(),
+        })
+        .collect()
+}
+
+/// The manifest file of an edition given by name (`third`) or by path.
+pub fn manifest_path(name: &str) -> PathBuf {
+    if name.ends_with(".toml") {
         PathBuf::from(name)
     } else {
-        root.join("editions").join(format!("{name}.toml"))
+        cards_root().join("editions").join(format!("{name}.toml"))
+    }
+}
+
+/// Loads an edition by name (`third`) or by manifest path, with its card files.
+pub fn load_edition(name: &str) -> Result<EditionSources, String> {
+    let manifest = load_manifest(name)?;
+    let mut files = Vec::new();
+    for (i, tree) in manifest.trees.iter().enumerate() {
+        for file in dogma_files(&tree.dir)? {
+            let mut source = read_source(&file, &tree.set)?;
+            source.layer = i as u16;
+            files.push(source);
+        }
+    }
+    Ok(EditionSources { manifest, files })
+}
+
+/// Loads an edition's manifest (following `extends`) without its card files.
+pub fn load_manifest(name: &str) -> Result<Manifest, String> {
+    let path = manifest_path(name);
+    let mut seen = Vec::new();
+    let (raw, mut rules, trees) = resolve_manifest(&path, &mut seen)?;
+    let rules: Rules = {
+        let table = std::mem::take(&mut rules);
+        Rules::deserialize(toml::Value::Table(table)).map_err(|e| {
+            format!(
+                "{}: the [rules] table is incomplete or wrong: {}",
+                path.display(),
+                e.message()
+            )
+        })?
     };
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        let known = known_editions(&root);
+    let wording = match &raw.wording {
+        None => Wording::Third,
+        Some(w) => Wording::from_word(w).ok_or_else(|| {
+            format!(
+                "{}: unknown wording `{w}` (first, third or fourth)",
+                path.display()
+            )
+        })?,
+    };
+    Ok(Manifest {
+        name: raw.name,
+        description: raw.description,
+        path,
+        trees,
+        wording,
+        rules,
+    })
+}
+
+/// Reads a manifest and the editions it extends: the manifest, its merged rules table and its
+/// trees (parents first). `seen` catches a cycle of `extends`.
+fn resolve_manifest(
+    path: &Path,
+    seen: &mut Vec<PathBuf>,
+) -> Result<(RawManifest, toml::Table, Vec<Tree>), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        let known = known_editions(&cards_root());
         format!(
             "cannot read the edition manifest {}: {e}{}",
             path.display(),
@@ -62,37 +194,125 @@ pub fn load_edition(name: &str) -> Result<EditionSources, String> {
             }
         )
     })?;
-    let manifest: Manifest = toml::from_str(&text)
+    let raw: RawManifest = toml::from_str(&text)
         .map_err(|e| format!("{}: not a valid edition manifest: {e}", path.display()))?;
-    let edition = Edition::from_word(&manifest.name);
-    // Trees sit beside the `editions` folder of the manifest.
-    let trees_root = path
-        .parent()
-        .and_then(Path::parent)
-        .map(Path::to_path_buf)
-        .unwrap_or(root);
-    let mut files = Vec::new();
-    for tree in &manifest.trees {
-        let dir = trees_root.join(tree);
-        if !dir.is_dir() {
-            return Err(format!(
+    let canonical = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+    if seen.contains(&canonical) {
+        return Err(format!(
+            "{}: the editions extend each other in a cycle",
+            path.display()
+        ));
+    }
+    seen.push(canonical);
+    let base = manifest_base(path);
+    let (mut rules, mut trees) = match &raw.extends {
+        None => (toml::Table::new(), Vec::new()),
+        Some(parent) => {
+            let parent_path = if parent.ends_with(".toml") {
+                base_relative(path, parent)
+            } else {
+                manifest_path(parent)
+            };
+            let (_, rules, trees) = resolve_manifest(&parent_path, seen)
+                .map_err(|e| format!("{}: extends `{parent}`: {e}", path.display()))?;
+            (rules, trees)
+        }
+    };
+    for (key, value) in &raw.rules {
+        rules.insert(key.clone(), value.clone());
+    }
+    for tree in &raw.trees {
+        let dir = find_tree(&base, tree).ok_or_else(|| {
+            format!(
                 "{}: the tree `{tree}` has no folder {}",
                 path.display(),
-                dir.display()
-            ));
-        }
-        for file in dogma_files(&dir)? {
-            files.push(read_source(&file, tree)?);
-        }
+                base.join(tree).display()
+            )
+        })?;
+        add_tree(&mut trees, &dir, &mut Vec::new())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    Ok(EditionSources {
-        manifest,
-        edition,
-        files,
-    })
+    Ok((raw, rules, trees))
 }
 
-fn known_editions(root: &Path) -> Vec<String> {
+/// The folder a manifest's tree names are relative to: the parent of an `editions` folder, else
+/// the manifest's own folder.
+fn manifest_base(path: &Path) -> PathBuf {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    if dir.file_name().is_some_and(|n| n == "editions") {
+        dir.parent().unwrap_or(Path::new(".")).to_path_buf()
+    } else {
+        dir.to_path_buf()
+    }
+}
+
+fn base_relative(manifest: &Path, name: &str) -> PathBuf {
+    manifest.parent().unwrap_or(Path::new(".")).join(name)
+}
+
+/// A tree folder by name: beside the naming file, else under `cards/`.
+fn find_tree(base: &Path, name: &str) -> Option<PathBuf> {
+    [base.join(name), cards_root().join(name)]
+        .into_iter()
+        .find(|d| d.is_dir())
+}
+
+/// Adds a tree after the trees it extends (each once). Returns its index.
+fn add_tree(trees: &mut Vec<Tree>, dir: &Path, chain: &mut Vec<PathBuf>) -> Result<u16, String> {
+    let canonical = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    if let Some(i) = trees
+        .iter()
+        .position(|t| t.dir.canonicalize().unwrap_or_else(|_| t.dir.clone()) == canonical)
+    {
+        return Ok(i as u16);
+    }
+    if chain.contains(&canonical) {
+        return Err(format!(
+            "the trees extend each other in a cycle at {}",
+            dir.display()
+        ));
+    }
+    chain.push(canonical);
+    let name = dir
+        .file_name()
+        .map_or_else(|| "cards".to_string(), |n| n.to_string_lossy().to_string());
+    let raw = read_tree_manifest(dir)?;
+    let mut extends = Vec::new();
+    if let Some(parent) = &raw.extends {
+        let base = dir.parent().unwrap_or(Path::new("."));
+        let parent_dir = find_tree(base, parent).ok_or_else(|| {
+            format!(
+                "{}: extends the tree `{parent}`, which has no folder {}",
+                dir.join("tree.toml").display(),
+                base.join(parent).display()
+            )
+        })?;
+        let p = add_tree(trees, &parent_dir, chain)?;
+        extends.push(p);
+        extends.extend(trees[p as usize].extends.iter().copied());
+    }
+    trees.push(Tree {
+        set: raw.set.unwrap_or_else(|| name.clone()),
+        name,
+        dir: dir.to_path_buf(),
+        extends,
+        drop: raw.drop,
+    });
+    Ok(trees.len() as u16 - 1)
+}
+
+fn read_tree_manifest(dir: &Path) -> Result<RawTree, String> {
+    let path = dir.join("tree.toml");
+    if !path.is_file() {
+        return Ok(RawTree::default());
+    }
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    toml::from_str(&text).map_err(|e| format!("{}: not a valid tree manifest: {e}", path.display()))
+}
+
+/// The names of the editions under `cards/editions/`, sorted.
+pub fn known_editions(root: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(root.join("editions"))
         .map(|dir| {
             dir.filter_map(|e| e.ok())
@@ -127,36 +347,75 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Reads one card file as part of the tree `set`.
+/// Reads one card file as part of the set `set`.
 pub fn read_source(path: &Path, set: &str) -> Result<SourceFile, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(SourceFile {
-        name: path.display().to_string(),
-        text,
-        set: set.to_string(),
-    })
+    Ok(SourceFile::new(path.display().to_string(), text, set))
 }
 
-/// The card files named by command-line paths (files or folders). A file's set is the name of
-/// the tree folder under `cards/` it belongs to, else its parent folder's name.
-pub fn sources_from_paths(paths: &[PathBuf]) -> Result<Vec<SourceFile>, String> {
-    let mut files = Vec::new();
+/// Card files named on the command line, as trees: a folder with a `tree.toml` comes with the
+/// trees it extends (so its cards can name theirs); any other folder or file is a tree of its
+/// own, its set the name of the tree folder under `cards/` it belongs to, else its parent
+/// folder's name.
+pub struct PathSources {
+    pub files: Vec<SourceFile>,
+    pub layers: Vec<Layer>,
+}
+
+pub fn sources_from_paths(paths: &[PathBuf]) -> Result<PathSources, String> {
+    let mut trees: Vec<Tree> = Vec::new();
+    let mut loose: Vec<(PathBuf, String)> = Vec::new();
     for path in paths {
-        if path.is_dir() {
+        if path.is_dir() && path.join("tree.toml").is_file() {
+            add_tree(&mut trees, path, &mut Vec::new())?;
+        } else if path.is_dir() {
             for file in dogma_files(path)? {
-                files.push(read_source(&file, &set_of(&file))?);
+                let set = set_of(&file);
+                loose.push((file, set));
             }
         } else if path.is_file() {
-            files.push(read_source(path, &set_of(path))?);
+            loose.push((path.clone(), set_of(path)));
         } else {
             return Err(format!("no such file or folder: {}", path.display()));
         }
     }
-    Ok(files)
+    let mut files = Vec::new();
+    for (i, tree) in trees.iter().enumerate() {
+        for file in dogma_files(&tree.dir)? {
+            let mut source = read_source(&file, &tree.set)?;
+            source.layer = i as u16;
+            files.push(source);
+        }
+    }
+    let mut layers = layers(&trees);
+    if !loose.is_empty() {
+        let layer = layers.len() as u16;
+        layers.push(Layer {
+            name: "the files named".to_string(),
+            ..Layer::default()
+        });
+        for (file, set) in loose {
+            let mut source = read_source(&file, &set)?;
+            source.layer = layer;
+            files.push(source);
+        }
+    }
+    Ok(PathSources { files, layers })
 }
 
+/// The set of a loose card file: its tree's `set` (from `tree.toml`) or the tree folder's name.
 fn set_of(file: &Path) -> String {
+    for dir in file.ancestors().skip(1) {
+        if dir.join("tree.toml").is_file() {
+            if let Ok(RawTree { set: Some(set), .. }) = read_tree_manifest(dir) {
+                return set;
+            }
+            if let Some(name) = dir.file_name() {
+                return name.to_string_lossy().to_string();
+            }
+        }
+    }
     let components: Vec<String> = file
         .components()
         .map(|c| c.as_os_str().to_string_lossy().to_string())
@@ -169,4 +428,19 @@ fn set_of(file: &Path) -> String {
     file.parent()
         .and_then(|p| p.file_name())
         .map_or_else(|| "cards".to_string(), |n| n.to_string_lossy().to_string())
+}
+
+/// The problems of an edition's trees that the card checks cannot see: titles dropped that no
+/// extended tree has.
+pub fn drop_errors(layers: &[Layer], unused: &[(u16, String)], known: &[&str]) -> Vec<String> {
+    unused
+        .iter()
+        .map(|(layer, title)| {
+            let tree = layers.get(*layer as usize).map_or("?", |l| l.name.as_str());
+            let hint = dogma_dsl::suggest::closest(title, known.iter().copied())
+                .map(|s| format!("; did you mean \"{s}\"?"))
+                .unwrap_or_default();
+            format!("the tree `{tree}` drops \"{title}\", which no tree it extends has{hint}")
+        })
+        .collect()
 }

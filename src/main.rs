@@ -3,7 +3,7 @@
 //! Exit codes: 0 success, 1 the input has problems (diagnostics, unformatted files, an unknown
 //! card), 2 bad usage (unknown flags, missing files or editions).
 
-use dogma::{bench, library, play, scenario};
+use dogma::{bench, diff, library, play, scenario};
 
 use clap::{Parser, Subcommand};
 use codespan_reporting::files::SimpleFiles;
@@ -11,7 +11,7 @@ use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 use codespan_reporting::term::{self, Config};
 use dogma_compiler::{check, Checked, Options, SourceFile};
 use dogma_dsl::render;
-use dogma_runtime::{Edition, SlotPosition};
+use dogma_runtime::SlotPosition;
 use serde::Serialize;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -31,11 +31,13 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Check card sources and report every problem (default: every tree under cards/).
+    /// Check card sources and report every problem (default: every edition under
+    /// cards/editions/).
     Check {
-        /// Card files or folders.
+        /// Card files or folders (a folder with a tree.toml comes with the trees it extends).
         paths: Vec<PathBuf>,
-        /// Check against an edition's ages and splays (first, third, fourth).
+        /// An edition (first, third, fourth or a manifest path): without paths, check its trees;
+        /// with paths, check them against its ages and splays.
         #[arg(long)]
         edition: Option<String>,
     },
@@ -52,6 +54,14 @@ enum Command {
         title: String,
         #[arg(long, default_value = "third")]
         edition: String,
+    },
+    /// Compare two editions: cards added, removed and changed (a diff of their rendered text),
+    /// and every rule variant that differs.
+    Diff {
+        /// The edition compared from (a name or a manifest path).
+        from: String,
+        /// The edition compared to.
+        to: String,
     },
     /// List every card of an edition.
     List {
@@ -143,6 +153,7 @@ fn main() -> ExitCode {
         Command::Fmt { check, paths } => cmd_fmt(check, paths),
         Command::Render { title, edition } => cmd_render(&title, &edition),
         Command::List { edition, json } => cmd_list(&edition, json),
+        Command::Diff { from, to } => cmd_diff(&from, &to),
         Command::Play {
             edition,
             players,
@@ -229,12 +240,6 @@ fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
     }
 }
 
-fn parse_edition(name: &str) -> Result<Edition, String> {
-    Edition::from_word(name).ok_or_else(|| {
-        format!("unknown edition `{name}` (the editions are first, third and fourth)")
-    })
-}
-
 /// Prints errors to stderr with colour when it is a terminal.
 fn emit(files: &[SourceFile], checked: &Checked) {
     let mut db = SimpleFiles::new();
@@ -257,25 +262,74 @@ fn emit(files: &[SourceFile], checked: &Checked) {
 }
 
 fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
-    let edition = edition.as_deref().map(parse_edition).transpose()?;
-    let files = library::sources_from_paths(&default_paths(paths))?;
-    let started = Instant::now();
-    let checked = check(&files, &Options { edition });
-    let elapsed = started.elapsed();
-    emit(&files, &checked);
-    let cards = checked.program.cards.len();
-    let achievements = checked.program.achievements.len();
-    let errors = checked.errors.len();
-    eprintln!(
-        "checked {cards} cards and {achievements} special achievements in {} files in {:.1} ms: {}",
-        files.len(),
-        elapsed.as_secs_f64() * 1000.0,
-        match errors {
-            0 => "no errors".to_string(),
-            1 => "1 error".to_string(),
-            n => format!("{n} errors"),
+    if paths.is_empty() {
+        let names = match edition {
+            Some(name) => vec![name],
+            None => library::known_editions(&library::cards_root()),
+        };
+        if names.is_empty() {
+            return Err(format!(
+                "no edition manifests in {}",
+                library::cards_root().join("editions").display()
+            ));
         }
-    );
+        let mut failed = false;
+        for name in names {
+            let started = Instant::now();
+            let sources = library::load_edition(&name)?;
+            let (checked, problems) = dogma::check_sources(&sources);
+            let elapsed = started.elapsed();
+            emit(&sources.files, &checked);
+            for problem in &problems {
+                eprintln!("error: {problem}");
+            }
+            let errors = checked.errors.len() + problems.len();
+            failed |= errors > 0;
+            summary(
+                &format!("the {name} edition"),
+                &checked,
+                sources.files.len(),
+                elapsed,
+                errors,
+            );
+        }
+        return Ok(if failed {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
+    let edition = match edition {
+        Some(name) => {
+            let manifest = library::load_manifest(&name)?;
+            Some(dogma_compiler::EditionRules {
+                name: manifest.name,
+                rules: manifest.rules,
+            })
+        }
+        None => None,
+    };
+    let sources = library::sources_from_paths(&paths)?;
+    let started = Instant::now();
+    let options = Options {
+        edition,
+        layers: sources.layers.clone(),
+    };
+    let checked = check(&sources.files, &options);
+    let elapsed = started.elapsed();
+    emit(&sources.files, &checked);
+    let known: Vec<&str> = checked
+        .program
+        .cards
+        .iter()
+        .map(|c| c.title.as_str())
+        .collect();
+    let problems = library::drop_errors(&options.layers, &checked.unused_drops, &known);
+    for problem in &problems {
+        eprintln!("error: {problem}");
+    }
+    let errors = checked.errors.len() + problems.len();
+    summary("", &checked, sources.files.len(), elapsed, errors);
     Ok(if errors == 0 {
         ExitCode::SUCCESS
     } else {
@@ -283,8 +337,30 @@ fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
     })
 }
 
+/// The last line of `dogma check`.
+fn summary(
+    what: &str,
+    checked: &Checked,
+    files: usize,
+    elapsed: std::time::Duration,
+    errors: usize,
+) {
+    let cards = checked.program.cards.len();
+    let achievements = checked.program.achievements.len();
+    eprintln!(
+        "checked {}{cards} cards and {achievements} special achievements in {files} files in {:.1} ms: {}",
+        if what.is_empty() { String::new() } else { format!("{what}: ") },
+        elapsed.as_secs_f64() * 1000.0,
+        match errors {
+            0 => "no errors".to_string(),
+            1 => "1 error".to_string(),
+            n => format!("{n} errors"),
+        }
+    );
+}
+
 fn cmd_fmt(check_only: bool, paths: Vec<PathBuf>) -> CmdResult {
-    let files = library::sources_from_paths(&default_paths(paths))?;
+    let files = library::sources_from_paths(&default_paths(paths))?.files;
     let mut out = String::new();
     let mut unformatted = 0;
     let mut failed = 0;
@@ -304,7 +380,9 @@ fn cmd_fmt(check_only: bool, paths: Vec<PathBuf>) -> CmdResult {
             Err(_) => {
                 // Formatting needs a parse; show the syntax error the way `check` does.
                 failed += 1;
-                let checked = check(std::slice::from_ref(file), &Options::default());
+                let mut alone = file.clone();
+                alone.layer = 0;
+                let checked = check(std::slice::from_ref(&alone), &Options::default());
                 emit(std::slice::from_ref(file), &checked);
             }
         }
@@ -326,13 +404,16 @@ fn checked_edition(name: &str) -> Result<(library::EditionSources, Checked), Exi
             return Err(ExitCode::from(2));
         }
     };
-    let checked = check(&sources.files, &sources.options());
-    if !checked.errors.is_empty() {
+    let (checked, problems) = dogma::check_sources(&sources);
+    if !checked.errors.is_empty() || !problems.is_empty() {
         emit(&sources.files, &checked);
+        for problem in &problems {
+            eprintln!("error: {problem}");
+        }
         eprintln!(
             "error: the {} edition's card sources have {} errors",
             sources.manifest.name,
-            checked.errors.len()
+            checked.errors.len() + problems.len()
         );
         return Err(ExitCode::from(1));
     }
@@ -340,13 +421,13 @@ fn checked_edition(name: &str) -> Result<(library::EditionSources, Checked), Exi
 }
 
 fn cmd_render(title: &str, edition: &str) -> CmdResult {
-    let (_, checked) = match checked_edition(edition) {
+    let (sources, checked) = match checked_edition(edition) {
         Ok(x) => x,
         Err(code) => return Ok(code),
     };
     if let Some(card) = checked.program.card_by_title(title) {
         if let Some(ast) = checked.card_ast(card.id) {
-            let mut text = render::render_card_text(ast);
+            let mut text = render::render_card_text(ast, sources.manifest.wording);
             if !text.ends_with('\n') {
                 text.push('\n');
             }
@@ -364,7 +445,7 @@ fn cmd_render(title: &str, edition: &str) -> CmdResult {
             let text = format!(
                 "{} (special achievement)\n{}\n",
                 a.name,
-                render::render_achievement(ast)
+                render::render_achievement(ast, sources.manifest.wording)
             );
             write_stdout(&text)?;
             return Ok(ExitCode::SUCCESS);
@@ -399,7 +480,7 @@ struct ListedEffect {
 }
 
 fn cmd_list(edition: &str, json: bool) -> CmdResult {
-    let (_, checked) = match checked_edition(edition) {
+    let (sources, checked) = match checked_edition(edition) {
         Ok(x) => x,
         Err(code) => return Ok(code),
     };
@@ -407,7 +488,7 @@ fn cmd_list(edition: &str, json: bool) -> CmdResult {
     for card in &checked.program.cards {
         let effects = checked
             .card_ast(card.id)
-            .map(render::render_card)
+            .map(|ast| render::render_card(ast, sources.manifest.wording))
             .unwrap_or_default()
             .into_iter()
             .map(|e| ListedEffect {
@@ -453,6 +534,12 @@ fn cmd_list(edition: &str, json: bool) -> CmdResult {
         line!(out, "{} cards", cards.len());
     }
     write_stdout(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn cmd_diff(from: &str, to: &str) -> CmdResult {
+    let report = diff::diff(from, to)?;
+    write_stdout(&report)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -534,13 +621,7 @@ fn compiled_edition(
     use dogma_compiler::lower::compile_edition;
     let (sources, checked) = checked_edition(edition)?;
     let name = sources.manifest.name.clone();
-    let rules = match dogma::rules_of(&name) {
-        Ok(rules) => rules,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return Err(ExitCode::from(2));
-        }
-    };
+    let rules = sources.manifest.rules.clone();
     let names: Vec<String> = sources.files.iter().map(|f| f.name.clone()).collect();
     match compile_edition(&name, rules, &checked.program, &names) {
         Ok(compiled) => Ok((sources, compiled)),

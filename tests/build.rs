@@ -112,7 +112,7 @@ fn unsupported_constructs_are_reported_at_their_source() {
     std::fs::create_dir_all(dir.join("t")).expect("tree folder");
     std::fs::write(
         dir.join("editions/third.toml"),
-        "name = \"third\"\ntrees = [\"t\"]\n",
+        "name = \"test\"\nextends = \"third\"\ntrees = [\"t\"]\n",
     )
     .expect("manifest");
     std::fs::write(

@@ -29,7 +29,7 @@ fn the_repository_cards_check_clean() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert!(
-        stderr.contains("checked 105 cards and 5 special achievements"),
+        stderr.contains("checked the third edition: 105 cards and 5 special achievements"),
         "{stderr}"
     );
     let out = dogma(&["check", "--edition", "third", "cards/base"]);

@@ -9,7 +9,8 @@ use crate::diagnostics::{At, Error, NameKind};
 use crate::ir::{self, *};
 use dogma_dsl::ast::{self, Span};
 use dogma_dsl::suggest;
-use dogma_runtime::{Color, Edition, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
+use dogma_runtime::bytecode::Rules;
+use dogma_runtime::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use std::collections::BTreeMap;
 
 /// One card-source file to check.
@@ -18,21 +19,80 @@ pub struct SourceFile {
     /// The path shown in diagnostics.
     pub name: String,
     pub text: String,
-    /// The tree (card set) the file belongs to, e.g. `base`.
+    /// The card set of the file's cards, e.g. `base`.
     pub set: String,
+    /// The tree the file belongs to: an index into `Options::layers` (0 when there are none).
+    pub layer: u16,
+}
+
+impl SourceFile {
+    /// A file of the only tree.
+    pub fn new(name: impl Into<String>, text: impl Into<String>, set: impl Into<String>) -> Self {
+        SourceFile {
+            name: name.into(),
+            text: text.into(),
+            set: set.into(),
+            layer: 0,
+        }
+    }
 }
 
 /// What the checks assume about the game the cards are for.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// The edition; `None` allows everything any edition allows.
-    pub edition: Option<Edition>,
+    /// The edition the cards are checked against (its ages and splays); `None` allows
+    /// everything any edition allows.
+    pub edition: Option<EditionRules>,
+    /// The trees the files belong to, by `SourceFile::layer`; empty when every file is one tree.
+    pub layers: Vec<Layer>,
 }
 
+/// An edition's name (for messages) and rule variants.
+#[derive(Clone, Debug)]
+pub struct EditionRules {
+    pub name: String,
+    pub rules: Rules,
+}
+
+/// A tree of card sources as the checks see it: which trees it extends (its cards replace
+/// theirs of the same title) and which of their titles it drops.
+#[derive(Clone, Debug, Default)]
+pub struct Layer {
+    /// The tree's name, for messages.
+    pub name: String,
+    /// The layers this one extends, directly or not.
+    pub extends: Vec<u16>,
+    /// Titles of cards and special achievements of the extended trees left out.
+    pub drop: Vec<String>,
+}
+
+/// The highest age any edition has (the fourth edition's 11).
+const MAX_AGE_ANY_EDITION: u8 = 11;
+
 impl Options {
+    /// Checking one tree against an edition's rules.
+    pub fn for_edition(name: &str, rules: Rules) -> Options {
+        Options {
+            edition: Some(EditionRules {
+                name: name.to_string(),
+                rules,
+            }),
+            layers: Vec::new(),
+        }
+    }
+
     fn max_age(&self) -> u8 {
         self.edition
-            .map_or(Edition::Fourth.max_age(), Edition::max_age)
+            .as_ref()
+            .map_or(MAX_AGE_ANY_EDITION, |e| e.rules.max_age)
+    }
+
+    /// Whether the item of `layer` titled `title` is replaced or dropped by another layer.
+    fn hidden(&self, layer: u16, title: &str, declared_in: &[u16]) -> bool {
+        self.layers.iter().enumerate().any(|(i, l)| {
+            l.extends.contains(&layer)
+                && (declared_in.contains(&(i as u16)) || l.drop.iter().any(|d| d == title))
+        })
     }
 }
 
@@ -46,6 +106,8 @@ pub struct Checked {
     pub files: Vec<Option<ast::File>>,
     /// For each card of the program, where its syntax tree is: (file, item index).
     pub card_sources: Vec<(FileId, usize)>,
+    /// Titles a layer drops that none of the trees it extends declares: (layer, title).
+    pub unused_drops: Vec<(u16, String)>,
 }
 
 impl Checked {
@@ -84,6 +146,31 @@ pub fn check(files: &[SourceFile], options: &Options) -> Checked {
         }
     }
 
+    // Which layers declare each title: a tree's card replaces the same-titled card of a tree it
+    // extends, and its `drop` list removes theirs.
+    let mut declared: BTreeMap<&str, Vec<u16>> = BTreeMap::new();
+    for (index, file) in parsed.iter().enumerate() {
+        let Some(file) = file else { continue };
+        for item in &file.items {
+            let title = match item {
+                ast::Item::Card(card) => card.title.node.as_str(),
+                ast::Item::Achievement(a) => a.title.node.as_str(),
+            };
+            declared.entry(title).or_default().push(files[index].layer);
+        }
+    }
+    let mut unused_drops: Vec<(u16, String)> = Vec::new();
+    for (i, layer) in options.layers.iter().enumerate() {
+        for title in &layer.drop {
+            let found = declared
+                .get(title.as_str())
+                .is_some_and(|layers| layers.iter().any(|l| layer.extends.contains(l)));
+            if !found {
+                unused_drops.push((i as u16, title.clone()));
+            }
+        }
+    }
+
     // Declarations first, so that effects can name any card or achievement.
     let mut names = Names::default();
     let mut card_sources = Vec::new();
@@ -91,7 +178,15 @@ pub fn check(files: &[SourceFile], options: &Options) -> Checked {
         let Some(file) = file else { continue };
         let file_id = FileId(index as u16);
         let set = &files[index].set;
+        let layer = files[index].layer;
         for (item_index, item) in file.items.iter().enumerate() {
+            let title = match item {
+                ast::Item::Card(card) => card.title.node.as_str(),
+                ast::Item::Achievement(a) => a.title.node.as_str(),
+            };
+            if options.hidden(layer, title, &declared[title]) {
+                continue;
+            }
             match item {
                 ast::Item::Card(card) => {
                     let at = At {
@@ -188,6 +283,7 @@ pub fn check(files: &[SourceFile], options: &Options) -> Checked {
         errors,
         files: parsed,
         card_sources,
+        unused_drops,
     }
 }
 
@@ -1105,12 +1201,12 @@ impl EffectCx<'_, '_> {
             ast::Direction::Up => SplayDirection::Up,
             ast::Direction::Aslant => SplayDirection::Aslant,
         };
-        if let Some(edition) = self.card.options.edition {
-            if !edition.has_splay(direction) {
+        if let Some(edition) = &self.card.options.edition {
+            if !edition.rules.has_splay(direction) {
                 self.error(Error::SplayNotInEdition {
                     at: self.at(d.span),
                     direction: direction.word().to_string(),
-                    edition: edition.word().to_string(),
+                    edition: edition.name.clone(),
                 });
             }
         }

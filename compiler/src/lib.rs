@@ -9,7 +9,7 @@ pub mod diagnostics;
 pub mod ir;
 pub mod lower;
 
-pub use check::{check, featured_icon, Checked, Options, SourceFile};
+pub use check::{check, featured_icon, Checked, EditionRules, Layer, Options, SourceFile};
 pub use diagnostics::{Error, NameKind, CODES};
 
 use codespan_reporting::files::SimpleFiles;

@@ -9,7 +9,6 @@ use dogma_compiler::lower::{compile_edition, disassemble, disassemble_chunks, Lo
 use dogma_compiler::{check, render_errors, Options, SourceFile};
 use dogma_runtime::bytecode::{Chunk, ChunkKind, CompiledEdition, Op, Rules, NO_CHUNK};
 use dogma_runtime::dogmac;
-use dogma_runtime::Edition;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -30,6 +29,7 @@ fn base_files() -> Vec<SourceFile> {
             ),
             text: std::fs::read_to_string(&p).expect("readable"),
             set: "base".to_string(),
+            layer: 0,
         })
         .collect()
 }
@@ -41,9 +41,7 @@ fn base() -> &'static (Vec<SourceFile>, CompiledEdition) {
         let files = base_files();
         let checked = check(
             &files,
-            &Options {
-                edition: Some(Edition::Third),
-            },
+            &Options::for_edition("third", dogma_runtime::bytecode::Rules::default()),
         );
         assert!(
             checked.errors.is_empty(),
@@ -51,7 +49,7 @@ fn base() -> &'static (Vec<SourceFile>, CompiledEdition) {
             render_errors(&files, &checked.errors)
         );
         let names: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
-        let edition = compile_edition("third", Rules::third(), &checked.program, &names)
+        let edition = compile_edition("third", Rules::default(), &checked.program, &names)
             .unwrap_or_else(|errors| panic!("{}", describe(&errors)));
         (files, edition)
     })
@@ -74,6 +72,7 @@ fn compile_source(text: &str) -> Result<CompiledEdition, Vec<LowerError>> {
         name: "test.dogma".to_string(),
         text: text.to_string(),
         set: "test".to_string(),
+        layer: 0,
     }];
     let checked = check(&files, &Options::default());
     assert!(
@@ -83,7 +82,7 @@ fn compile_source(text: &str) -> Result<CompiledEdition, Vec<LowerError>> {
     );
     compile_edition(
         "test",
-        Rules::third(),
+        Rules::default(),
         &checked.program,
         &["test.dogma".to_string()],
     )

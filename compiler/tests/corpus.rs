@@ -1,7 +1,6 @@
 //! The repository's third-edition base set checks clean and lowers to the expected program.
 
 use dogma_compiler::{check, render_errors, Options, SourceFile};
-use dogma_runtime::Edition;
 use std::path::Path;
 
 fn base_files() -> Vec<SourceFile> {
@@ -21,6 +20,7 @@ fn base_files() -> Vec<SourceFile> {
             ),
             text: std::fs::read_to_string(&p).expect("readable"),
             set: "base".to_string(),
+            layer: 0,
         })
         .collect()
 }
@@ -30,9 +30,7 @@ fn the_third_edition_base_set_checks_clean() {
     let files = base_files();
     let checked = check(
         &files,
-        &Options {
-            edition: Some(Edition::Third),
-        },
+        &Options::for_edition("third", dogma_runtime::bytecode::Rules::default()),
     );
     assert!(
         checked.errors.is_empty(),
@@ -58,9 +56,7 @@ fn any_player_has_is_a_quantifier() {
     let files = base_files();
     let checked = check(
         &files,
-        &Options {
-            edition: Some(Edition::Third),
-        },
+        &Options::for_edition("third", dogma_runtime::bytecode::Rules::default()),
     );
     let card = checked
         .program

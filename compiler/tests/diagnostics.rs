@@ -5,7 +5,6 @@
 //! --test diagnostics` (or `cargo insta review`).
 
 use dogma_compiler::{check, render_errors, Options, SourceFile};
-use dogma_runtime::Edition;
 
 /// A card every test can refer to.
 const ROBOTICS: &str = r#"
@@ -28,18 +27,18 @@ fn snapshot(name: &str, code: &str, source: &str) {
             name: "cards/test/card.dogma".to_string(),
             text: source.to_string(),
             set: "test".to_string(),
+            layer: 0,
         },
         SourceFile {
             name: "cards/test/robotics.dogma".to_string(),
             text: ROBOTICS.to_string(),
             set: "test".to_string(),
+            layer: 0,
         },
     ];
     let checked = check(
         &files,
-        &Options {
-            edition: Some(Edition::Third),
-        },
+        &Options::for_edition("third", dogma_runtime::bytecode::Rules::default()),
     );
     let codes: Vec<&str> = checked.errors.iter().map(|e| e.code()).collect();
     assert!(codes.contains(&code), "expected {code}, got {codes:?}");
@@ -343,6 +342,7 @@ fn demands_may_name_the_demander() {
         name: "cards/test/card.dogma".to_string(),
         text: demand("    transfer a card from your hand to my hand"),
         set: "test".to_string(),
+        layer: 0,
     }];
     let checked = check(&files, &Options::default());
     assert!(

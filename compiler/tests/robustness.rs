@@ -22,6 +22,7 @@ fn check_text(text: String) {
         name: "mangled.dogma".to_string(),
         text,
         set: "test".to_string(),
+        layer: 0,
     }];
     let checked = check(&files, &Options::default());
     // Rendering every diagnostic must not panic either.

@@ -13,5 +13,5 @@ pub mod suggest;
 pub use format::format_source;
 pub use parse::{parse, SyntaxError};
 pub use render::{
-    render_achievement, render_card, render_card_text, render_effect, RenderedEffect,
+    render_achievement, render_card, render_card_text, render_effect, RenderedEffect, Wording,
 };

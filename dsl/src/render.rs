@@ -22,28 +22,60 @@ pub struct RenderedEffect {
     pub text: String,
 }
 
+/// The wording conventions of an edition's printed cards (../shared/rules/EDITIONS.md,
+/// "executing another card"): how a self-execute and a repeat read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Wording {
+    /// "execute its non-demand dogma effects for yourself only"; "repeat this dogma effect".
+    First,
+    /// "execute each of its non-demand effects. Do not share them."; "repeat this dogma effect".
+    #[default]
+    Third,
+    /// "self-execute it"; "repeat this effect".
+    Fourth,
+}
+
+impl Wording {
+    pub fn from_word(word: &str) -> Option<Wording> {
+        match word {
+            "first" => Some(Wording::First),
+            "third" => Some(Wording::Third),
+            "fourth" => Some(Wording::Fourth),
+            _ => None,
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Wording::First => "first",
+            Wording::Third => "third",
+            Wording::Fourth => "fourth",
+        }
+    }
+}
+
 /// Every effect of the card, in order, as English.
-pub fn render_card(card: &Card) -> Vec<RenderedEffect> {
+pub fn render_card(card: &Card, wording: Wording) -> Vec<RenderedEffect> {
     card.effects
         .iter()
         .map(|effect| RenderedEffect {
             kind: effect.kind.node,
             icon: effect.icon.as_ref().map(|i| i.node.clone()),
-            text: render_effect(&card.title.node, effect),
+            text: render_effect(&card.title.node, effect, wording),
         })
         .collect()
 }
 
 /// One effect as English; `title` is the card's own title (for `this card`).
-pub fn render_effect(title: &str, effect: &Effect) -> String {
-    let mut renderer = Renderer::new(title);
+pub fn render_effect(title: &str, effect: &Effect, wording: Wording) -> String {
+    let mut renderer = Renderer::new(title, wording);
     let sentences = renderer.block_sentences(&effect.body.stmts);
     finish(sentences, effect.kind.node)
 }
 
 /// A special achievement's claim condition and its alternative card, as English.
-pub fn render_achievement(a: &Achievement) -> String {
-    let renderer = Renderer::new(&a.title.node);
+pub fn render_achievement(a: &Achievement, wording: Wording) -> String {
+    let renderer = Renderer::new(&a.title.node, wording);
     let conditions: Vec<String> = a.when.iter().map(|c| renderer.cond(c)).collect();
     let mut text = if conditions.is_empty() {
         "This achievement has no claim condition of its own.".to_string()
@@ -65,7 +97,7 @@ pub fn render_achievement(a: &Achievement) -> String {
 
 /// A whole card as a plain-text block: the title, a line with the age, colour and icons, then
 /// one line per effect prefixed with its featured icon.
-pub fn render_card_text(card: &Card) -> String {
+pub fn render_card_text(card: &Card, wording: Wording) -> String {
     let mut lines = vec![card.title.node.clone()];
     let mut facts = Vec::new();
     for fact in &card.facts {
@@ -87,7 +119,7 @@ pub fn render_card_text(card: &Card) -> String {
     if !facts.is_empty() {
         lines.push(facts.join(" · "));
     }
-    for effect in render_card(card) {
+    for effect in render_card(card, wording) {
         let mut line = String::new();
         if let Some(i) = &effect.icon {
             line.push_str(&icon(i));
@@ -201,15 +233,60 @@ fn order_body(word: &str, clause: &Clause) -> String {
 /// so that later references read "the card you returned" or "the cards you returned".
 struct Renderer<'t> {
     title: &'t str,
+    wording: Wording,
     /// Whether the latest statement with each participle moved several cards.
     plural: HashMap<Participle, bool>,
 }
 
 impl<'t> Renderer<'t> {
-    fn new(title: &'t str) -> Renderer<'t> {
+    fn new(title: &'t str, wording: Wording) -> Renderer<'t> {
         Renderer {
             title,
+            wording,
             plural: HashMap::new(),
+        }
+    }
+
+    /// Executing another card's non-demand effects without sharing, in the edition's words.
+    fn self_execute(&mut self, sel: &Selection) -> Clause {
+        let (pronoun, plural) = match sel {
+            Selection::Ref(CardRef {
+                kind: CardRefKind::It,
+                ..
+            }) => (Some("its"), false),
+            Selection::Ref(CardRef {
+                kind: CardRefKind::Them,
+                ..
+            }) => (Some("their"), true),
+            _ => (None, false),
+        };
+        match self.wording {
+            Wording::Fourth => Clause::imperative(format!(
+                "self-execute {}",
+                match pronoun {
+                    Some(_) if plural => "them".to_string(),
+                    Some(_) => "it".to_string(),
+                    None => self.selection(sel),
+                }
+            )),
+            Wording::First => Clause::imperative(match pronoun {
+                Some(p) => format!("execute {p} non-demand dogma effects for yourself only"),
+                None => format!(
+                    "execute the non-demand dogma effects of {} for yourself only",
+                    self.selection(sel)
+                ),
+            }),
+            Wording::Third => Clause {
+                text: match pronoun {
+                    Some(p) => format!("execute each of {p} non-demand effects"),
+                    None => format!(
+                        "execute each of the non-demand effects of {}",
+                        self.selection(sel)
+                    ),
+                },
+                mood: Mood::Imperative,
+                trailers: vec!["do not share them".to_string()],
+            },
         }
     }
 
@@ -482,7 +559,10 @@ impl<'t> Renderer<'t> {
                 clause.mood = Mood::Subject;
                 clause
             }
-            StmtKind::Repeat => Clause::imperative("repeat this dogma effect".to_string()),
+            StmtKind::Repeat => Clause::imperative(match self.wording {
+                Wording::Fourth => "repeat this effect".to_string(),
+                _ => "repeat this dogma effect".to_string(),
+            }),
             StmtKind::Choose { count, kind } => {
                 let noun = kind.node.word(count.node != 1);
                 Clause::imperative(format!("choose {}", counted(count.node, noun)))
@@ -492,27 +572,7 @@ impl<'t> Renderer<'t> {
             }
             StmtKind::EndDogma => Clause::subject("the dogma action is complete".to_string()),
             StmtKind::EndGame => Clause::subject("the game ends".to_string()),
-            StmtKind::SelfExecute(sel) => {
-                let text = match sel {
-                    Selection::Ref(CardRef {
-                        kind: CardRefKind::It,
-                        ..
-                    }) => "execute each of its non-demand effects".to_string(),
-                    Selection::Ref(CardRef {
-                        kind: CardRefKind::Them,
-                        ..
-                    }) => "execute each of their non-demand effects".to_string(),
-                    _ => format!(
-                        "execute each of the non-demand effects of {}",
-                        self.selection(sel)
-                    ),
-                };
-                Clause {
-                    text,
-                    mood: Mood::Imperative,
-                    trailers: vec!["do not share them".to_string()],
-                }
-            }
+            StmtKind::SelfExecute(sel) => self.self_execute(sel),
             StmtKind::Splay { direction, color } => {
                 let (group, direction_first) = self.color_group(color);
                 let dir = direction.node.word();
@@ -1903,7 +1963,10 @@ mod tests {
         let Some(Item::Card(card)) = file.items.first() else {
             panic!("no card");
         };
-        render_card(card).into_iter().map(|e| e.text).collect()
+        render_card(card, Wording::Third)
+            .into_iter()
+            .map(|e| e.text)
+            .collect()
     }
 
     fn card(body: &str) -> String {
@@ -2003,7 +2066,7 @@ mod tests {
             panic!("no achievement");
         };
         assert_eq!(
-            render_achievement(a),
+            render_achievement(a, Wording::Third),
             "Claim this achievement immediately if you have at least twelve [clock] on your \
              board. It can also be claimed via Translation."
         );

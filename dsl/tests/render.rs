@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use dogma_dsl::ast::Item;
-use dogma_dsl::{parse, render_achievement, render_card_text};
+use dogma_dsl::{parse, render_achievement, render_card_text, Wording};
 
 fn card_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("cards directory") {
@@ -26,8 +26,12 @@ fn render_file(source: &str) -> String {
         .items
         .iter()
         .map(|item| match item {
-            Item::Card(card) => render_card_text(card),
-            Item::Achievement(a) => format!("{}\n{}", a.title.node, render_achievement(a)),
+            Item::Card(card) => render_card_text(card, Wording::Third),
+            Item::Achievement(a) => format!(
+                "{}\n{}",
+                a.title.node,
+                render_achievement(a, Wording::Third)
+            ),
         })
         .collect();
     blocks.join("\n\n") + "\n"

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// A card of the edition, by index into `CompiledEdition::cards`.
 pub type CardIdx = u16;
@@ -82,31 +82,68 @@ impl CompiledEdition {
     }
 }
 
-/// The rule variants of an edition that the engine reads (../shared/rules/EDITIONS.md). The
-/// engine never asks which edition it is; it asks these.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The rule variants of an edition that the engine reads (../shared/rules/EDITIONS.md, one field
+/// per row). The engine never asks which edition it is; it asks these. An edition manifest's
+/// `[rules]` table spells every field in kebab-case (`max-age = 10`); `docs/editions.md` lists
+/// them with the value of each edition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Rules {
-    /// The highest age of the supply; drawing above it ends the game.
+    /// The highest age of the supply; drawing above it ends the game ("ages in the supply",
+    /// "game ends by score when a draw would exceed").
     pub max_age: u8,
-    /// Ages that get a standard achievement at setup (1 to 9).
+    /// Ages that get a standard achievement at setup (1 to 9 in every edition).
     pub achievement_ages: u8,
-    /// Achievements needed to win with 2, 3 and 4 players (teams use the 2-player number).
+    /// Achievements needed to win with 2, 3 and 4 players (a team game uses the first).
     pub achievements_to_win: [u8; 3],
+    /// The splay directions cards may use ("splay directions").
+    pub splays: Vec<SplayDirection>,
+    /// What happens to a card that leaves the game ("cards leaving the game").
+    pub leaving: Leaving,
     /// What earns the activating player a free Draw after a shared dogma effect.
     pub share_bonus: ShareBonus,
     /// What "if you do" requires of the previous statement.
     pub if_you_do: IfYouDo,
     /// Who claims a special achievement first when several players qualify at once.
     pub special_tie: SpecialTie,
+    /// When a player with enough achievements wins.
+    pub achievement_win: AchievementWin,
+    /// Who wins when the game ends by score with the best score and achievements tied.
+    pub score_tie: ScoreTie,
+    /// The fourth edition's Chain Rule: self-executing while self-executing first draws and
+    /// achieves a card of the highest age (a Chain Achievement).
+    pub chain_rule: bool,
+    /// A player can lose and leave the game (fourth edition's "lose"); else "lose" is unknown.
+    pub elimination: bool,
+    /// Which team games the edition has.
+    pub teams: Teams,
+    /// Parley at four or more players without teams (fourth edition).
+    pub parley: bool,
+}
+
+/// What "leaving the game" is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Leaving {
+    /// First and third editions: removed cards are set aside in the box.
+    Remove,
+    /// Fourth edition: a public junk pile; junking a deck junks every card in it.
+    Junk,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum ShareBonus {
+    /// First edition: a shared effect made an actual change of game state.
+    StateChanged,
     /// Third edition: a sharing opponent revealed or moved a card.
     CardRevealedOrMoved,
+    /// Fourth edition: anything done to a card except revealing it.
+    CardChanged,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum IfYouDo {
     /// First and third editions: the statement was carried out in full.
     InFull,
@@ -115,21 +152,75 @@ pub enum IfYouDo {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum SpecialTie {
-    /// Third edition: the current player first, then clockwise.
+    /// First and third editions: the current player first, then clockwise (the first
+    /// edition's "closest to the current player, clockwise" reads the same).
     CurrentPlayerFirst,
+    /// Fourth edition: the first such player clockwise starting to the current player's left.
+    LeftOfCurrentFirst,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AchievementWin {
+    /// First and third editions: the moment a player claims enough achievements.
+    Immediately,
+    /// Fourth edition: at the end of each action, after special achievements; several winners
+    /// are decided by most achievements, then the first from the current player's left.
+    EndOfAction,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoreTie {
+    /// Third and fourth editions: most achievements, then the game is a draw.
+    Draw,
+    /// First edition: most achievements, then the tied players share the victory.
+    SharedVictory,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Teams {
+    /// No team games.
+    None,
+    /// Third edition: two against two at four players, partners seated across.
+    TwoAgainstTwo,
+    /// Fourth edition: teams of any size and seating.
+    AnySize,
 }
 
 impl Rules {
-    /// The third edition's rules (../shared/rules/EDITIONS.md, column "third / deluxe").
-    pub fn third() -> Rules {
+    /// Whether cards may be splayed in the direction.
+    pub fn has_splay(&self, direction: SplayDirection) -> bool {
+        self.splays.contains(&direction)
+    }
+}
+
+impl Default for Rules {
+    /// The third edition's rules: what hand-built editions in tests play by. The editions the
+    /// tool compiles take theirs from their manifests (`cards/editions/*.toml`).
+    fn default() -> Rules {
         Rules {
             max_age: 10,
             achievement_ages: 9,
             achievements_to_win: [6, 5, 4],
+            splays: vec![
+                SplayDirection::Left,
+                SplayDirection::Right,
+                SplayDirection::Up,
+            ],
+            leaving: Leaving::Remove,
             share_bonus: ShareBonus::CardRevealedOrMoved,
             if_you_do: IfYouDo::InFull,
             special_tie: SpecialTie::CurrentPlayerFirst,
+            achievement_win: AchievementWin::Immediately,
+            score_tie: ScoreTie::Draw,
+            chain_rule: false,
+            elimination: false,
+            teams: Teams::TwoAgainstTwo,
+            parley: false,
         }
     }
 }

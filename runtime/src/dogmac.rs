@@ -309,7 +309,7 @@ mod tests {
         CompiledEdition {
             format_version: FORMAT_VERSION,
             name: "tiny".to_string(),
-            rules: Rules::third(),
+            rules: Rules::default(),
             cards: vec![CardInfo {
                 title: "Test".to_string(),
                 set: "base".to_string(),

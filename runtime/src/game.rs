@@ -10,7 +10,7 @@
 //! "Game Setup", "Actions And Action Triggers", "Game end") and
 //! `online-rules-summary-with-expansions.txt` ("DOGMA", "ACHIEVE", "End of Game").
 
-use crate::bytecode::{CardIdx, CompiledEdition, SpecialIdx, SpecialTie};
+use crate::bytecode::{AchievementWin, CardIdx, CompiledEdition, ScoreTie, SpecialIdx, SpecialTie};
 use crate::choices::{Action, Answer, Refusal, Request, RequestKind};
 use crate::log::Event;
 use crate::state::{AchievementCard, Location, Outcome, PlayerState, Seat, State, WinReason};
@@ -146,7 +146,7 @@ fn empty_edition() -> Arc<CompiledEdition> {
     Arc::new(CompiledEdition {
         format_version: crate::bytecode::FORMAT_VERSION,
         name: String::new(),
-        rules: crate::bytecode::Rules::third(),
+        rules: crate::bytecode::Rules::default(),
         cards: Vec::new(),
         specials: Vec::new(),
         chunks: Vec::new(),
@@ -580,7 +580,9 @@ impl Game {
 
     /// Ends the current action; starts the next turn when the active player has none left.
     fn end_action(&mut self) {
+        self.check_achievement_wins();
         if self.state.outcome.is_some() {
+            self.finish_game();
             return;
         }
         self.state.actions_left = self.state.actions_left.saturating_sub(1);
@@ -802,6 +804,9 @@ impl Game {
                     seats.rotate_right(1);
                     seats
                 }
+                // Fourth edition ("Achievements & Victory"): the first such player clockwise
+                // starting to the left of the current player.
+                SpecialTie::LeftOfCurrentFirst => self.state.clockwise_from(self.state.active),
             };
             let specials = self.state.specials.clone();
             for special in specials {
@@ -874,12 +879,41 @@ impl Game {
             .collect()
     }
 
-    /// The game ends the moment a player (or team) has enough achievements (third edition:
-    /// immediately).
+    /// The game ends the moment a player (or team) has enough achievements (first and third
+    /// editions: immediately). Under the fourth edition's rule the check waits for the end of the
+    /// action (`check_achievement_wins`).
     pub(crate) fn check_achievement_win(&mut self, seat: Seat) {
-        if self.state.outcome.is_none()
+        if self.edition.rules.achievement_win == AchievementWin::Immediately
+            && self.state.outcome.is_none()
             && self.team_achievements(seat) >= self.achievements_to_win()
         {
+            self.state.outcome = Some(Outcome {
+                winners: self.team_of(seat),
+                reason: WinReason::Achievements,
+                card: None,
+            });
+        }
+    }
+
+    /// The fourth edition's achievement win, checked at the end of each action after special
+    /// achievements (fourth-edition rulebook, "Achievements & Victory"): of the players with
+    /// enough achievements, the one with the most wins; a tie goes to the first tied player from
+    /// the current player's left, clockwise.
+    fn check_achievement_wins(&mut self) {
+        if self.edition.rules.achievement_win != AchievementWin::EndOfAction
+            || self.state.outcome.is_some()
+        {
+            return;
+        }
+        let goal = self.achievements_to_win();
+        let mut best: Option<(usize, Seat)> = None;
+        for seat in self.state.clockwise_from(self.state.active) {
+            let count = self.team_achievements(seat);
+            if count >= goal && best.is_none_or(|(b, _)| count > b) {
+                best = Some((count, seat));
+            }
+        }
+        if let Some((_, seat)) = best {
             self.state.outcome = Some(Outcome {
                 winners: self.team_of(seat),
                 reason: WinReason::Achievements,
@@ -925,13 +959,16 @@ impl Game {
         };
         let best = teams.iter().map(|t| key(*t)).max().unwrap_or((0, 0));
         let leaders: Vec<u8> = teams.iter().copied().filter(|t| key(*t) == best).collect();
-        let winners = if leaders.len() == 1 {
-            (0..n)
-                .filter(|s| self.state.players[*s as usize].team == leaders[0])
-                .collect()
-        } else {
-            Vec::new()
-        };
+        // A tie on score and achievements is a draw (third and fourth editions) or a victory
+        // shared by the tied players (first edition, ../shared/rules/EDITIONS.md "score-end tie").
+        let winners =
+            if leaders.len() == 1 || self.edition.rules.score_tie == ScoreTie::SharedVictory {
+                (0..n)
+                    .filter(|s| leaders.contains(&self.state.players[*s as usize].team))
+                    .collect()
+            } else {
+                Vec::new()
+            };
         self.state.outcome = Some(Outcome {
             winners,
             reason: WinReason::Score,

@@ -18,4 +18,4 @@ pub mod terms;
 pub mod vm;
 pub mod vocab;
 
-pub use vocab::{Color, Edition, EffectKind, Icon, Slot, SlotPosition, SplayDirection, ZoneKind};
+pub use vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection, ZoneKind};

@@ -1570,6 +1570,18 @@ impl Game {
         self.state.outcome.is_some()
     }
 
+    /// A sharing opponent revealed a card: it earns the free Draw only where the edition counts
+    /// reveals (third edition: "a card revealed or moved"; the first edition asks for an actual
+    /// change of game state and the fourth for anything done to a card except revealing it,
+    /// fourth-edition rulebook "Sharing: Free Draw"; ../shared/rules/EDITIONS.md).
+    fn earn_bonus_for_reveal(&mut self, frame: &Frame) {
+        if self.edition().rules.share_bonus == crate::bytecode::ShareBonus::CardRevealedOrMoved {
+            self.earn_bonus(frame);
+        }
+    }
+
+    /// A sharing opponent did something to a card (drew, moved, splayed, rearranged it): the
+    /// activator earns the free Draw in every edition.
     fn earn_bonus(&mut self, frame: &Frame) {
         if frame.counts_for_bonus {
             if let Some(dogma) = self.exec.as_mut().and_then(|e| e.dogma.as_mut()) {
@@ -1742,7 +1754,7 @@ impl Game {
             Verb::Reveal => {
                 self.log.push(Event::Reveal { player: seat, card });
                 self.record(Verb::Reveal, seat, card, Some(frame.card), frame.demand);
-                self.earn_bonus(frame);
+                self.earn_bonus_for_reveal(frame);
                 return Ok(self.state.location(card));
             }
             Verb::Foreshadow | Verb::Transfer | Verb::Draw | Verb::Exchange => {

@@ -62,11 +62,6 @@ words! {
 }
 
 words! {
-    /// The rule editions the project models (../shared/rules/EDITIONS.md).
-    Edition { First = "first", Third = "third", Fourth = "fourth" }
-}
-
-words! {
     /// The kinds of dogma effect a card can print.
     EffectKind {
         Demand = "demand",
@@ -171,21 +166,6 @@ impl Slot {
     }
 }
 
-impl Edition {
-    /// The highest age in the edition's supply (../shared/rules/EDITIONS.md, "ages in the supply").
-    pub fn max_age(self) -> u8 {
-        match self {
-            Edition::First | Edition::Third => 10,
-            Edition::Fourth => 11,
-        }
-    }
-
-    /// Whether the edition has the given splay direction (EDITIONS.md, "splay directions").
-    pub fn has_splay(self, direction: SplayDirection) -> bool {
-        direction != SplayDirection::Aslant || self == Edition::Fourth
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,7 +187,5 @@ mod tests {
         assert_eq!(SplayDirection::Right.revealed_slots().len(), 2);
         assert_eq!(SplayDirection::Up.revealed_slots().len(), 3);
         assert_eq!(SplayDirection::Aslant.revealed_slots().len(), 4);
-        assert!(!Edition::Third.has_splay(SplayDirection::Aslant));
-        assert!(Edition::Fourth.has_splay(SplayDirection::Aslant));
     }
 }
