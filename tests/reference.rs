@@ -1,4 +1,4 @@
-//! `dogma list --edition third --json` agrees with the reference card facts in
+//! `dogma list --edition E --json` agrees, for each edition E, with the reference card facts in
 //! ../shared/reference/cards/base.json: title, age, colour, icons by slot, featured icon, and the
 //! number and kinds of effects. The reference data sits beside the repository, not in it; when it
 //! is absent the test says so plainly and checks nothing.
@@ -19,8 +19,8 @@ fn for_edition<'a>(card: &'a Value, field: &str, edition: &str) -> &'a Value {
         .unwrap_or(&card[field])
 }
 
-#[test]
-fn third_edition_list_matches_the_reference() {
+/// Compares `dogma list --edition EDITION --json` with the reference's cards of that edition.
+fn list_matches_the_reference(edition: &str, count: usize) {
     let path = reference_path();
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!(
@@ -37,10 +37,10 @@ fn third_edition_list_matches_the_reference() {
         .filter(|c| {
             c["editions"]
                 .as_array()
-                .is_some_and(|e| e.iter().any(|x| x == "third"))
+                .is_some_and(|e| e.iter().any(|x| x == edition))
         })
         .map(|c| {
-            let name = for_edition(c, "names", "third")
+            let name = for_edition(c, "names", edition)
                 .as_str()
                 .or_else(|| c["name"].as_str())
                 .expect("name")
@@ -50,12 +50,12 @@ fn third_edition_list_matches_the_reference() {
         .collect();
     assert_eq!(
         expected.len(),
-        105,
-        "the reference lists 105 third-edition cards"
+        count,
+        "the reference lists {count} {edition}-edition cards"
     );
 
     let output = Command::new(env!("CARGO_BIN_EXE_dogma"))
-        .args(["list", "--edition", "third", "--json"])
+        .args(["list", "--edition", edition, "--json"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("dogma runs");
@@ -68,8 +68,8 @@ fn third_edition_list_matches_the_reference() {
     let listed = listed.as_array().expect("an array of cards");
     assert_eq!(
         listed.len(),
-        105,
-        "dogma list --edition third lists 105 cards"
+        count,
+        "dogma list --edition {edition} lists {count} cards"
     );
 
     let mut problems = Vec::new();
@@ -77,7 +77,7 @@ fn third_edition_list_matches_the_reference() {
         let title = card["title"].as_str().expect("title");
         let Some(reference) = expected.get(title) else {
             problems.push(format!(
-                "{title}: not a third-edition card of the reference"
+                "{title}: not a {edition}-edition card of the reference"
             ));
             continue;
         };
@@ -96,7 +96,7 @@ fn third_edition_list_matches_the_reference() {
                 card["color"], reference["color"]
             ));
         }
-        let icons = for_edition(reference, "icons", "third");
+        let icons = for_edition(reference, "icons", edition);
         for slot in ["top_left", "bottom_left", "bottom_middle", "bottom_right"] {
             if card["icons"][slot] != icons[slot] {
                 problems.push(format!(
@@ -105,7 +105,7 @@ fn third_edition_list_matches_the_reference() {
                 ));
             }
         }
-        let dogma_icon = for_edition(reference, "dogma_icon", "third");
+        let dogma_icon = for_edition(reference, "dogma_icon", edition);
         if &card["dogma_icon"] != dogma_icon {
             problems.push(format!(
                 "{title}: featured icon {} (reference {dogma_icon})",
@@ -123,7 +123,7 @@ fn third_edition_list_matches_the_reference() {
                 .unwrap_or_default()
         };
         let ours = kinds(&card["effects"]);
-        let theirs = kinds(&reference["effects_by_edition"]["third"]);
+        let theirs = kinds(&reference["effects_by_edition"][edition]);
         if ours != theirs {
             problems.push(format!("{title}: effects {ours:?} (reference {theirs:?})"));
         }
@@ -134,6 +134,16 @@ fn third_edition_list_matches_the_reference() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn third_edition_list_matches_the_reference() {
+    list_matches_the_reference("third", 105);
+}
+
+#[test]
+fn first_edition_list_matches_the_reference() {
+    list_matches_the_reference("first", 105);
 }
 
 /// The five base special achievements exist, each claimable by the card the reference names.

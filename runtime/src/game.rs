@@ -10,7 +10,9 @@
 //! "Game Setup", "Actions And Action Triggers", "Game end") and
 //! `online-rules-summary-with-expansions.txt` ("DOGMA", "ACHIEVE", "End of Game").
 
-use crate::bytecode::{AchievementWin, CardIdx, CompiledEdition, ScoreTie, SpecialIdx, SpecialTie};
+use crate::bytecode::{
+    AchievementWin, CardIdx, CompiledEdition, ScoreTie, SpecialIdx, SpecialTie, Teams,
+};
 use crate::choices::{Action, Answer, Refusal, Request, RequestKind};
 use crate::log::Event;
 use crate::state::{AchievementCard, Location, Outcome, PlayerState, Seat, State, WinReason};
@@ -163,8 +165,14 @@ impl Game {
         if !(2..=4).contains(&n) {
             return Err(format!("a game has 2 to 4 players, not {n}"));
         }
-        if setup.teams && n != 4 {
-            return Err("teams need four players (two against two)".to_string());
+        if setup.teams {
+            match edition.rules.teams {
+                Teams::None => {
+                    return Err(format!("the {} edition has no team games", edition.name))
+                }
+                _ if n != 4 => return Err("teams need four players (two against two)".to_string()),
+                _ => {}
+            }
         }
         let max_age = edition.rules.max_age as usize;
         let mut decks: Vec<Vec<CardIdx>> = vec![Vec::new(); max_age + 1];
