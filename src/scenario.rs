@@ -316,6 +316,18 @@ pub fn load(
             ))
         }
     };
+    // A manifest path is relative to the scenario's folder (so that a designer's set can carry
+    // its scenarios beside its manifest), else to the working folder.
+    let edition_name = if edition_name.ends_with(".toml") {
+        let beside = path.parent().unwrap_or(Path::new(".")).join(&edition_name);
+        if beside.is_file() {
+            beside.display().to_string()
+        } else {
+            edition_name
+        }
+    } else {
+        edition_name
+    };
     let edition = editions
         .edition(&edition_name)
         .map_err(|e| at(path, table_line(&text, "edition"), e))?;
