@@ -20,17 +20,17 @@ fn card_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The rendered text of one card file: one block per card or achievement.
-fn render_file(source: &str) -> String {
+fn render_file(source: &str, wording: Wording) -> String {
     let file = parse(source).expect("card file parses");
     let blocks: Vec<String> = file
         .items
         .iter()
         .map(|item| match item {
-            Item::Card(card) => render_card_text(card, Wording::Third),
+            Item::Card(card) => render_card_text(card, wording),
             Item::Achievement(a) => format!(
                 "{}\n{}",
                 a.title.node,
-                render_achievement(a, Wording::Third)
+                render_achievement(a, wording)
             ),
         })
         .collect();
@@ -54,6 +54,16 @@ fn every_card_file_renders() {
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
             .collect::<Vec<_>>()
             .join("__");
-        insta::assert_snapshot!(name, render_file(&source));
+        // The trees of an edition's own wording (named `base-first`, `base-fourth`) render in
+        // it; the others in the third edition's (the wording is the edition manifest's
+        // `wording`, which this crate does not read).
+        let wording = if name.starts_with("base-first") {
+            Wording::First
+        } else if name.starts_with("base-fourth") {
+            Wording::Fourth
+        } else {
+            Wording::Third
+        };
+        insta::assert_snapshot!(name, render_file(&source, wording));
     }
 }

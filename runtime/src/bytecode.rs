@@ -106,8 +106,8 @@ pub struct Rules {
     pub if_you_do: IfYouDo,
     /// Who claims a special achievement first when several players qualify at once.
     pub special_tie: SpecialTie,
-    /// When a player with enough achievements wins.
-    pub achievement_win: AchievementWin,
+    /// When special achievements are claimed and a player with enough achievements wins.
+    pub achievement_check: AchievementCheck,
     /// Who wins when the game ends by score with the best score and achievements tied.
     pub score_tie: ScoreTie,
     /// The fourth edition's Chain Rule: self-executing while self-executing first draws and
@@ -163,11 +163,13 @@ pub enum SpecialTie {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum AchievementWin {
-    /// First and third editions: the moment a player claims enough achievements.
+pub enum AchievementCheck {
+    /// First and third editions: a special achievement is claimed the moment its condition
+    /// holds, and a player wins the moment they hold enough achievements.
     Immediately,
-    /// Fourth edition: at the end of each action, after special achievements; several winners
-    /// are decided by most achievements, then the first from the current player's left.
+    /// Fourth edition: at the end of each action, special achievements are claimed, then the
+    /// achievement win is checked; several winners are decided by most achievements, then the
+    /// first from the current player's left (fourth-edition rulebook, "Achievements & Victory").
     EndOfAction,
 }
 
@@ -215,7 +217,7 @@ impl Default for Rules {
             share_bonus: ShareBonus::CardRevealedOrMoved,
             if_you_do: IfYouDo::InFull,
             special_tie: SpecialTie::CurrentPlayerFirst,
-            achievement_win: AchievementWin::Immediately,
+            achievement_check: AchievementCheck::Immediately,
             score_tie: ScoreTie::Draw,
             chain_rule: false,
             elimination: false,

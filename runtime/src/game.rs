@@ -11,7 +11,7 @@
 //! `online-rules-summary-with-expansions.txt` ("DOGMA", "ACHIEVE", "End of Game").
 
 use crate::bytecode::{
-    AchievementWin, CardIdx, CompiledEdition, ScoreTie, SpecialIdx, SpecialTie, Teams,
+    AchievementCheck, CardIdx, CompiledEdition, ScoreTie, SpecialIdx, SpecialTie, Teams,
 };
 use crate::choices::{Action, Answer, Refusal, Request, RequestKind};
 use crate::log::Event;
@@ -797,10 +797,19 @@ impl Game {
     // -----------------------------------------------------------------------------------------
     // Special achievements and winning
 
-    /// After any change: claim the special achievements whose condition now holds (third
-    /// edition: immediately, even mid-effect or on another player's turn; the current player
-    /// first, then clockwise — ../shared/rules/EDITIONS.md).
+    /// After any change: where the edition claims special achievements immediately (first and
+    /// third editions: even mid-effect or on another player's turn), claim those whose
+    /// condition now holds (../shared/rules/EDITIONS.md). The fourth edition claims them at the
+    /// end of each action instead (`check_achievement_wins`).
     pub(crate) fn after_change(&mut self) {
+        if self.edition.rules.achievement_check == AchievementCheck::Immediately {
+            self.claim_specials();
+        }
+    }
+
+    /// Claims every available special achievement whose condition holds, in the edition's tie
+    /// order, until none is left to claim.
+    fn claim_specials(&mut self) {
         if self.state.outcome.is_some() || self.phase != Phase::Playing {
             return;
         }
@@ -891,7 +900,7 @@ impl Game {
     /// editions: immediately). Under the fourth edition's rule the check waits for the end of the
     /// action (`check_achievement_wins`).
     pub(crate) fn check_achievement_win(&mut self, seat: Seat) {
-        if self.edition.rules.achievement_win == AchievementWin::Immediately
+        if self.edition.rules.achievement_check == AchievementCheck::Immediately
             && self.state.outcome.is_none()
             && self.team_achievements(seat) >= self.achievements_to_win()
         {
@@ -908,11 +917,12 @@ impl Game {
     /// enough achievements, the one with the most wins; a tie goes to the first tied player from
     /// the current player's left, clockwise.
     fn check_achievement_wins(&mut self) {
-        if self.edition.rules.achievement_win != AchievementWin::EndOfAction
+        if self.edition.rules.achievement_check != AchievementCheck::EndOfAction
             || self.state.outcome.is_some()
         {
             return;
         }
+        self.claim_specials();
         let goal = self.achievements_to_win();
         let mut best: Option<(usize, Seat)> = None;
         for seat in self.state.clockwise_from(self.state.active) {
