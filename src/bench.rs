@@ -35,6 +35,7 @@ pub fn run(
         players: names.clone(),
         seed: s,
         teams,
+        team_of: Vec::new(),
     };
 
     // Baseline: set the same games up without playing them.

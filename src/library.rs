@@ -146,7 +146,7 @@ pub fn load_edition(name: &str) -> Result<EditionSources, String> {
 pub fn load_manifest(name: &str) -> Result<Manifest, String> {
     let path = manifest_path(name);
     let mut seen = Vec::new();
-    let (raw, mut rules, trees) = resolve_manifest(&path, &mut seen)?;
+    let (raw, mut rules, trees, wording) = resolve_manifest(&path, &mut seen)?;
     let rules: Rules = {
         let table = std::mem::take(&mut rules);
         Rules::deserialize(toml::Value::Table(table)).map_err(|e| {
@@ -157,7 +157,7 @@ pub fn load_manifest(name: &str) -> Result<Manifest, String> {
             )
         })?
     };
-    let wording = match &raw.wording {
+    let wording = match &wording {
         None => Wording::Third,
         Some(w) => Wording::from_word(w).ok_or_else(|| {
             format!(
@@ -176,12 +176,13 @@ pub fn load_manifest(name: &str) -> Result<Manifest, String> {
     })
 }
 
-/// Reads a manifest and the editions it extends: the manifest, its merged rules table and its
-/// trees (parents first). `seen` catches a cycle of `extends`.
+/// Reads a manifest and the editions it extends: the manifest, its merged rules table, its
+/// trees (parents first) and its wording (its own, else the extended edition's). `seen` catches
+/// a cycle of `extends`.
 fn resolve_manifest(
     path: &Path,
     seen: &mut Vec<PathBuf>,
-) -> Result<(RawManifest, toml::Table, Vec<Tree>), String> {
+) -> Result<(RawManifest, toml::Table, Vec<Tree>, Option<String>), String> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         let known = known_editions(&cards_root());
         format!(
@@ -205,17 +206,17 @@ fn resolve_manifest(
     }
     seen.push(canonical);
     let base = manifest_base(path);
-    let (mut rules, mut trees) = match &raw.extends {
-        None => (toml::Table::new(), Vec::new()),
+    let (mut rules, mut trees, inherited) = match &raw.extends {
+        None => (toml::Table::new(), Vec::new(), None),
         Some(parent) => {
             let parent_path = if parent.ends_with(".toml") {
                 base_relative(path, parent)
             } else {
                 manifest_path(parent)
             };
-            let (_, rules, trees) = resolve_manifest(&parent_path, seen)
+            let (_, rules, trees, wording) = resolve_manifest(&parent_path, seen)
                 .map_err(|e| format!("{}: extends `{parent}`: {e}", path.display()))?;
-            (rules, trees)
+            (rules, trees, wording)
         }
     };
     for (key, value) in &raw.rules {
@@ -232,7 +233,8 @@ fn resolve_manifest(
         add_tree(&mut trees, &dir, &mut Vec::new())
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    Ok((raw, rules, trees))
+    let wording = raw.wording.clone().or(inherited);
+    Ok((raw, rules, trees, wording))
 }
 
 /// The folder a manifest's tree names are relative to: the parent of an `editions` folder, else

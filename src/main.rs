@@ -18,6 +18,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// Writes a line to stderr; a closed stderr (`dogma check 2>&1 | head -1`) is not a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 #[derive(Parser)]
 #[command(
     name = "dogma",
@@ -92,6 +100,10 @@ enum Command {
         /// Two teams of two (four players: seats 1 and 3 against 2 and 4).
         #[arg(long)]
         teams: bool,
+        /// One team, by its players' names (comma-separated); repeat for each team:
+        /// `--team alice,bob --team carol`. Teams of any size and seating (fourth edition).
+        #[arg(long = "team", value_name = "NAMES", conflicts_with = "teams")]
+        team: Vec<String>,
         #[arg(long, value_enum, default_value = "text")]
         log: play::LogFormat,
         /// Stop after this many actions and answers and save the game (with --save).
@@ -162,6 +174,7 @@ fn main() -> ExitCode {
             names,
             human,
             teams,
+            team,
             log,
             save_after,
             save,
@@ -177,6 +190,7 @@ fn main() -> ExitCode {
                 names,
                 human,
                 teams,
+                team_list: team,
                 log,
                 save_after,
                 save,
@@ -202,7 +216,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("error: {message}");
+            say!("error: {message}");
             ExitCode::from(2)
         }
     }
@@ -222,6 +236,11 @@ fn write_stdout(text: &str) -> Result<(), String> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(format!("cannot write the output: {e}")),
     }
+}
+
+/// `1 card`, `2 cards`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Appends a line to a command's output.
@@ -256,7 +275,7 @@ fn emit(files: &[SourceFile], checked: &Checked) {
     let config = Config::default();
     for error in &checked.errors {
         if term::emit_to_write_style(&mut lock, &config, &db, &error.report()).is_err() {
-            eprintln!("error[{}]", error.code());
+            say!("error[{}]", error.code());
         }
     }
 }
@@ -281,7 +300,7 @@ fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
             let elapsed = started.elapsed();
             emit(&sources.files, &checked);
             for problem in &problems {
-                eprintln!("error: {problem}");
+                say!("error: {problem}");
             }
             let errors = checked.errors.len() + problems.len();
             failed |= errors > 0;
@@ -326,7 +345,7 @@ fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
         .collect();
     let problems = library::drop_errors(&options.layers, &checked.unused_drops, &known);
     for problem in &problems {
-        eprintln!("error: {problem}");
+        say!("error: {problem}");
     }
     let errors = checked.errors.len() + problems.len();
     summary("", &checked, sources.files.len(), elapsed, errors);
@@ -347,9 +366,16 @@ fn summary(
 ) {
     let cards = checked.program.cards.len();
     let achievements = checked.program.achievements.len();
-    eprintln!(
-        "checked {}{cards} cards and {achievements} special achievements in {files} files in {:.1} ms: {}",
-        if what.is_empty() { String::new() } else { format!("{what}: ") },
+    say!(
+        "checked {}{} and {} in {} in {:.1} ms: {}",
+        if what.is_empty() {
+            String::new()
+        } else {
+            format!("{what}: ")
+        },
+        counted(cards, "card", "cards"),
+        counted(achievements, "special achievement", "special achievements"),
+        counted(files, "file", "files"),
         elapsed.as_secs_f64() * 1000.0,
         match errors {
             0 => "no errors".to_string(),
@@ -400,7 +426,7 @@ fn checked_edition(name: &str) -> Result<(library::EditionSources, Checked), Exi
     let sources = match library::load_edition(name) {
         Ok(s) => s,
         Err(message) => {
-            eprintln!("error: {message}");
+            say!("error: {message}");
             return Err(ExitCode::from(2));
         }
     };
@@ -408,9 +434,9 @@ fn checked_edition(name: &str) -> Result<(library::EditionSources, Checked), Exi
     if !checked.errors.is_empty() || !problems.is_empty() {
         emit(&sources.files, &checked);
         for problem in &problems {
-            eprintln!("error: {problem}");
+            say!("error: {problem}");
         }
-        eprintln!(
+        say!(
             "error: the {} edition's card sources have {} errors",
             sources.manifest.name,
             checked.errors.len() + problems.len()
@@ -454,9 +480,9 @@ fn cmd_render(title: &str, edition: &str) -> CmdResult {
     let titles = checked.program.cards.iter().map(|c| c.title.as_str());
     match dogma_dsl::suggest::closest(title, titles) {
         Some(s) => {
-            eprintln!("error: no card \"{title}\" in the {edition} edition; did you mean \"{s}\"?")
+            say!("error: no card \"{title}\" in the {edition} edition; did you mean \"{s}\"?")
         }
-        None => eprintln!("error: no card \"{title}\" in the {edition} edition"),
+        None => say!("error: no card \"{title}\" in the {edition} edition"),
     }
     Ok(ExitCode::from(1))
 }
@@ -558,7 +584,7 @@ fn cmd_play(edition: &str, compiled: Option<PathBuf>, options: play::PlayOptions
     match play::run(std::sync::Arc::new(edition), options) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(message) if message.starts_with("runtime error") => {
-            eprintln!("{message}");
+            say!("{message}");
             Ok(ExitCode::from(1))
         }
         Err(message) => Err(message),
@@ -582,7 +608,7 @@ fn cmd_test(paths: Vec<PathBuf>, accept: bool) -> CmdResult {
 
 fn cmd_bench(edition: &str, games: u64, players: usize, teams: bool, seed: u64) -> CmdResult {
     if cfg!(debug_assertions) {
-        eprintln!("note: a debug build checks invariants after every action; build with --release to measure");
+        say!("note: a debug build checks invariants after every action; build with --release to measure");
     }
     let compiled = match compiled_edition(edition) {
         Ok((_, compiled)) => compiled,
@@ -647,10 +673,10 @@ fn compiled_edition(
                         span.start as usize..span.end as usize,
                     )]);
                 if term::emit_to_write_style(&mut lock, &config, &db, &report).is_err() {
-                    eprintln!("error: {}", error.message);
+                    say!("error: {}", error.message);
                 }
             }
-            eprintln!(
+            say!(
                 "error: the {name} edition does not compile to bytecode ({})",
                 match errors.len() {
                     1 => "1 error".to_string(),
@@ -688,7 +714,7 @@ fn cmd_build(edition: &str, target: &str, output: Option<PathBuf>, disasm: bool)
         std::fs::write(path, &bytes)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         let ops: usize = compiled.chunks.iter().map(|c| c.ops.len()).sum();
-        eprintln!(
+        say!(
             "wrote {}: {} cards, {} chunks, {ops} ops, {} bytes",
             path.display(),
             compiled.cards.len(),

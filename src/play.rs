@@ -31,6 +31,8 @@ pub struct PlayOptions {
     pub names: Vec<String>,
     pub human: Option<String>,
     pub teams: bool,
+    /// `--team alice,bob --team carol`: each team's players, by name.
+    pub team_list: Vec<String>,
     pub log: LogFormat,
     pub save_after: Option<u64>,
     pub save: Option<std::path::PathBuf>,
@@ -235,15 +237,44 @@ fn new_game(
             }
         });
     }
+    let team_of = team_assignment(&names, &options.team_list)?;
     let game = Game::new(
         edition,
         Setup {
             players: names,
             seed: options.seed,
             teams: options.teams,
+            team_of,
         },
     )?;
     Ok((game, players, 0, 0))
+}
+
+/// Each seat's team from `--team` lists (empty without them): every player on exactly one team.
+fn team_assignment(names: &[String], teams: &[String]) -> Result<Vec<u8>, String> {
+    if teams.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut team_of: Vec<Option<u8>> = vec![None; names.len()];
+    for (t, list) in teams.iter().enumerate() {
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            let Some(seat) = names.iter().position(|n| n == name) else {
+                return Err(format!(
+                    "--team {list}: no player is named {name} ({})",
+                    names.join(", ")
+                ));
+            };
+            if team_of[seat].is_some() {
+                return Err(format!("--team: {name} is on two teams"));
+            }
+            team_of[seat] = Some(t as u8);
+        }
+    }
+    team_of
+        .iter()
+        .enumerate()
+        .map(|(seat, t)| t.ok_or_else(|| format!("--team: {} is on no team", names[seat])))
+        .collect()
 }
 
 /// A runtime error with its card source location when the source can be read.
@@ -308,8 +339,23 @@ fn show_table(game: &Game, seat: Seat) {
         } else {
             format!("{} cards", p.hand.len())
         };
+        if p.eliminated {
+            println!("  {}: out of the game", p.name);
+            continue;
+        }
+        let team = if game.team_game() {
+            let mates: Vec<&str> = game
+                .team_of(i as Seat)
+                .into_iter()
+                .filter(|s| *s as usize != i)
+                .map(|s| game.state.players[s as usize].name.as_str())
+                .collect();
+            format!(" (with {})", mates.join(", "))
+        } else {
+            String::new()
+        };
         println!(
-            "  {}: board {} | hand {} | score {} | achievements {}",
+            "  {}{team}: board {} | hand {} | score {} | achievements {}",
             p.name,
             if tops.is_empty() {
                 "empty".to_string()
@@ -331,7 +377,17 @@ fn ask_human_action(game: &Game, seat: Seat, legal: &[Action]) -> Result<Action,
     );
     show_table(game, seat);
     for (i, action) in legal.iter().enumerate() {
-        println!("  {}) {}", i + 1, action.describe(game.edition()));
+        let parley = match action {
+            Action::Dogma(card) => match game.state.location(*card) {
+                dogma_runtime::state::Location::Board(owner, _) if owner != seat => format!(
+                    " (parley: {}'s board, return a card from your hand)",
+                    game.state.players[owner as usize].name
+                ),
+                _ => String::new(),
+            },
+            _ => String::new(),
+        };
+        println!("  {}) {}{parley}", i + 1, action.describe(game.edition()));
     }
     loop {
         let line = read_line("action number> ")?;
@@ -417,6 +473,19 @@ fn ask_human_decision(game: &Game, request: &Request) -> Result<Answer, String> 
                     .collect();
                 let Some(picked) = picked else { continue };
                 Answer::Players(picked)
+            }
+            RequestKind::Specials { options, .. } => {
+                let words: Vec<&str> = options
+                    .iter()
+                    .map(|s| edition.specials[*s as usize].name.as_str())
+                    .collect();
+                let line = read_line(&format!("special achievement from {}> ", words.join(", ")))?;
+                let picked: Option<Vec<_>> = line
+                    .split(',')
+                    .map(|w| edition.special_by_name(w.trim()))
+                    .collect();
+                let Some(picked) = picked else { continue };
+                Answer::Specials(picked)
             }
             RequestKind::Icons { options, .. } => {
                 let words: Vec<&str> = options.iter().map(|i| i.word()).collect();

@@ -383,6 +383,9 @@ pub fn load(
         teams: root.get("teams").and_then(Value::as_bool).unwrap_or(false),
         ..TableSpec::default()
     };
+    if let Some(value) = root.get("team_list") {
+        table.team_of = team_list(&loader, value, table_line(&text, "team_list"))?;
+    }
     for name in &players {
         let spec = match root.get(name) {
             Some(Value::Table(t)) => loader.player_table(name, t)?,
@@ -408,6 +411,7 @@ pub fn load(
         "seed",
         "actions_left",
         "teams",
+        "team_list",
         "supply",
         "actions",
         "expect",
@@ -464,9 +468,17 @@ pub fn load(
                     }
                 }
                 "junk" => table.junk = loader.cards(value, kline, "junk")?,
+                "junked_specials" => {
+                    let list = value
+                        .as_array()
+                        .ok_or_else(|| at(path, kline, "junked_specials must be a list"))?;
+                    for v in list {
+                        table.junked_specials.push(loader.special(v, kline)?);
+                    }
+                }
                 age => {
                     let n: u8 = age.parse().map_err(|_| {
-                        at(path, kline, format!("unknown supply key `{age}` (an age, achievements, special, exact, junk)"))
+                        at(path, kline, format!("unknown supply key `{age}` (an age, achievements, special, exact, junk, junked_specials)"))
                     })?;
                     table
                         .decks
@@ -510,6 +522,39 @@ pub fn load(
         },
         edition,
     ))
+}
+
+/// `team_list = [["alice", "bob"], ["carol"]]`: the teams, each a list of players; every
+/// player on exactly one team. Returns each seat's team (the team's index in the list); the game
+/// checks the rest (at least two teams, the edition's team games).
+fn team_list(loader: &Loader, value: &Value, line: usize) -> Result<Vec<u8>, String> {
+    let shape = "team_list must be a list of teams, each a list of names: [[\"alice\", \"bob\"], [\"carol\"]]";
+    let teams = value.as_array().ok_or_else(|| loader.err(line, shape))?;
+    let mut team_of: Vec<Option<u8>> = vec![None; loader.players.len()];
+    for (t, team) in teams.iter().enumerate() {
+        let members = team.as_array().ok_or_else(|| loader.err(line, shape))?;
+        if members.is_empty() {
+            return Err(loader.err(line, format!("team {} has no players", t + 1)));
+        }
+        for member in members {
+            let name = member.as_str().ok_or_else(|| loader.err(line, shape))?;
+            let seat = loader.seat(name, line)? as usize;
+            if team_of[seat].is_some() {
+                return Err(loader.err(
+                    line_of(loader.text, &format!("\"{name}\""), line),
+                    format!("{name} is on two teams"),
+                ));
+            }
+            team_of[seat] = Some(t as u8);
+        }
+    }
+    team_of
+        .iter()
+        .enumerate()
+        .map(|(seat, t)| {
+            t.ok_or_else(|| loader.err(line, format!("{} is on no team", loader.players[seat])))
+        })
+        .collect()
 }
 
 fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAction, String> {
@@ -716,6 +761,10 @@ fn option_words(game: &Game, request: &Request) -> Vec<String> {
         RequestKind::Icons { options, .. } => {
             options.iter().map(|i| i.word().to_string()).collect()
         }
+        RequestKind::Specials { options, .. } => options
+            .iter()
+            .map(|s| edition.specials[*s as usize].name.clone())
+            .collect(),
     };
     words.sort();
     words
@@ -795,6 +844,16 @@ fn to_answer(game: &Game, request: &Request, scripted: &ScriptedAnswer) -> Resul
             })
             .collect::<Result<Vec<_>, _>>()
             .map(Answer::Colors),
+        // Special achievements by name: `choose = ["Monument"]`.
+        (RequestKind::Specials { .. }, ScriptedAnswer::Choose(v)) => strings(v)
+            .iter()
+            .map(|x| {
+                x.as_str()
+                    .and_then(|n| edition.special_by_name(n))
+                    .ok_or_else(|| misfit(&x.to_string()))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map(Answer::Specials),
         (RequestKind::Icons { .. }, ScriptedAnswer::Choose(v)) => strings(v)
             .iter()
             .map(|x| {
@@ -1106,6 +1165,22 @@ pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String
                             &sorted(actual),
                         );
                     }
+                    "junked_specials" => {
+                        let actual: Vec<String> = game
+                            .state
+                            .junked_specials
+                            .iter()
+                            .map(|s| game.edition().specials[*s as usize].name.clone())
+                            .collect();
+                        compare(
+                            &mut failures,
+                            "supply.junked_specials",
+                            &sorted(words(v).ok_or_else(|| {
+                                at(path, vline, "junked_specials must be a list")
+                            })?),
+                            &sorted(actual),
+                        );
+                    }
                     "special" => {
                         let actual: Vec<String> = game
                             .state
@@ -1229,6 +1304,21 @@ pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String
                             }
                         }
                     }
+                    "eliminated" => {
+                        let expected = v.as_bool().ok_or_else(|| {
+                            at(
+                                path,
+                                vline,
+                                format!("{key}.eliminated must be true or false"),
+                            )
+                        })?;
+                        if expected != player.eliminated {
+                            failures.push(format!(
+                                "{key}.eliminated:\n    expected {expected}\n    actual   {}",
+                                player.eliminated
+                            ));
+                        }
+                    }
                     "score_total" => {
                         let actual = game.state.score(game.edition(), seat as Seat);
                         let expected = v.as_integer().unwrap_or(-1);
@@ -1301,7 +1391,11 @@ pub fn snapshot_text(scenario: &Scenario, game: &Game) -> String {
     };
     let _ = writeln!(out, "winner: {winner}");
     for (seat, p) in game.state.players.iter().enumerate() {
-        let _ = writeln!(out, "{}:", p.name);
+        if p.eliminated {
+            let _ = writeln!(out, "{} (out of the game):", p.name);
+        } else {
+            let _ = writeln!(out, "{}:", p.name);
+        }
         let _ = writeln!(
             out,
             "  hand: [{}]",
@@ -1358,6 +1452,15 @@ pub fn snapshot_text(scenario: &Scenario, game: &Game) -> String {
         .map(|s| edition.specials[*s as usize].name.as_str())
         .collect();
     let _ = writeln!(out, "available specials: [{}]", specials.join(", "));
+    if !game.state.junked_specials.is_empty() {
+        let junked: Vec<&str> = game
+            .state
+            .junked_specials
+            .iter()
+            .map(|s| edition.specials[*s as usize].name.as_str())
+            .collect();
+        let _ = writeln!(out, "junked specials: [{}]", junked.join(", "));
+    }
     let _ = writeln!(
         out,
         "junk: [{}]",

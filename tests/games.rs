@@ -27,6 +27,7 @@ fn play_one(
             players: names,
             seed,
             teams,
+            team_of: Vec::new(),
         },
     )
     .expect("setup");

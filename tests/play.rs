@@ -93,6 +93,7 @@ fn saving_in_the_middle_of_a_dogma_action_resumes_exactly() {
         players: vec!["alice".into(), "bob".into(), "carol".into()],
         seed: 42,
         teams: false,
+        team_of: Vec::new(),
     };
     let run = |stop: Option<u64>| -> (Game, Vec<Bot>) {
         let mut game = Game::new(edition.clone(), setup.clone()).expect("setup");
@@ -141,6 +142,7 @@ fn illegal_actions_and_answers_are_refused_and_change_nothing() {
             players: vec!["alice".into(), "bob".into()],
             seed: 3,
             teams: false,
+            team_of: Vec::new(),
         },
     )
     .expect("setup");

@@ -651,6 +651,8 @@ impl CardCx<'_> {
                         suggest::closest(word, self.names.achievements.keys().map(String::as_str))
                             .map(String::from)
                     }
+                    // Parameters are resolved by the effect, which reports its own errors.
+                    NameKind::Parameter => None,
                 };
                 self.errors.push(Error::UnknownName {
                     at: self.at(span),
@@ -730,11 +732,15 @@ impl CardCx<'_> {
             next_id: 0,
             produced: Vec::new(),
             player_scopes: 0,
+            params: Vec::new(),
+            pre: Vec::new(),
         };
+        let params = fx.params(&effect.params);
         let body = fx.block(&effect.body);
         let stmt_count = fx.next_id;
         EffectDef {
             kind,
+            params,
             body,
             stmt_count,
             span: self.src(effect.span),
@@ -759,6 +765,8 @@ impl CardCx<'_> {
             next_id: 0,
             produced: Vec::new(),
             player_scopes: 0,
+            params: Vec::new(),
+            pre: Vec::new(),
         };
         let mut conditions: Vec<Cond> = a.when.iter().map(|c| fx.cond(c, None)).collect();
         if a.when.is_empty() {
@@ -817,6 +825,19 @@ pub fn featured_icon(slots: &[(SlotPosition, Slot)]) -> Option<(Icon, usize)> {
     best
 }
 
+/// A parameter value as written: a colour (a colour word, `color of …`, `its color`) or a value.
+fn arg_kind(arg: &ast::Arg) -> ArgKind<'_> {
+    match &arg.value {
+        ast::ArgValue::Color(atom) => ArgKind::Color(atom.clone()),
+        ast::ArgValue::Expr(e) => match &e.kind {
+            ast::ExprKind::Name(n) if Color::from_word(n).is_some() => {
+                ArgKind::Color(ast::ColorAtom::Named(n.clone()))
+            }
+            _ => ArgKind::Value(e),
+        },
+    }
+}
+
 /// What an earlier statement of the effect produced, for the words that refer back to it.
 struct Produced {
     id: StmtId,
@@ -837,9 +858,116 @@ struct EffectCx<'c, 'a> {
     produced: Vec<Produced>,
     /// How many `for each` loops or player quantifiers enclose the current point (for `their`).
     player_scopes: u32,
+    /// The effect's parameters, by index: name and whether it holds a colour.
+    params: Vec<(String, bool)>,
+    /// Choices a phrase of the statement being lowered needs first (`of the value of my
+    /// choice`): emitted just before it.
+    pre: Vec<Stmt>,
+}
+
+/// A parameter's value as written, before its kind is known.
+enum ArgKind<'x> {
+    Value(&'x ast::Expr),
+    Color(ast::ColorAtom),
 }
 
 impl EffectCx<'_, '_> {
+    /// The effect's parameters: each named once, a colour when its first value is one.
+    fn params(&mut self, args: &[ast::Arg]) -> Vec<ParamDef> {
+        let mut out = Vec::new();
+        for arg in args {
+            if self.params.iter().any(|(n, _)| *n == arg.name.node) {
+                self.error(Error::DuplicateParam {
+                    at: self.at(arg.name.span),
+                    name: arg.name.node.clone(),
+                });
+                continue;
+            }
+            let first = match arg_kind(arg) {
+                ArgKind::Value(e) => ParamValue::Value(self.value(e)),
+                ArgKind::Color(atom) => ParamValue::Color(self.color_atom(atom, arg.span)),
+            };
+            self.params
+                .push((arg.name.node.clone(), matches!(first, ParamValue::Color(_))));
+            out.push(ParamDef {
+                name: arg.name.node.clone(),
+                first,
+            });
+        }
+        out
+    }
+
+    /// A parameter by name: its index and whether it holds a colour.
+    fn param(&self, name: &str) -> Option<(u8, bool)> {
+        self.params
+            .iter()
+            .position(|(n, _)| n == name)
+            .map(|i| (i as u8, self.params[i].1))
+    }
+
+    /// `repeat this effect with v = chosen`: each argument's parameter and new value.
+    fn repeat_args(&mut self, args: &[ast::Arg]) -> Vec<(u8, ParamValue)> {
+        let mut out = Vec::new();
+        for arg in args {
+            let Some((index, color)) = self.param(&arg.name.node) else {
+                let suggestion =
+                    suggest::closest(&arg.name.node, self.params.iter().map(|(n, _)| n.as_str()))
+                        .map(String::from);
+                self.error(Error::UnknownName {
+                    at: self.at(arg.name.span),
+                    name: arg.name.node.clone(),
+                    kind: NameKind::Parameter,
+                    suggestion,
+                });
+                continue;
+            };
+            let value = match (arg_kind(arg), color) {
+                (ArgKind::Color(atom), true) => ParamValue::Color(self.color_atom(atom, arg.span)),
+                (ArgKind::Value(e), false) => ParamValue::Value(self.value(e)),
+                // `chosen` names the latest choice of the parameter's kind.
+                (
+                    ArgKind::Value(ast::Expr {
+                        kind: ast::ExprKind::Chosen,
+                        ..
+                    }),
+                    true,
+                ) => ParamValue::Color(self.color_atom(ast::ColorAtom::Chosen, arg.span)),
+                (_, color) => {
+                    self.error(Error::ParamKindMismatch {
+                        at: self.at(arg.span),
+                        name: arg.name.node.clone(),
+                        expected: if color { "a colour" } else { "a value" },
+                    });
+                    continue;
+                }
+            };
+            out.push((index, value));
+        }
+        out
+    }
+
+    /// One colour atom as a colour selection.
+    fn color_atom(&mut self, atom: ast::ColorAtom, span: Span) -> ColorSel {
+        self.color_expr(&ast::ColorExpr {
+            alternatives: vec![ast::Spanned::new(atom, span)],
+            span,
+        })
+    }
+
+    /// A statement that needs a rule variant: reported when the edition lacks it.
+    fn needs_rule(&mut self, span: Span, what: &str, rule: &'static str, has: fn(&Rules) -> bool) {
+        if let Some(edition) = &self.card.options.edition {
+            if !has(&edition.rules) {
+                let edition = edition.name.clone();
+                self.error(Error::RuleNotInEdition {
+                    at: self.at(span),
+                    what: what.to_string(),
+                    edition,
+                    rule,
+                });
+            }
+        }
+    }
     fn error(&mut self, e: Error) {
         self.card.errors.push(e);
     }
@@ -900,7 +1028,8 @@ impl EffectCx<'_, '_> {
 
     /// Lowers one statement; returns the IR statements and the id whose outcome `you do` reads.
     fn statement(&mut self, stmt: &ast::Stmt, prev: Option<StmtId>) -> (Vec<Stmt>, StmtId) {
-        match &stmt.scale {
+        let outer = std::mem::take(&mut self.pre);
+        let (mut stmts, id) = match &stmt.scale {
             Some(scale) => {
                 let id = self.fresh();
                 let times = self.scale(scale);
@@ -911,7 +1040,37 @@ impl EffectCx<'_, '_> {
                 )
             }
             None => self.statement_kind(&stmt.kind, stmt.span, prev),
+        };
+        let pre = std::mem::replace(&mut self.pre, outer);
+        if !pre.is_empty() {
+            stmts.splice(0..0, pre);
         }
+        (stmts, id)
+    }
+
+    /// A choice the demander makes before the statement (`of the value of my choice`, `with
+    /// the icon of my choice`): emitted just before it. Returns its id.
+    fn choice_first(
+        &mut self,
+        span: Span,
+        word: &str,
+        kind: ChoiceKind,
+        except: Vec<Icon>,
+    ) -> StmtId {
+        let chooser = self.demander(span, word);
+        let id = self.fresh();
+        let stmt = self.stmt(
+            id,
+            StmtKind::Choose {
+                chooser,
+                kind,
+                count: 1,
+                except,
+            },
+            span,
+        );
+        self.pre.push(stmt);
+        id
     }
 
     fn scale(&mut self, scale: &ast::Scale) -> Value {
@@ -986,8 +1145,25 @@ impl EffectCx<'_, '_> {
                     },
                 )
             }
-            S::Repeat => single(self, StmtKind::RepeatEffect),
-            S::Choose { count, kind } => {
+            S::Repeat(args) => {
+                let with = self.repeat_args(args);
+                single(self, StmtKind::RepeatEffect { with })
+            }
+            S::Choose {
+                by_demander,
+                count,
+                kind,
+                except,
+            } => {
+                let chooser = if *by_demander {
+                    self.demander(span, "I")
+                } else {
+                    Player::Executor
+                };
+                let except: Vec<Icon> = except
+                    .iter()
+                    .filter_map(|name| self.card.icon_name(name))
+                    .collect();
                 let n = self.count_u8(count.node, count.span);
                 let kind = match kind.node {
                     ast::ChoiceKind::Value => ChoiceKind::Value,
@@ -1006,11 +1182,54 @@ impl EffectCx<'_, '_> {
                 single(
                     self,
                     StmtKind::Choose {
-                        chooser: Player::Executor,
+                        chooser,
                         kind,
                         count: n,
+                        except,
                     },
                 )
+            }
+            S::ChooseValue {
+                by_demander,
+                options,
+            } => {
+                let chooser = if *by_demander {
+                    self.demander(span, "I")
+                } else {
+                    Player::Executor
+                };
+                let options = options.iter().map(|o| self.age_value(o)).collect();
+                self.produced.push(Produced {
+                    id,
+                    participles: vec![ast::Participle::Chosen],
+                    cards: false,
+                    choice: Some(ChoiceKind::Value),
+                    player: false,
+                });
+                single(self, StmtKind::ChooseValueAmong { chooser, options })
+            }
+            S::ChooseCards(sel) => {
+                let cards = self.selection(sel);
+                self.produce(id, vec![ast::Participle::Chosen], true);
+                single(self, StmtKind::PickCards(cards))
+            }
+            S::JunkSpecial { all } => {
+                self.needs_rule(
+                    span,
+                    "junking a special achievement",
+                    "leaving = \"junk\"",
+                    |r| r.leaving == dogma_runtime::bytecode::Leaving::Junk,
+                );
+                single(self, StmtKind::JunkSpecial { all: *all })
+            }
+            S::RestoreSpecial => {
+                self.needs_rule(
+                    span,
+                    "making a junked special achievement available",
+                    "leaving = \"junk\"",
+                    |r| r.leaving == dogma_runtime::bytecode::Leaving::Junk,
+                );
+                single(self, StmtKind::RestoreSpecial)
             }
             S::Claim(title) => match self.card.achievement_title(title) {
                 Some(a) => {
@@ -1147,10 +1366,7 @@ impl EffectCx<'_, '_> {
                                     nth: None,
                                 }),
                                 filters: Vec::new(),
-                                pick: Pick {
-                                    count: Count::All,
-                                    extreme: None,
-                                },
+                                pick: Pick::all(),
                                 chooser: Chooser::Executor,
                             },
                             to: None,
@@ -1176,6 +1392,9 @@ impl EffectCx<'_, '_> {
                 single(self, StmtKind::Win(winner))
             }
             S::Lose(p) => {
+                self.needs_rule(span, "losing the game", "elimination = true", |r| {
+                    r.elimination
+                });
                 let p = self.player(p);
                 single(self, StmtKind::Lose(p))
             }
@@ -1272,18 +1491,18 @@ impl EffectCx<'_, '_> {
         let mut filters = Vec::new();
         let mut extreme = None;
         let mut position = None;
+        let mut available = false;
         for adj in &np.adjectives {
             match &adj.node {
+                ast::Adjective::Available => available = true,
                 ast::Adjective::Top => position = Some(BoardPosition::Top),
                 ast::Adjective::Bottom => position = Some(BoardPosition::Bottom),
                 ast::Adjective::Highest => extreme = Some(Extreme::Highest),
                 ast::Adjective::Lowest => extreme = Some(Extreme::Lowest),
                 ast::Adjective::Color(word) => {
-                    let name = ast::Spanned::new(word.clone(), adj.span);
-                    if let Some(color) = self.card.color_name(&name) {
-                        filters.push(CardFilter::Color(ColorSel {
-                            alternatives: vec![ColorTerm::Named(color)],
-                        }));
+                    let colors = self.color_atom(ast::ColorAtom::Named(word.clone()), adj.span);
+                    if !colors.alternatives.is_empty() {
+                        filters.push(CardFilter::Color(colors));
                     }
                 }
                 ast::Adjective::NonColor(word) => {
@@ -1296,8 +1515,8 @@ impl EffectCx<'_, '_> {
             }
         }
         let plural = match &np.noun.node {
-            ast::Noun::Card => false,
-            ast::Noun::Cards => true,
+            ast::Noun::Card | ast::Noun::Achievement => false,
+            ast::Noun::Cards | ast::Noun::Achievements => true,
             ast::Noun::Value(v) => {
                 let value = self.age_value(v);
                 filters.push(CardFilter::Value(ValueTest::OneOf(vec![value])));
@@ -1318,6 +1537,30 @@ impl EffectCx<'_, '_> {
                     chooser = Chooser::Demander;
                     filters.push(CardFilter::OfMyChoice);
                 }
+                ast::Filter::ValueOfMyChoice => {
+                    let id = self.choice_first(
+                        f.span,
+                        "of the value of my choice",
+                        ChoiceKind::Value,
+                        Vec::new(),
+                    );
+                    filters.push(CardFilter::Value(ValueTest::OneOf(vec![Value::ChosenBy(
+                        id,
+                    )])));
+                }
+                ast::Filter::IconOfMyChoice(except) => {
+                    let except: Vec<Icon> = except
+                        .iter()
+                        .filter_map(|name| self.card.icon_name(name))
+                        .collect();
+                    let id = self.choice_first(
+                        f.span,
+                        "the icon of my choice",
+                        ChoiceKind::Icon,
+                        except,
+                    );
+                    filters.push(CardFilter::HasChosenIcon(id));
+                }
                 ast::Filter::Beneath(card) => beneath = Some(self.card_ref(card)),
                 other => {
                     if let Some(filter) = self.filter(other, f.span) {
@@ -1326,7 +1569,29 @@ impl EffectCx<'_, '_> {
                 }
             }
         }
+        let mut computed = None;
         let count = match &np.quantity {
+            Some(ast::Spanned {
+                node: ast::Quantity::Bottom(n),
+                span,
+            }) => {
+                filters.push(CardFilter::PileBottom(self.small_count(*n, *span)));
+                Count::All
+            }
+            Some(ast::Spanned {
+                node: ast::Quantity::AllButTop(n),
+                span,
+            }) => {
+                filters.push(CardFilter::AllButTop(self.small_count(*n, *span)));
+                Count::All
+            }
+            Some(ast::Spanned {
+                node: ast::Quantity::Computed(e),
+                ..
+            }) => {
+                computed = Some(Box::new(self.value(e)));
+                Count::Computed
+            }
             Some(q) => self.quantity(q),
             None if plural => Count::All,
             None => Count::Exactly(1),
@@ -1338,7 +1603,15 @@ impl EffectCx<'_, '_> {
                 position.clone().unwrap_or(BoardPosition::All)
             }
         };
-        let source = if let Some(whose) = &np.possessive {
+        let source = if available {
+            if let Some(source) = &np.source {
+                self.error(Error::SeveralOwners {
+                    at: self.at(source.span),
+                    whose: "the available achievements and another place".to_string(),
+                });
+            }
+            CardSource::Supply(Supply::Available)
+        } else if let Some(whose) = &np.possessive {
             CardSource::Zones {
                 owner: self.owner(whose),
                 zones: vec![ZoneRef::Board(board_position())],
@@ -1346,6 +1619,7 @@ impl EffectCx<'_, '_> {
         } else if let Some(source) = &np.source {
             match &source.node.place {
                 ast::Place::Zone(z) => self.zone_source(z, board_position()),
+                ast::Place::Supply(z) => CardSource::Supply(self.supply(z)),
                 ast::Place::Cards(r) => {
                     let sel = self.card_ref(r);
                     sel.source
@@ -1370,8 +1644,32 @@ impl EffectCx<'_, '_> {
         CardSel {
             source,
             filters,
-            pick: Pick { count, extreme },
+            pick: Pick {
+                count,
+                extreme,
+                computed,
+            },
             chooser,
+        }
+    }
+
+    fn supply(&mut self, z: &ast::Supply) -> Supply {
+        match &z.kind {
+            ast::SupplyKind::Deck(age) => Supply::Deck(self.age_value(age)),
+            ast::SupplyKind::Available => Supply::Available,
+        }
+    }
+
+    /// A count of cards in a pile phrase (`the bottom 3`).
+    fn small_count(&mut self, n: u32, span: Span) -> u8 {
+        if n == 0 || n > 99 {
+            self.error(Error::BadCount {
+                at: self.at(span),
+                reason: format!("{n} is not between 1 and 99"),
+            });
+            1
+        } else {
+            n as u8
         }
     }
 
@@ -1402,7 +1700,7 @@ impl EffectCx<'_, '_> {
                 n as u8
             }
         };
-        match q.node {
+        match q.node.clone() {
             ast::Quantity::One { .. } | ast::Quantity::The(None) => Count::Exactly(1),
             ast::Quantity::Exactly(0) | ast::Quantity::The(Some(0)) | ast::Quantity::UpTo(0) => {
                 self.error(Error::BadCount {
@@ -1428,6 +1726,10 @@ impl EffectCx<'_, '_> {
             ast::Quantity::All { .. } => Count::All,
             ast::Quantity::AllBut(n) => Count::AllBut(small(self, n)),
             ast::Quantity::Half(r) => Count::Half(rounding(r)),
+            // Handled by the phrase, which turns them into filters or a computed count.
+            ast::Quantity::Bottom(_) | ast::Quantity::AllButTop(_) | ast::Quantity::Computed(_) => {
+                Count::All
+            }
         }
     }
 
@@ -1441,6 +1743,17 @@ impl EffectCx<'_, '_> {
                 CardFilter::HasIcon(icons)
             }
             ast::Filter::WithoutIcon(icon) => CardFilter::LacksIcon(self.card.icon_name(icon)?),
+            ast::Filter::WithDemand => CardFilter::HasDemand,
+            ast::Filter::SameValue => CardFilter::SameValue,
+            ast::Filter::WithChosenIcon => {
+                match self.latest(|p| p.choice == Some(ChoiceKind::Icon)) {
+                    Some(stmt) => CardFilter::HasChosenIcon(stmt),
+                    None => {
+                        self.unbound(span, "the chosen icon", "choice of an icon");
+                        return None;
+                    }
+                }
+            }
             ast::Filter::Value(spec) => CardFilter::Value(self.value_spec(spec)),
             ast::Filter::SameColorAs(card) => {
                 let sel = self.card_ref(card);
@@ -1463,7 +1776,10 @@ impl EffectCx<'_, '_> {
             ast::Filter::OtherThan(card) => CardFilter::OtherThan(Box::new(self.card_ref(card))),
             ast::Filter::HigherThan(card) => CardFilter::HigherThan(Box::new(self.card_ref(card))),
             ast::Filter::LowerThan(card) => CardFilter::LowerThan(Box::new(self.card_ref(card))),
-            ast::Filter::MyChoice | ast::Filter::Beneath(_) => {
+            ast::Filter::MyChoice
+            | ast::Filter::Beneath(_)
+            | ast::Filter::ValueOfMyChoice
+            | ast::Filter::IconOfMyChoice(_) => {
                 // Handled by the phrase itself.
                 let _ = span;
                 return None;
@@ -1497,10 +1813,7 @@ impl EffectCx<'_, '_> {
         let all = |source| CardSel {
             source,
             filters: Vec::new(),
-            pick: Pick {
-                count: Count::All,
-                extreme: None,
-            },
+            pick: Pick::all(),
             chooser: Chooser::Executor,
         };
         match &r.kind {
@@ -1568,6 +1881,9 @@ impl EffectCx<'_, '_> {
                             word,
                             self.card.names.cards.keys().map(String::as_str),
                         )
+                        .or_else(|| {
+                            suggest::closest(word, crate::diagnostics::PARTICIPLES.iter().copied())
+                        })
                         .map(String::from);
                         self.error(Error::UnknownName {
                             at: self.at(r.span),
@@ -1585,6 +1901,12 @@ impl EffectCx<'_, '_> {
     /// The latest statement whose cards a participle names.
     fn bound(&mut self, participle: ast::Participle, span: Span) -> Option<StmtId> {
         if participle == ast::Participle::Chosen {
+            // `choose a card …` names cards; `choose a value` does not.
+            if let Some(stmt) =
+                self.latest(|p| p.cards && p.participles.contains(&ast::Participle::Chosen))
+            {
+                return Some(stmt);
+            }
             self.error(Error::NotAMovement {
                 at: self.at(span),
                 word: "chosen".to_string(),
@@ -1606,10 +1928,7 @@ impl EffectCx<'_, '_> {
         let all = |source| CardSel {
             source,
             filters: Vec::new(),
-            pick: Pick {
-                count: Count::All,
-                extreme: None,
-            },
+            pick: Pick::all(),
             chooser: Chooser::Executor,
         };
         match s {
@@ -1629,6 +1948,10 @@ impl EffectCx<'_, '_> {
             ast::SetRef::Zone(z) => {
                 let source = self.zone_source(z, BoardPosition::All);
                 all(source)
+            }
+            ast::SetRef::Supply(z) => {
+                let supply = self.supply(z);
+                all(CardSource::Supply(supply))
             }
             ast::SetRef::Cards(r) => match &r.kind {
                 // A phrase counted or tested takes every matching card.
@@ -1749,13 +2072,24 @@ impl EffectCx<'_, '_> {
         let mut alternatives = Vec::new();
         for atom in &c.alternatives {
             let term = match &atom.node {
-                ast::ColorAtom::Named(word) => {
-                    let name = ast::Spanned::new(word.clone(), atom.span);
-                    match self.card.color_name(&name) {
-                        Some(color) => ColorTerm::Named(color),
-                        None => continue,
+                ast::ColorAtom::Named(word) => match self.param(word) {
+                    Some((index, true)) => ColorTerm::Param(index),
+                    Some((_, false)) => {
+                        self.error(Error::ParamKindMismatch {
+                            at: self.at(atom.span),
+                            name: word.clone(),
+                            expected: "a value",
+                        });
+                        continue;
                     }
-                }
+                    None => {
+                        let name = ast::Spanned::new(word.clone(), atom.span);
+                        match self.card.color_name(&name) {
+                            Some(color) => ColorTerm::Named(color),
+                            None => continue,
+                        }
+                    }
+                },
                 ast::ColorAtom::AnyColor(filters) => ColorTerm::Any(
                     filters
                         .iter()
@@ -1824,6 +2158,41 @@ impl EffectCx<'_, '_> {
                     Value::Const(0)
                 }
             },
+            ast::ExprKind::Total(set) => Value::Total(Box::new(self.set_ref(set))),
+            ast::ExprKind::Name(name) => match self.param(name) {
+                Some((index, false)) => Value::Param(index),
+                Some((_, true)) => {
+                    self.error(Error::ParamKindMismatch {
+                        at: self.at(e.span),
+                        name: name.clone(),
+                        expected: "a colour",
+                    });
+                    Value::Const(0)
+                }
+                None => {
+                    let known = self.card.names.kind_of(name);
+                    match known {
+                        Some(found) => self.error(Error::WrongKind {
+                            at: self.at(e.span),
+                            name: name.clone(),
+                            expected: NameKind::Parameter,
+                            found,
+                        }),
+                        None => {
+                            let suggestion =
+                                suggest::closest(name, self.params.iter().map(|(n, _)| n.as_str()))
+                                    .map(String::from);
+                            self.error(Error::UnknownName {
+                                at: self.at(e.span),
+                                name: name.clone(),
+                                kind: NameKind::Parameter,
+                                suggestion,
+                            });
+                        }
+                    }
+                    Value::Const(0)
+                }
+            },
         }
     }
 
@@ -1846,10 +2215,7 @@ impl EffectCx<'_, '_> {
                     None => Countable::Cards(CardSel {
                         source: CardSource::ThisCard,
                         filters: Vec::new(),
-                        pick: Pick {
-                            count: Count::All,
-                            extreme: None,
-                        },
+                        pick: Pick::all(),
                         chooser: Chooser::Executor,
                     }),
                 }
@@ -1890,6 +2256,21 @@ impl EffectCx<'_, '_> {
                 self.player_scopes -= 1;
                 Cond::OnlyPlayer(test)
             }
+            // The single player with the most X: more X than each other player (the fourth
+            // edition's rulebook, "Card Effect": no single player on a tie).
+            C::SinglePlayer { most, measure } => Cond::Has {
+                player: Player::Executor,
+                test: MeasureTest::VersusEach {
+                    measure: self.measure(measure),
+                    op: if *most {
+                        Comparison::Gt
+                    } else {
+                        Comparison::Lt
+                    },
+                    set: PlayerSet::Others,
+                    factor: 1,
+                },
+            },
             C::Has { player, measure } => {
                 let player = self.player(player);
                 let test = self.player_measure(measure);
@@ -1928,7 +2309,7 @@ impl EffectCx<'_, '_> {
                 direction,
             } => {
                 let player = self.single_owner(whose);
-                let color = self.card.color_name(color).unwrap_or(Color::Blue);
+                let color = self.color_atom(color.node.clone(), color.span);
                 let direction = self.direction(direction);
                 Cond::Splayed {
                     player,
@@ -1963,6 +2344,19 @@ impl EffectCx<'_, '_> {
                 vec![CardFilter::HasIcon(icons)]
             }
             ast::CardPredKind::Value(spec) => vec![CardFilter::Value(self.value_spec(spec))],
+            ast::CardPredKind::DirectlyBeneath { value, filters } => {
+                let mut above = Vec::new();
+                if let Some(v) = value {
+                    above.push(CardFilter::Value(ValueTest::OneOf(vec![self.age_value(v)])));
+                }
+                for f in filters {
+                    if let Some(filter) = self.filter(&f.node, f.span) {
+                        above.push(filter);
+                    }
+                }
+                vec![CardFilter::DirectlyBeneath(above)]
+            }
+            ast::CardPredKind::Is(card) => vec![CardFilter::IsCard(Box::new(self.card_ref(card)))],
             ast::CardPredKind::IsTop => vec![CardFilter::IsTop],
             ast::CardPredKind::ColorOnBoard { negated, whose } => vec![CardFilter::ColorOnBoard {
                 owner: self.owner(whose),
@@ -1989,24 +2383,47 @@ impl EffectCx<'_, '_> {
                     Comparison::Lt
                 };
                 let measure = self.measure(measure);
-                match than {
-                    ast::Than::Each(set) => MeasureTest::VersusEach {
-                        measure,
-                        op,
-                        set: player_set(set.node),
-                    },
-                    ast::Than::Player(p) => MeasureTest::VersusPlayer {
-                        measure,
-                        op,
-                        other: self.player(p),
-                    },
-                    ast::Than::Measure(other) => MeasureTest::VersusMeasure {
-                        measure,
-                        op,
-                        other: self.measure(other),
-                    },
-                }
+                self.versus(measure, op, than, 1)
             }
+            ast::PlayerMeasureKind::AsMany {
+                twice,
+                measure,
+                than,
+            } => {
+                let measure = self.measure(measure);
+                self.versus(measure, Comparison::Ge, than, if *twice { 2 } else { 1 })
+            }
+        }
+    }
+
+    /// A measure compared with `factor` times the same measure of other players, or another
+    /// measure.
+    fn versus(
+        &mut self,
+        measure: Measure,
+        op: Comparison,
+        than: &ast::Than,
+        factor: u8,
+    ) -> MeasureTest {
+        match than {
+            ast::Than::Each(set) => MeasureTest::VersusEach {
+                measure,
+                op,
+                set: player_set(set.node),
+                factor,
+            },
+            ast::Than::Player(p) => MeasureTest::VersusPlayer {
+                measure,
+                op,
+                other: self.player(p),
+                factor,
+            },
+            ast::Than::Measure(other) => MeasureTest::VersusMeasure {
+                measure,
+                op,
+                other: self.measure(other),
+                factor,
+            },
         }
     }
 

@@ -15,6 +15,8 @@ pub enum NameKind {
     Achievement,
     Color,
     Icon,
+    /// A parameter of the effect (`effect clock (v = 11)`).
+    Parameter,
 }
 
 impl NameKind {
@@ -24,9 +26,27 @@ impl NameKind {
             NameKind::Achievement => "a special achievement",
             NameKind::Color => "a colour",
             NameKind::Icon => "an icon",
+            NameKind::Parameter => "a parameter of the effect",
         }
     }
 }
+
+/// The words that name cards moved earlier (`returned`), for suggestions.
+pub const PARTICIPLES: &[&str] = &[
+    "drawn",
+    "melded",
+    "scored",
+    "tucked",
+    "returned",
+    "transferred",
+    "revealed",
+    "junked",
+    "exchanged",
+    "achieved",
+    "foreshadowed",
+    "removed",
+    "chosen",
+];
 
 /// A place in a source file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,6 +143,24 @@ pub enum Error {
         at: At,
         direction: String,
         edition: String,
+    },
+    /// A parameter given a value of the other kind (a colour for a value, or a value for a
+    /// colour).
+    ParamKindMismatch {
+        at: At,
+        name: String,
+        expected: &'static str,
+    },
+    DuplicateParam {
+        at: At,
+        name: String,
+    },
+    /// A statement that needs a rule variant the edition does not have.
+    RuleNotInEdition {
+        at: At,
+        what: String,
+        edition: String,
+        rule: &'static str,
     },
     MissingFact {
         at: At,
@@ -223,6 +261,11 @@ pub const CODES: &[(&str, &str)] = &[
         "a value list mixes `or higher`/`or lower` with other values",
     ),
     ("E0212", "a splay direction that the edition does not have"),
+    (
+        "E0213",
+        "an effect parameter given a value of the wrong kind (a colour for a value, or the reverse)",
+    ),
+    ("E0214", "an effect declares a parameter twice"),
     ("E0301", "a card lacks its age, colour or icons"),
     ("E0302", "a card states the same fact twice"),
     ("E0303", "a card has the wrong number of icon slots"),
@@ -241,6 +284,10 @@ pub const CODES: &[(&str, &str)] = &[
     (
         "E0310",
         "a special achievement lists a card with `via` that never claims it",
+    ),
+    (
+        "E0311",
+        "a statement needs a rule the edition does not have (e.g. `you lose` without elimination)",
     ),
 ];
 
@@ -267,6 +314,9 @@ impl Error {
             Error::NotAMovement { .. } => "E0210",
             Error::MixedValueSpec { .. } => "E0211",
             Error::SplayNotInEdition { .. } => "E0212",
+            Error::ParamKindMismatch { .. } => "E0213",
+            Error::DuplicateParam { .. } => "E0214",
+            Error::RuleNotInEdition { .. } => "E0311",
             Error::MissingFact { .. } => "E0301",
             Error::DuplicateFact { .. } => "E0302",
             Error::SlotCount { .. } => "E0303",
@@ -302,6 +352,9 @@ impl Error {
             | Error::NotAMovement { at, .. }
             | Error::MixedValueSpec { at }
             | Error::SplayNotInEdition { at, .. }
+            | Error::ParamKindMismatch { at, .. }
+            | Error::DuplicateParam { at, .. }
+            | Error::RuleNotInEdition { at, .. }
             | Error::MissingFact { at, .. }
             | Error::DuplicateFact { at, .. }
             | Error::SlotCount { at, .. }
@@ -361,6 +414,10 @@ impl Error {
             } => {
                 let mut notes = Vec::new();
                 match (kind, suggestion) {
+                    // A word for cards moved earlier (`tucked`) is written bare, a title quoted.
+                    (NameKind::Card, Some(s)) if PARTICIPLES.contains(&s.as_str()) => {
+                        notes.push(format!("help: did you mean `{s}`?"))
+                    }
                     (NameKind::Card | NameKind::Achievement, Some(s)) => {
                         notes.push(format!("help: did you mean \"{s}\"?"))
                     }
@@ -377,6 +434,10 @@ impl Error {
                     ),
                     (NameKind::Achievement, None) => notes.push(
                         "help: special achievements are declared with `achievement \"Name\" { … }`"
+                            .to_string(),
+                    ),
+                    (NameKind::Parameter, None) => notes.push(
+                        "help: a bare word in a value is a parameter, declared in the effect's header: `effect clock (v = 11) { … }`"
                             .to_string(),
                     ),
                 }
@@ -506,6 +567,30 @@ impl Error {
                 vec![primary(*at, "not in this edition".to_string())],
                 vec!["help: splay left, right or up".to_string()],
             ),
+            Error::ParamKindMismatch { at, name, expected } => (
+                format!("the parameter `{name}` needs {expected}"),
+                vec![primary(*at, format!("not {expected}"))],
+                vec![format!(
+                    "help: `{name}` holds {expected} (its kind is that of its first value in the effect's header)"
+                )],
+            ),
+            Error::DuplicateParam { at, name } => (
+                format!("the parameter `{name}` is declared twice"),
+                vec![primary(*at, "second declaration".to_string())],
+                vec!["help: give each parameter of an effect its own name".to_string()],
+            ),
+            Error::RuleNotInEdition {
+                at,
+                what,
+                edition,
+                rule,
+            } => (
+                format!("{what} is not a rule of the {edition} edition"),
+                vec![primary(*at, format!("needs `{rule}`"))],
+                vec![format!(
+                    "help: the edition manifest's [rules] would need `{rule}`; check this card against an edition that has it (`dogma check --edition fourth`)"
+                )],
+            ),
             Error::MissingFact { at, title, fact } => (
                 format!("the card \"{title}\" has no `{fact}`"),
                 vec![primary(*at, format!("missing `{fact}`"))],
@@ -597,6 +682,7 @@ fn kind_noun(kind: NameKind) -> &'static str {
         NameKind::Achievement => "special achievement",
         NameKind::Color => "colour",
         NameKind::Icon => "icon",
+        NameKind::Parameter => "parameter",
     }
 }
 
@@ -609,6 +695,10 @@ fn wrong_kind_help(expected: NameKind) -> String {
         NameKind::Color => "help: the colours are blue, red, green, yellow and purple".to_string(),
         NameKind::Icon => {
             "help: the icons are crown, leaf, lightbulb, castle, factory, clock and avatar".to_string()
+        }
+        NameKind::Parameter => {
+            "help: declare the parameter in the effect's header: `effect clock (v = 11) { … }`"
+                .to_string()
         }
     }
 }

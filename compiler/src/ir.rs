@@ -106,10 +106,26 @@ impl CardDef {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EffectDef {
     pub kind: EffectKind,
+    /// The effect's parameters, by index, with their values on its first run.
+    pub params: Vec<ParamDef>,
     pub body: Vec<Stmt>,
     /// How many statement ids the effect uses (its statements are numbered `0..stmt_count`).
     pub stmt_count: u16,
     pub span: SourceSpan,
+}
+
+/// A parameter of an effect (`v = 11`): a value or a colour, set anew by `repeat this effect
+/// with …`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ParamDef {
+    pub name: String,
+    pub first: ParamValue,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ParamValue {
+    Value(Value),
+    Color(ColorSel),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -156,14 +172,33 @@ pub enum StmtKind {
         times: Value,
         body: Vec<Stmt>,
     },
-    /// `repeat this effect`: the current effect runs again for the same executor.
-    RepeatEffect,
-    /// The executor (or the demander) chooses `count` things of a kind.
+    /// `repeat this effect`: the current effect runs again for the same executor, with the
+    /// parameters given new values (by index).
+    RepeatEffect {
+        with: Vec<(u8, ParamValue)>,
+    },
+    /// The executor (or the demander) chooses `count` things of a kind, never those of
+    /// `except` (icons).
     Choose {
         chooser: Player,
         kind: ChoiceKind,
         count: u8,
+        except: Vec<Icon>,
     },
+    /// The chooser picks one of these values.
+    ChooseValueAmong {
+        chooser: Player,
+        options: Vec<Value>,
+    },
+    /// The executor picks cards without moving them (`choose a card …`); they are the
+    /// statement's cards (`chosen`, `it`).
+    PickCards(CardSel),
+    /// Junk one available special achievement (the executor's choice), or all of them.
+    JunkSpecial {
+        all: bool,
+    },
+    /// Make a junked special achievement (the executor's choice) available again.
+    RestoreSpecial,
     /// Claim a special achievement, if it is available.
     Claim(AchievementId),
     /// The dogma action is complete: the remaining effects and players are skipped.
@@ -276,6 +311,15 @@ pub enum CardSource {
     ThisCard,
     /// Cards moved earlier in the action or turn.
     History(History),
+    /// An age's deck, or the available standard achievements.
+    Supply(Supply),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Supply {
+    /// The cards of the deck of the value, top first.
+    Deck(Value),
+    Available,
 }
 
 /// Whose zones.
@@ -335,6 +379,28 @@ pub struct Pick {
     pub count: Count,
     /// Take the highest (or lowest) valued candidates first; ties are the chooser's pick.
     pub extreme: Option<Extreme>,
+    /// With `Count::Computed`: the number of cards to take, computed when the statement runs.
+    pub computed: Option<Box<Value>>,
+}
+
+impl Pick {
+    /// Every candidate.
+    pub fn all() -> Pick {
+        Pick {
+            count: Count::All,
+            extreme: None,
+            computed: None,
+        }
+    }
+
+    /// A fixed count, optionally the most extreme first.
+    pub fn of(count: Count, extreme: Option<Extreme>) -> Pick {
+        Pick {
+            count,
+            extreme,
+            computed: None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -361,6 +427,21 @@ pub enum CardFilter {
     LowerThan(Box<CardSel>),
     /// The demander chose the card (recorded with the selection's chooser; kept for rendering).
     OfMyChoice,
+    /// It has a demand effect.
+    HasDemand,
+    /// It shows one of the icons chosen by the statement.
+    HasChosenIcon(StmtId),
+    /// It is among the bottom `n` cards of its pile.
+    PileBottom(u8),
+    /// It is not among the top `n` cards of its pile.
+    AllButTop(u8),
+    /// It is one of these cards.
+    IsCard(Box<CardSel>),
+    /// The card just above it in its pile passes the filters.
+    DirectlyBeneath(Vec<CardFilter>),
+    /// The cards taken all share one value, which the chooser picks among the values at least
+    /// as many candidates share as the pick takes.
+    SameValue,
 }
 
 /// A test on a card's value.
@@ -393,6 +474,8 @@ pub enum ColorTerm {
     Candidate,
     /// The colours chosen by an earlier `choose`.
     ChosenBy(StmtId),
+    /// A colour parameter of the effect.
+    Param(u8),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -426,6 +509,10 @@ pub enum Value {
     Count(Box<Countable>),
     /// The value chosen by an earlier `choose a value`.
     ChosenBy(StmtId),
+    /// The total value of cards.
+    Total(Box<CardSel>),
+    /// A value parameter of the effect.
+    Param(u8),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -486,7 +573,7 @@ pub enum Cond {
     /// The pile of the colour is splayed in the direction.
     Splayed {
         player: Player,
-        color: Color,
+        color: ColorSel,
         direction: SplayDirection,
     },
     Compare {
@@ -508,23 +595,27 @@ pub struct AmountTest {
 pub enum MeasureTest {
     /// The player's measure compared with a constant.
     Amount { measure: Measure, test: AmountTest },
-    /// The player's measure compared with the same measure of another player.
+    /// The player's measure compared with `factor` times the same measure of another player.
     VersusPlayer {
         measure: Measure,
         op: Comparison,
         other: Player,
+        factor: u8,
     },
-    /// The player's measure compared with the same measure of every player of the set.
+    /// The player's measure compared with `factor` times the same measure of every player of
+    /// the set.
     VersusEach {
         measure: Measure,
         op: Comparison,
         set: PlayerSet,
+        factor: u8,
     },
-    /// One measure of the player compared with another of theirs.
+    /// One measure of the player compared with `factor` times another of theirs.
     VersusMeasure {
         measure: Measure,
         op: Comparison,
         other: Measure,
+        factor: u8,
     },
 }
 

@@ -196,6 +196,25 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
     // ((ints taken, sets taken), (ints left, sets left))
     match *op {
         Jump { .. } | Return | RepeatEffect | EndDogma | EndGame | Nop => ((0, 0), (0, 0)),
+        InitParam { .. } | SetParam { .. } => ((1, 0), (0, 0)),
+        Param { .. } => ((0, 0), (1, 0)),
+        DeckCards => ((1, 0), (0, 1)),
+        AvailableCards | CandidateCard => ((0, 0), (0, 1)),
+        Above
+        | KeepDemand
+        | KeepChosenIcons { .. }
+        | KeepPileBottom { .. }
+        | KeepAllButTop { .. }
+        | ChooseSharedValue { .. } => ((0, 1), (0, 1)),
+        KeepCards => ((0, 2), (0, 1)),
+        Mark { .. } => ((0, 1), (0, 0)),
+        TotalValue => ((0, 1), (1, 0)),
+        ChooseValueFrom { n, .. } => ((n as usize, 0), (0, 0)),
+        JunkSpecial { .. } | RestoreSpecial { .. } => ((0, 0), (0, 0)),
+        Pick {
+            count: dogma_runtime::terms::Count::Computed,
+            ..
+        } => ((1, 1), (0, 1)),
         JumpIfFalse { .. } | LoopStart => ((1, 0), (0, 0)),
         LoopNext { .. } | EachStart { .. } | EachNext { .. } => ((0, 0), (0, 0)),
         Int { .. } => ((0, 0), (1, 0)),
@@ -237,7 +256,8 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         BoardColors => ((1, 0), (2, 0)),
         ColorsSplayed { .. } | ColorsWithIcon { .. } | ColorsOnGroup { .. } => ((2, 0), (2, 0)),
         ColorsOnBoard { .. } => ((3, 0), (2, 0)),
-        Measure { .. } | VersusEach { .. } | IsSplayed { .. } => ((1, 0), (1, 0)),
+        Measure { .. } | VersusEach { .. } => ((1, 0), (1, 0)),
+        IsSplayed { .. } => ((2, 0), (1, 0)),
         Did { .. } | Moved { .. } | QuantifyPlayers { .. } | OnlyPlayer { .. } => ((0, 0), (1, 0)),
         QuantifyCards { .. } => ((0, 2), (1, 0)),
         AskYesNo { .. } | AskOption { .. } => ((0, 0), (1, 0)),

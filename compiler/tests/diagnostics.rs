@@ -230,6 +230,24 @@ fn e0212_splay_not_in_edition() {
 }
 
 #[test]
+fn e0213_parameter_kind_mismatch() {
+    snapshot(
+        "e0213_parameter_kind_mismatch",
+        "E0213",
+        "card \"Test\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  effect crown (c = red) {\n    draw and meld a [1]\n    if it is c {\n      repeat this effect with c = 3\n    }\n  }\n}\n",
+    );
+}
+
+#[test]
+fn e0214_duplicate_parameter() {
+    snapshot(
+        "e0214_duplicate_parameter",
+        "E0214",
+        "card \"Test\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  effect crown (v = 1, v = 2) {\n    draw a [v]\n  }\n}\n",
+    );
+}
+
+#[test]
 fn e0301_missing_fact() {
     snapshot(
         "e0301_missing_fact",
@@ -326,6 +344,11 @@ fn e0310_via_without_claim() {
 }
 
 /// Every code has its test above (named after it), so none goes unexercised.
+#[test]
+fn e0311_rule_not_in_edition() {
+    snapshot("e0311_rule_not_in_edition", "E0311", &card("    you lose"));
+}
+
 #[test]
 fn every_code_has_a_snapshot_test() {
     let this_file = include_str!("diagnostics.rs");

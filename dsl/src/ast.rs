@@ -122,8 +122,26 @@ pub struct Effect {
     pub kind: Spanned<EffectKind>,
     /// The featured icon printed beside the effect.
     pub icon: Option<Name>,
+    /// `(v = 11)`: the effect's parameters with their values on its first run.
+    pub params: Vec<Arg>,
     pub body: Block,
     pub span: Span,
+}
+
+/// `v = 11`, `c = color of melded`: a parameter of an effect and a value for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arg {
+    pub name: Name,
+    pub value: ArgValue,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArgValue {
+    /// A value, or a bare word (a colour or another parameter) the checks resolve.
+    Expr(Expr),
+    /// `color of melded`, `its color`.
+    Color(ColorAtom),
 }
 
 /// A special achievement: its claim condition and the cards that can also claim it.
@@ -168,13 +186,30 @@ pub enum StmtKind {
         players: Spanned<PlayerSet>,
         body: Block,
     },
-    /// `repeat this effect`.
-    Repeat,
-    /// `choose a value`, `choose 2 colors`.
+    /// `repeat this effect`, `repeat this effect with v = chosen`.
+    Repeat(Vec<Arg>),
+    /// `choose a value`, `choose 2 colors`, `I choose an icon other than leaf`.
     Choose {
+        /// `I choose`: the demander chooses.
+        by_demander: bool,
         count: Spanned<u32>,
         kind: Spanned<ChoiceKind>,
+        /// `other than leaf`: an option left out.
+        except: Option<Name>,
     },
+    /// `choose [7] or [8]`: a value among these.
+    ChooseValue {
+        by_demander: bool,
+        options: Vec<Expr>,
+    },
+    /// `choose a card from your score pile`: cards picked without moving them (`chosen`).
+    ChooseCards(Selection),
+    /// `junk an available special achievement`, `junk all available special achievements`.
+    JunkSpecial {
+        all: bool,
+    },
+    /// `make a junked special achievement available`.
+    RestoreSpecial,
     /// `claim "Monument"`: a special achievement.
     Claim(Title),
     /// `end the dogma action`.
@@ -348,7 +383,7 @@ pub enum Rounding {
     Down,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Quantity {
     /// `a` / `an`.
     One { article_an: bool },
@@ -368,10 +403,18 @@ pub enum Quantity {
     The(Option<u32>),
     /// `half (rounded down) of the`.
     Half(Rounding),
+    /// `the bottom 3`: the bottom cards of each pile.
+    Bottom(u32),
+    /// `all but the top 4`: every card of each pile but its top ones.
+    AllButTop(u32),
+    /// `(value of returned)`: a number computed when the statement runs.
+    Computed(Expr),
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Adjective {
+    /// `available` (with the noun `achievement`): a standard achievement nobody has.
+    Available,
     Top,
     Bottom,
     Highest,
@@ -386,6 +429,9 @@ pub enum Adjective {
 pub enum Noun {
     Card,
     Cards,
+    /// `achievement` / `achievements` (of `available achievements`).
+    Achievement,
+    Achievements,
     /// `[3]`: a card of that value.
     Value(Expr),
 }
@@ -394,6 +440,16 @@ pub enum Noun {
 pub enum Filter {
     /// `with crown`, `with factory or clock`.
     WithIcon(Vec<Name>),
+    /// `with a demand effect`.
+    WithDemand,
+    /// `with the chosen icon`.
+    WithChosenIcon,
+    /// `of the value of my choice`: the demander chooses a value first.
+    ValueOfMyChoice,
+    /// `with the icon of my choice other than leaf`: the demander chooses an icon first.
+    IconOfMyChoice(Option<Name>),
+    /// `of the same value` (no `as`): the cards taken all share one value.
+    SameValue,
     /// `without leaf`.
     WithoutIcon(Name),
     /// `of value 4 or lower`.
@@ -462,8 +518,23 @@ impl Preposition {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Place {
     Zone(Zone),
+    /// `the [3] deck`, `the available achievements`.
+    Supply(Supply),
     /// `from drawn`: among named cards.
     Cards(CardRef),
+}
+
+/// A place of the supply: an age's deck or the available standard achievements.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Supply {
+    pub kind: SupplyKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SupplyKind {
+    Deck(Box<Expr>),
+    Available,
 }
 
 /// Zones of a set of players: `your hand`, `all players' hands, boards and score piles`.
@@ -680,6 +751,7 @@ pub enum Scope {
 pub enum SetRef {
     History(History),
     Zone(Zone),
+    Supply(Supply),
     Cards(CardRef),
 }
 
@@ -688,6 +760,7 @@ impl SetRef {
         match self {
             SetRef::History(h) => h.span,
             SetRef::Zone(z) => z.span,
+            SetRef::Supply(s) => s.span,
             SetRef::Cards(c) => c.span,
         }
     }
@@ -759,6 +832,10 @@ pub enum ExprKind {
     Half(Box<Expr>, Rounding),
     /// `chosen`: the value of the latest `choose a value`.
     Chosen,
+    /// `total value of returned`: the sum of the cards' values.
+    Total(Box<SetRef>),
+    /// A bare word: a parameter of the effect.
+    Name(String),
 }
 
 /// What `number of` and `for every` count.
@@ -805,6 +882,11 @@ pub enum CondKind {
     },
     /// `you are the only player with 5 top cards`.
     OnlyPlayer(PlayerMeasure),
+    /// `you are the single player with the most clock`.
+    SinglePlayer {
+        most: bool,
+        measure: Spanned<Measure>,
+    },
     /// `you have at least 4 castle`.
     Has {
         player: PlayerRef,
@@ -822,10 +904,10 @@ pub enum CondKind {
         set: SetRef,
         pred: Option<CardPred>,
     },
-    /// `your green cards are splayed right`.
+    /// `your green cards are splayed right`, `your cards of its color are splayed aslant`.
     Splayed {
         whose: Spanned<Possessive>,
-        color: Name,
+        color: Spanned<ColorAtom>,
         direction: Spanned<Direction>,
     },
     /// `it has crown`.
@@ -890,6 +972,13 @@ pub struct CardPred {
 #[derive(Clone, Debug, PartialEq)]
 pub enum CardPredKind {
     HasIcon(Vec<Name>),
+    /// `is directly beneath an [11]`: the card just above it in its pile is such a card.
+    DirectlyBeneath {
+        value: Option<Expr>,
+        filters: Vec<Spanned<Filter>>,
+    },
+    /// `is "Steam Engine"`, `is this card`.
+    Is(CardRef),
     Value(ValueSpec),
     IsTop,
     ColorOnBoard {
@@ -929,6 +1018,12 @@ pub enum PlayerMeasureKind {
     },
     Compare {
         more: bool,
+        measure: Spanned<Measure>,
+        than: Than,
+    },
+    /// `at least (twice) as many achievements as each opponent`.
+    AsMany {
+        twice: bool,
         measure: Spanned<Measure>,
         than: Than,
     },

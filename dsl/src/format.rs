@@ -189,9 +189,15 @@ impl Printer<'_> {
         }
         for effect in &card.effects {
             self.blank();
+            let params = if effect.params.is_empty() {
+                String::new()
+            } else {
+                let args: Vec<String> = effect.params.iter().map(arg_text).collect();
+                format!(" ({})", args.join(", "))
+            };
             let head = match &effect.icon {
-                Some(icon) => format!("{} {} {{", effect.kind.node.keyword(), icon.node),
-                None => format!("{} {{", effect.kind.node.keyword()),
+                Some(icon) => format!("{} {}{params} {{", effect.kind.node.keyword(), icon.node),
+                None => format!("{}{params} {{", effect.kind.node.keyword()),
             };
             self.line(1, effect.span.start, effect.body.span.start + 1, head);
             self.stmts(&effect.body, 2);
@@ -399,15 +405,51 @@ fn quote(title: &str) -> String {
 
 fn simple_stmt_text(kind: &StmtKind) -> String {
     match kind {
-        StmtKind::Repeat => "repeat this effect".to_string(),
-        StmtKind::Choose { count, kind } => format!(
-            "choose {} {}",
-            count_text(
-                count.node,
-                kind.node == ChoiceKind::Opponent || kind.node == ChoiceKind::Icon
-            ),
-            kind.node.word(count.node != 1)
-        ),
+        StmtKind::Repeat(args) if args.is_empty() => "repeat this effect".to_string(),
+        StmtKind::Repeat(args) => {
+            let args: Vec<String> = args.iter().map(arg_text).collect();
+            format!("repeat this effect with {}", args.join(", "))
+        }
+        StmtKind::Choose {
+            by_demander,
+            count,
+            kind,
+            except,
+        } => {
+            let mut text = format!(
+                "{}choose {} {}",
+                if *by_demander { "I " } else { "" },
+                count_text(
+                    count.node,
+                    kind.node == ChoiceKind::Opponent || kind.node == ChoiceKind::Icon
+                ),
+                kind.node.word(count.node != 1)
+            );
+            if let Some(name) = except {
+                text.push_str(&format!(" other than {}", name.node));
+            }
+            text
+        }
+        StmtKind::ChooseValue {
+            by_demander,
+            options,
+        } => {
+            let options: Vec<String> = options
+                .iter()
+                .map(|o| format!("[{}]", expr_text(o)))
+                .collect();
+            format!(
+                "{}choose {}",
+                if *by_demander { "I " } else { "" },
+                options.join(" or ")
+            )
+        }
+        StmtKind::ChooseCards(sel) => format!("choose {}", selection_text(sel)),
+        StmtKind::JunkSpecial { all: true } => {
+            "junk all available special achievements".to_string()
+        }
+        StmtKind::JunkSpecial { all: false } => "junk an available special achievement".to_string(),
+        StmtKind::RestoreSpecial => "make a junked special achievement available".to_string(),
         StmtKind::Claim(title) => format!("claim {}", quote(&title.node)),
         StmtKind::EndDogma => "end the dogma action".to_string(),
         StmtKind::EndGame => "end the game".to_string(),
@@ -497,6 +539,14 @@ fn scale_text(scale: &Scale) -> String {
     }
 }
 
+fn arg_text(arg: &Arg) -> String {
+    let value = match &arg.value {
+        ArgValue::Expr(e) => expr_text(e),
+        ArgValue::Color(atom) => color_atom_text(atom),
+    };
+    format!("{} = {value}", arg.name.node)
+}
+
 fn selection_text(sel: &Selection) -> String {
     match sel {
         Selection::Np(np) => card_np_text(np),
@@ -507,13 +557,14 @@ fn selection_text(sel: &Selection) -> String {
 fn card_np_text(np: &CardNp) -> String {
     let mut words = Vec::new();
     if let Some(q) = &np.quantity {
-        words.push(quantity_text(q.node));
+        words.push(quantity_text(&q.node));
     }
     if let Some(p) = &np.possessive {
         words.push(p.node.words().to_string());
     }
     for adj in &np.adjectives {
         words.push(match &adj.node {
+            Adjective::Available => "available".to_string(),
             Adjective::Top => "top".to_string(),
             Adjective::Bottom => "bottom".to_string(),
             Adjective::Highest => "highest".to_string(),
@@ -525,6 +576,8 @@ fn card_np_text(np: &CardNp) -> String {
     words.push(match &np.noun.node {
         Noun::Card => "card".to_string(),
         Noun::Cards => "cards".to_string(),
+        Noun::Achievement => "achievement".to_string(),
+        Noun::Achievements => "achievements".to_string(),
         Noun::Value(v) => format!("[{}]", expr_text(v)),
     });
     for f in &np.filters {
@@ -534,13 +587,21 @@ fn card_np_text(np: &CardNp) -> String {
         let prep = source.node.preposition.word();
         words.push(match &source.node.place {
             Place::Zone(z) => format!("{prep} {}", zone_text(z)),
+            Place::Supply(z) => format!("{prep} {}", supply_text(z)),
             Place::Cards(c) => format!("{prep} {}", card_ref_text(c)),
         });
     }
     words.join(" ")
 }
 
-fn quantity_text(q: Quantity) -> String {
+fn supply_text(z: &Supply) -> String {
+    match &z.kind {
+        SupplyKind::Deck(age) => format!("the [{}] deck", expr_text(age)),
+        SupplyKind::Available => "the available achievements".to_string(),
+    }
+}
+
+fn quantity_text(q: &Quantity) -> String {
     match q {
         Quantity::One { article_an: true } => "an".to_string(),
         Quantity::One { article_an: false } => "a".to_string(),
@@ -555,6 +616,9 @@ fn quantity_text(q: Quantity) -> String {
         Quantity::The(Some(n)) => format!("the {n}"),
         Quantity::Half(Rounding::Up) => "half (rounded up) of the".to_string(),
         Quantity::Half(Rounding::Down) => "half (rounded down) of the".to_string(),
+        Quantity::Bottom(n) => format!("the bottom {n}"),
+        Quantity::AllButTop(n) => format!("all but the top {n}"),
+        Quantity::Computed(e) => format!("({})", expr_text(e)),
     }
 }
 
@@ -565,6 +629,14 @@ fn filter_text(f: &Filter) -> String {
             format!("with {}", names.join(" or "))
         }
         Filter::WithoutIcon(icon) => format!("without {}", icon.node),
+        Filter::WithDemand => "with a demand effect".to_string(),
+        Filter::WithChosenIcon => "with the chosen icon".to_string(),
+        Filter::ValueOfMyChoice => "of the value of my choice".to_string(),
+        Filter::IconOfMyChoice(None) => "with the icon of my choice".to_string(),
+        Filter::IconOfMyChoice(Some(n)) => {
+            format!("with the icon of my choice other than {}", n.node)
+        }
+        Filter::SameValue => "of the same value".to_string(),
         Filter::Value(spec) => format!("of value {}", value_spec_text(spec)),
         Filter::SameColorAs(c) => format!("of the same color as {}", card_ref_text(c)),
         Filter::SameValueAs(c) => format!("of the same value as {}", card_ref_text(c)),
@@ -668,6 +740,7 @@ fn set_ref_text(s: &SetRef) -> String {
     match s {
         SetRef::History(h) => history_text(h),
         SetRef::Zone(z) => zone_text(z),
+        SetRef::Supply(z) => supply_text(z),
         SetRef::Cards(c) => card_ref_text(c),
     }
 }
@@ -676,22 +749,26 @@ fn color_expr_text(c: &ColorExpr) -> String {
     let atoms: Vec<String> = c
         .alternatives
         .iter()
-        .map(|a| match &a.node {
-            ColorAtom::AnyColor(filters) => {
-                let mut text = "a color".to_string();
-                for f in filters {
-                    text.push(' ');
-                    text.push_str(&color_filter_text(&f.node));
-                }
-                text
-            }
-            ColorAtom::ColorOf(card) => format!("color of {}", card_ref_text(card)),
-            ColorAtom::ItsColor => "its color".to_string(),
-            ColorAtom::Chosen => "chosen".to_string(),
-            ColorAtom::Named(n) => n.clone(),
-        })
+        .map(|a| color_atom_text(&a.node))
         .collect();
     atoms.join(" or ")
+}
+
+fn color_atom_text(a: &ColorAtom) -> String {
+    match a {
+        ColorAtom::AnyColor(filters) => {
+            let mut text = "a color".to_string();
+            for f in filters {
+                text.push(' ');
+                text.push_str(&color_filter_text(&f.node));
+            }
+            text
+        }
+        ColorAtom::ColorOf(card) => format!("color of {}", card_ref_text(card)),
+        ColorAtom::ItsColor => "its color".to_string(),
+        ColorAtom::Chosen => "chosen".to_string(),
+        ColorAtom::Named(n) => n.clone(),
+    }
 }
 
 fn color_filter_text(f: &ColorFilter) -> String {
@@ -730,6 +807,8 @@ fn expr_text(e: &Expr) -> String {
             }
         ),
         ExprKind::Chosen => "chosen".to_string(),
+        ExprKind::Total(set) => format!("total value of {}", set_ref_text(set)),
+        ExprKind::Name(n) => n.clone(),
     }
 }
 
@@ -776,6 +855,11 @@ fn cond_text(c: &Cond) -> String {
         CondKind::OnlyPlayer(m) => {
             format!("you are the only player with {}", player_measure_text(m))
         }
+        CondKind::SinglePlayer { most, measure } => format!(
+            "you are the single player with the {} {}",
+            if *most { "most" } else { "fewest" },
+            measure_text(&measure.node)
+        ),
         CondKind::Has { player, measure } => {
             let verb = if matches!(player.kind, PlayerRefKind::You | PlayerRefKind::I { .. }) {
                 "have"
@@ -814,12 +898,19 @@ fn cond_text(c: &Cond) -> String {
             whose,
             color,
             direction,
-        } => format!(
-            "{} {} cards are splayed {}",
-            whose.node.words(),
-            color.node,
-            direction.node.word()
-        ),
+        } => match &color.node {
+            ColorAtom::Named(n) => format!(
+                "{} {n} cards are splayed {}",
+                whose.node.words(),
+                direction.node.word()
+            ),
+            atom => format!(
+                "{} cards of {} are splayed {}",
+                whose.node.words(),
+                color_atom_text(atom),
+                direction.node.word()
+            ),
+        },
         CondKind::Card { card, pred } => {
             format!("{} {}", card_ref_text(card), card_pred_text(pred))
         }
@@ -835,6 +926,25 @@ fn card_pred_text(p: &CardPred) -> String {
             let names: Vec<&str> = icons.iter().map(|i| i.node.as_str()).collect();
             format!("has {}", names.join(" or "))
         }
+        CardPredKind::DirectlyBeneath { value, filters } => {
+            let mut text = match value {
+                Some(v) => {
+                    let an = starts_with_vowel_sound(v);
+                    format!(
+                        "is directly beneath {} [{}]",
+                        if an { "an" } else { "a" },
+                        expr_text(v)
+                    )
+                }
+                None => "is directly beneath a card".to_string(),
+            };
+            for f in filters {
+                text.push(' ');
+                text.push_str(&filter_text(&f.node));
+            }
+            text
+        }
+        CardPredKind::Is(card) => format!("is {}", card_ref_text(card)),
         CardPredKind::Value(spec) => format!("is of value {}", value_spec_text(spec)),
         CardPredKind::IsTop => "is a top card".to_string(),
         CardPredKind::ColorOnBoard { negated, whose } => format!(
@@ -881,6 +991,22 @@ fn player_measure_text(m: &PlayerMeasure) -> String {
             format!(
                 "{} {} than {than}",
                 if *more { "more" } else { "fewer" },
+                measure_text(&measure.node)
+            )
+        }
+        PlayerMeasureKind::AsMany {
+            twice,
+            measure,
+            than,
+        } => {
+            let than = match than {
+                Than::Each(set) => format!("each {}", set.node.words()),
+                Than::Player(p) => player_ref_text(p),
+                Than::Measure(m) => measure_text(&m.node),
+            };
+            format!(
+                "at least {}as many {} as {than}",
+                if *twice { "twice " } else { "" },
                 measure_text(&measure.node)
             )
         }

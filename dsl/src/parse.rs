@@ -108,6 +108,9 @@ const STATEMENT_STARTS: &[Rule] = &[
     Rule::for_each_stmt,
     Rule::repeat_stmt,
     Rule::choose_stmt,
+    Rule::choose_values_stmt,
+    Rule::choose_card_stmt,
+    Rule::special_stmt,
     Rule::claim_stmt,
     Rule::end_stmt,
     Rule::self_execute_stmt,
@@ -154,6 +157,7 @@ const STATEMENT_WORDS: &[&str] = &[
     "achieve",
     "foreshadow",
     "keep",
+    "make",
     "then",
 ];
 
@@ -256,6 +260,10 @@ pub(crate) fn describe_rule_name(name: &str) -> String {
         "draw_then" | "move_verb" => "a verb",
         "value_spec" => "a value",
         "rounding" => "`up` or `down`",
+        "params" | "param" => "a parameter (`v = 11`)",
+        "param_value" => "a value or a colour",
+        "available" => "`available achievement`",
+        "supply_zone" => "`the [N] deck` or `the available achievements`",
         other => return format!("`{other}`"),
     };
     words.to_string()
@@ -434,13 +442,42 @@ fn lower_effect(pair: P) -> Effect {
         _ => EffectKind::NonDemand,
     };
     let icon = c.eat(Rule::name).map(name_of);
+    let mut params = Vec::new();
+    if let Some(list) = c.eat(Rule::params) {
+        for p in list.into_inner() {
+            if p.as_rule() == Rule::param {
+                params.push(lower_arg(p));
+            }
+        }
+    }
     let body = lower_block(c.next());
     Effect {
         kind: Spanned::new(kind, kind_span),
         icon,
+        params,
         body,
         span,
     }
+}
+
+/// `v = 11`, `c = color of melded`.
+fn lower_arg(pair: P) -> Arg {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    let name = name_of(c.next());
+    c.next(); // =
+    let value_pair = c.next();
+    let mut v = Cursor::new(value_pair);
+    let first = v.next();
+    let value = match first.as_rule() {
+        Rule::kw_color => {
+            v.next(); // of
+            ArgValue::Color(ColorAtom::ColorOf(lower_card_ref(v.next())))
+        }
+        Rule::kw_its => ArgValue::Color(ColorAtom::ItsColor),
+        _ => ArgValue::Expr(lower_expr(first)),
+    };
+    Arg { name, value, span }
 }
 
 fn lower_achievement(pair: P) -> Achievement {
@@ -568,9 +605,19 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             let body = lower_block(c.next());
             StmtKind::ForEach { players, body }
         }
-        Rule::repeat_stmt => StmtKind::Repeat,
+        Rule::repeat_stmt => {
+            let mut args = Vec::new();
+            while !c.done() {
+                let p = c.next();
+                if p.as_rule() == Rule::param {
+                    args.push(lower_arg(p));
+                }
+            }
+            StmtKind::Repeat(args)
+        }
         Rule::choose_stmt => {
-            c.next();
+            let by_demander = c.eat(Rule::kw_i).is_some();
+            c.next(); // choose
             let count = lower_count_word(c.next());
             let kind_pair = c.next();
             let kind_span = span_of(&kind_pair);
@@ -581,9 +628,46 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                 Rule::kw_opponent | Rule::kw_opponents => ChoiceKind::Opponent,
                 _ => ChoiceKind::Icon,
             };
+            let except = if c.eat(Rule::kw_other).is_some() {
+                c.next(); // than
+                Some(name_of(c.next()))
+            } else {
+                None
+            };
             StmtKind::Choose {
+                by_demander,
                 count,
                 kind: Spanned::new(kind, kind_span),
+                except,
+            }
+        }
+        Rule::choose_values_stmt => {
+            let by_demander = c.eat(Rule::kw_i).is_some();
+            c.next(); // choose
+            let mut options = Vec::new();
+            while !c.done() {
+                let p = c.next();
+                if p.as_rule() == Rule::age_literal {
+                    options.push(lower_age_literal(p));
+                }
+            }
+            StmtKind::ChooseValue {
+                by_demander,
+                options,
+            }
+        }
+        Rule::choose_card_stmt => {
+            c.next(); // choose
+            StmtKind::ChooseCards(lower_selection(c.next()))
+        }
+        Rule::special_stmt => {
+            if c.eat(Rule::kw_make).is_some() {
+                StmtKind::RestoreSpecial
+            } else {
+                c.next(); // junk
+                StmtKind::JunkSpecial {
+                    all: c.eat(Rule::kw_all).is_some(),
+                }
             }
         }
         Rule::claim_stmt => {
@@ -752,7 +836,23 @@ fn lower_card_np(pair: P) -> CardNp {
     while let Some(adj) = c.eat(Rule::adjective) {
         adjectives.push(lower_adjective(adj));
     }
-    let noun = lower_noun(c.next());
+    let noun = if let Some(available) = c.eat(Rule::available) {
+        let mut a = Cursor::new(available);
+        let word = a.next();
+        adjectives.push(Spanned::new(Adjective::Available, span_of(&word)));
+        let noun = a.next();
+        let plural = noun.as_rule() == Rule::kw_achievements;
+        Spanned::new(
+            if plural {
+                Noun::Achievements
+            } else {
+                Noun::Achievement
+            },
+            span_of(&noun),
+        )
+    } else {
+        lower_noun(c.next())
+    };
     let mut filters = Vec::new();
     let mut source = None;
     while !c.done() {
@@ -781,7 +881,12 @@ fn lower_quantity(pair: P) -> Spanned<Quantity> {
     let q = match first.as_rule() {
         Rule::kw_all => {
             if c.eat(Rule::kw_but).is_some() {
-                Quantity::AllBut(int_of(&c.next()))
+                if c.eat(Rule::kw_the).is_some() {
+                    c.next(); // top
+                    Quantity::AllButTop(int_of(&c.next()))
+                } else {
+                    Quantity::AllBut(int_of(&c.next()))
+                }
             } else {
                 Quantity::All {
                     the: c.eat(Rule::kw_the).is_some(),
@@ -798,7 +903,9 @@ fn lower_quantity(pair: P) -> Spanned<Quantity> {
             c.next(); // rounded
             Quantity::Half(lower_rounding(c.next()))
         }
+        Rule::kw_the if c.eat(Rule::kw_bottom).is_some() => Quantity::Bottom(int_of(&c.next())),
         Rule::kw_the => Quantity::The(c.eat(Rule::int).map(|p| int_of(&p))),
+        Rule::lparen => Quantity::Computed(lower_expr(c.next())),
         Rule::kw_an => Quantity::One { article_an: true },
         Rule::kw_a => Quantity::One { article_an: false },
         Rule::int => {
@@ -851,6 +958,25 @@ fn lower_filter(pair: P) -> Spanned<Filter> {
     let mut c = Cursor::new(pair);
     let first = c.next();
     let filter = match first.as_rule() {
+        Rule::kw_with if c.peek_is(Rule::kw_a) => Filter::WithDemand,
+        Rule::kw_with if c.peek_is(Rule::kw_the) => {
+            c.next(); // the
+            if c.eat(Rule::kw_chosen).is_some() {
+                Filter::WithChosenIcon
+            } else {
+                c.next(); // icon
+                c.next(); // of
+                c.next(); // my
+                c.next(); // choice
+                let except = if c.eat(Rule::kw_other).is_some() {
+                    c.next(); // than
+                    Some(name_of(c.next()))
+                } else {
+                    None
+                };
+                Filter::IconOfMyChoice(except)
+            }
+        }
         Rule::kw_with => {
             let mut icons = vec![name_of(c.next())];
             while c.eat(Rule::kw_or).is_some() {
@@ -863,15 +989,19 @@ fn lower_filter(pair: P) -> Spanned<Filter> {
             let second = c.next();
             match second.as_rule() {
                 Rule::kw_value => Filter::Value(lower_value_spec(c.next())),
+                Rule::kw_the if c.peek_is(Rule::kw_value) => Filter::ValueOfMyChoice,
                 Rule::kw_the => {
                     c.next(); // same
                     let what = c.next();
-                    c.next(); // as
-                    let card = lower_card_ref(c.next());
-                    if what.as_rule() == Rule::kw_color {
-                        Filter::SameColorAs(card)
+                    if c.eat(Rule::kw_as).is_none() {
+                        Filter::SameValue
                     } else {
-                        Filter::SameValueAs(card)
+                        let card = lower_card_ref(c.next());
+                        if what.as_rule() == Rule::kw_color {
+                            Filter::SameColorAs(card)
+                        } else {
+                            Filter::SameValueAs(card)
+                        }
                     }
                 }
                 Rule::kw_its => Filter::ItsColor,
@@ -933,9 +1063,21 @@ fn lower_source(pair: P) -> Spanned<Source> {
     let inner = c.next();
     let place = match inner.as_rule() {
         Rule::zone => Place::Zone(lower_zone(inner)),
+        Rule::supply_zone => Place::Supply(lower_supply(inner)),
         _ => Place::Cards(lower_card_ref(inner)),
     };
     Spanned::new(Source { preposition, place }, span)
+}
+
+fn lower_supply(pair: P) -> Supply {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    c.next(); // the
+    let kind = match c.eat(Rule::age_literal) {
+        Some(age) => SupplyKind::Deck(Box::new(lower_age_literal(age))),
+        None => SupplyKind::Available,
+    };
+    Supply { kind, span }
 }
 
 fn lower_zone(pair: P) -> Zone {
@@ -1099,6 +1241,7 @@ fn lower_set_ref(pair: P) -> SetRef {
     match inner.as_rule() {
         Rule::history => SetRef::History(lower_history(inner)),
         Rule::zone => SetRef::Zone(lower_zone(inner)),
+        Rule::supply_zone => SetRef::Supply(lower_supply(inner)),
         _ => SetRef::Cards(lower_card_ref(inner)),
     }
 }
@@ -1229,6 +1372,12 @@ fn lower_factor(pair: P) -> Expr {
             c.next(); // rounded
             ExprKind::Half(Box::new(of), lower_rounding(c.next()))
         }
+        Rule::kw_total => {
+            c.next(); // value
+            c.next(); // of
+            ExprKind::Total(Box::new(lower_set_ref(c.next())))
+        }
+        Rule::name => ExprKind::Name(first.as_str().to_string()),
         _ => ExprKind::Chosen,
     };
     Expr { kind, span }
@@ -1351,6 +1500,12 @@ fn lower_cond_atom(pair: P) -> Cond {
             };
             CondKind::Verbed { verb, amount }
         }
+        Rule::single_player_cond => {
+            c.next(); // you
+            c.next(); // are
+            let (most, measure) = lower_single_player(c.next());
+            CondKind::SinglePlayer { most, measure }
+        }
         Rule::only_player_cond => {
             for _ in 0..6 {
                 c.next(); // you are the only player with
@@ -1387,8 +1542,17 @@ fn lower_cond_atom(pair: P) -> Cond {
         }
         Rule::splayed_cond => {
             let whose = lower_possessive(c.next());
-            let color = name_of(c.next());
-            c.next(); // cards
+            let color = if c.eat(Rule::kw_cards).is_some() {
+                c.next(); // of
+                c.eat(Rule::kw_color);
+                lower_color_atom(c.next())
+            } else {
+                let word = c.next();
+                let atom =
+                    Spanned::new(ColorAtom::Named(word.as_str().to_string()), span_of(&word));
+                c.next(); // cards
+                atom
+            };
             c.next(); // are
             c.next(); // splayed
             CondKind::Splayed {
@@ -1448,6 +1612,28 @@ fn lower_card_pred(pair: P) -> CardPred {
             icons.push(name_of(c.next()));
         }
         CardPredKind::HasIcon(icons)
+    } else if c.eat(Rule::kw_directly).is_some() {
+        c.next(); // beneath
+        c.next(); // a / an
+        let value = c.eat(Rule::age_literal).map(lower_age_literal);
+        c.eat(Rule::kw_card);
+        let mut filters = Vec::new();
+        while let Some(f) = c.eat(Rule::filter) {
+            filters.push(lower_filter(f));
+        }
+        CardPredKind::DirectlyBeneath { value, filters }
+    } else if c.peek_is(Rule::title) || c.peek_is(Rule::kw_this) {
+        let next = c.next();
+        let card_span = Span::new(next.as_span().start(), span.end as usize);
+        let kind = if next.as_rule() == Rule::title {
+            CardRefKind::Title(title_of(next).node)
+        } else {
+            CardRefKind::ThisCard
+        };
+        CardPredKind::Is(CardRef {
+            kind,
+            span: card_span,
+        })
     } else if c.eat(Rule::kw_of).is_some() {
         c.next(); // value
         CardPredKind::Value(lower_value_spec(c.next()))
@@ -1500,7 +1686,25 @@ fn lower_amount(pair: P) -> Spanned<Amount> {
 fn lower_player_measure(pair: P) -> PlayerMeasure {
     let span = span_of(&pair);
     let mut c = Cursor::new(pair);
-    let kind = if c.peek_is(Rule::amount) {
+    let kind = if c.peek_is(Rule::kw_at) {
+        c.next(); // at
+        c.next(); // least
+        let twice = c.eat(Rule::kw_twice).is_some();
+        c.next(); // as
+        c.next(); // many
+        let measure = lower_measure(c.next());
+        c.next(); // as
+        let than = if c.eat(Rule::kw_each).is_some() {
+            Than::Each(lower_player_set(c.next()))
+        } else {
+            Than::Player(lower_player_ref(c.next()))
+        };
+        PlayerMeasureKind::AsMany {
+            twice,
+            measure,
+            than,
+        }
+    } else if c.peek_is(Rule::amount) {
         let amount = lower_amount(c.next());
         let measure = lower_measure(c.next());
         PlayerMeasureKind::Amount { amount, measure }

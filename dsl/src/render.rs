@@ -69,6 +69,12 @@ pub fn render_card(card: &Card, wording: Wording) -> Vec<RenderedEffect> {
 /// One effect as English; `title` is the card's own title (for `this card`).
 pub fn render_effect(title: &str, effect: &Effect, wording: Wording) -> String {
     let mut renderer = Renderer::new(title, wording);
+    // A parameter reads as its value on the effect's first run, as the printed card shows it.
+    renderer.params = effect
+        .params
+        .iter()
+        .map(|a| (a.name.node.clone(), a.value.clone()))
+        .collect();
     let sentences = renderer.block_sentences(&effect.body.stmts);
     finish(sentences, effect.kind.node)
 }
@@ -234,6 +240,8 @@ fn order_body(word: &str, clause: &Clause) -> String {
 struct Renderer<'t> {
     title: &'t str,
     wording: Wording,
+    /// The effect's parameters and their first values.
+    params: HashMap<String, ArgValue>,
     /// Whether the latest statement with each participle moved several cards.
     plural: HashMap<Participle, bool>,
 }
@@ -243,7 +251,112 @@ impl<'t> Renderer<'t> {
         Renderer {
             title,
             wording,
+            params: HashMap::new(),
             plural: HashMap::new(),
+        }
+    }
+
+    /// The first value of a value parameter.
+    fn param_expr(&self, name: &str) -> Option<&Expr> {
+        match self.params.get(name) {
+            Some(ArgValue::Expr(e)) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// A colour atom with a colour parameter replaced by its first value.
+    fn resolve_color(&self, atom: &ColorAtom) -> ColorAtom {
+        if let ColorAtom::Named(n) = atom {
+            match self.params.get(n) {
+                Some(ArgValue::Color(a)) => return a.clone(),
+                Some(ArgValue::Expr(Expr {
+                    kind: ExprKind::Name(c),
+                    ..
+                })) => return ColorAtom::Named(c.clone()),
+                Some(ArgValue::Expr(Expr {
+                    kind: ExprKind::Chosen,
+                    ..
+                })) => return ColorAtom::Chosen,
+                _ => {}
+            }
+        }
+        atom.clone()
+    }
+
+    /// `v = chosen`, `c = color of melded` in a repeat: "the chosen value", "the color of the
+    /// card you melded".
+    fn arg_phrase(&self, arg: &Arg) -> String {
+        match &arg.value {
+            ArgValue::Expr(Expr {
+                kind: ExprKind::Chosen,
+                ..
+            }) => match self.params.get(&arg.name.node) {
+                Some(ArgValue::Expr(Expr {
+                    kind: ExprKind::Name(_),
+                    ..
+                }))
+                | Some(ArgValue::Color(_)) => "the chosen color".to_string(),
+                _ => "the chosen value".to_string(),
+            },
+            ArgValue::Expr(Expr {
+                kind: ExprKind::Name(n),
+                ..
+            }) if self.param_expr(n).is_none() => n.clone(),
+            ArgValue::Expr(e) => self.expr(e, true),
+            ArgValue::Color(ColorAtom::ColorOf(r)) => format!("the color of {}", self.card_ref(r)),
+            ArgValue::Color(ColorAtom::ItsColor) => "its color".to_string(),
+            ArgValue::Color(other) => format!("{other:?}"),
+        }
+    }
+
+    /// `choose [7] or [8]`, `choose [value of scored - 1] or [value of scored - 2]` → "choose
+    /// a value one or two lower than the card you scored".
+    fn choose_value(&self, options: &[Expr]) -> String {
+        let literal: Option<Vec<String>> = options
+            .iter()
+            .map(|o| match &o.kind {
+                ExprKind::Int(n) => Some(format!("[{n}]")),
+                _ => None,
+            })
+            .collect();
+        if let Some(values) = literal {
+            return format!("choose {}", or_list(&values));
+        }
+        let mut anchor: Option<String> = None;
+        let mut offsets = Vec::new();
+        let mut direction: Option<bool> = None;
+        for o in options {
+            let (a, b, higher) = match &o.kind {
+                ExprKind::Add(a, b) => (a, b, true),
+                ExprKind::Sub(a, b) => (a, b, false),
+                _ => {
+                    anchor = None;
+                    break;
+                }
+            };
+            let (ExprKind::Int(n), Some(text)) = (&b.kind, self.value_anchor(a)) else {
+                anchor = None;
+                break;
+            };
+            if anchor.as_ref().is_some_and(|x| *x != text) || direction.is_some_and(|d| d != higher)
+            {
+                anchor = None;
+                break;
+            }
+            anchor = Some(text);
+            direction = Some(higher);
+            offsets.push(number(*n));
+        }
+        match (anchor, direction) {
+            (Some(anchor), Some(higher)) if offsets.len() == options.len() => format!(
+                "choose a value {} {} than {anchor}",
+                or_list(&offsets),
+                if higher { "higher" } else { "lower" }
+            ),
+            _ => {
+                let values: Vec<String> = options.iter().map(|o| self.expr(o, true)).collect();
+                format!("choose a value among {}", or_list(&values))
+            }
         }
     }
 
@@ -494,6 +607,13 @@ impl<'t> Renderer<'t> {
             StmtKind::Choose { count, .. } => {
                 self.plural.insert(Participle::Chosen, count.node != 1);
             }
+            StmtKind::ChooseValue { .. } => {
+                self.plural.insert(Participle::Chosen, false);
+            }
+            StmtKind::ChooseCards(what) => {
+                let plural = scaled || self.selection_plural(what);
+                self.plural.insert(Participle::Chosen, plural);
+            }
             _ => {}
         }
     }
@@ -559,13 +679,56 @@ impl<'t> Renderer<'t> {
                 clause.mood = Mood::Subject;
                 clause
             }
-            StmtKind::Repeat => Clause::imperative(match self.wording {
-                Wording::Fourth => "repeat this effect".to_string(),
-                _ => "repeat this dogma effect".to_string(),
-            }),
-            StmtKind::Choose { count, kind } => {
+            StmtKind::Repeat(args) => {
+                let mut text = match self.wording {
+                    Wording::Fourth => "repeat this effect".to_string(),
+                    _ => "repeat this dogma effect".to_string(),
+                };
+                if !args.is_empty() {
+                    let phrases: Vec<String> = args.iter().map(|a| self.arg_phrase(a)).collect();
+                    text = format!("{text} using {}", and_list(&phrases));
+                }
+                Clause::imperative(text)
+            }
+            StmtKind::Choose {
+                by_demander,
+                count,
+                kind,
+                except,
+            } => {
                 let noun = kind.node.word(count.node != 1);
-                Clause::imperative(format!("choose {}", counted(count.node, noun)))
+                let mut text = format!("choose {}", counted(count.node, noun));
+                if let Some(name) = except {
+                    text.push_str(&format!(" other than {}", icon(&name.node)));
+                }
+                if *by_demander {
+                    Clause::subject(format!("I {text}"))
+                } else {
+                    Clause::imperative(text)
+                }
+            }
+            StmtKind::ChooseValue {
+                by_demander,
+                options,
+            } => {
+                let text = self.choose_value(options);
+                if *by_demander {
+                    Clause::subject(format!("I {text}"))
+                } else {
+                    Clause::imperative(text)
+                }
+            }
+            StmtKind::ChooseCards(what) => {
+                Clause::imperative(format!("choose {}", self.selection(what)))
+            }
+            StmtKind::JunkSpecial { all: true } => {
+                Clause::imperative("junk all available special achievements".to_string())
+            }
+            StmtKind::JunkSpecial { all: false } => {
+                Clause::imperative("junk an available special achievement".to_string())
+            }
+            StmtKind::RestoreSpecial => {
+                Clause::imperative("make a special achievement in the junk available".to_string())
             }
             StmtKind::Claim(title) => {
                 Clause::imperative(format!("claim the {} achievement", title.node))
@@ -777,11 +940,15 @@ impl<'t> Renderer<'t> {
         let mut head = Vec::new();
         for adj in &np.adjectives {
             head.push(match &adj.node {
+                Adjective::Available => "available".to_string(),
                 Adjective::Top => "top".to_string(),
                 Adjective::Bottom => "bottom".to_string(),
                 Adjective::Highest => "highest".to_string(),
                 Adjective::Lowest => "lowest".to_string(),
-                Adjective::Color(c) => c.clone(),
+                Adjective::Color(c) => match self.resolve_color(&ColorAtom::Named(c.clone())) {
+                    ColorAtom::Named(n) => n,
+                    _ => c.clone(),
+                },
                 Adjective::NonColor(c) => format!("non-{c}"),
             });
         }
@@ -808,26 +975,35 @@ impl<'t> Renderer<'t> {
                     None => "card".to_string(),
                 }
             }
+            Noun::Achievement => "achievement".to_string(),
+            Noun::Achievements => "achievements".to_string(),
             Noun::Value(v) => self.value_noun(v, plural),
         };
         head.push(noun);
         let head = head.join(" ");
 
         let mut words = Vec::new();
+        let mut equal_to = None;
         if let Some(q) = &np.quantity {
-            words.push(match q.node {
+            words.push(match &q.node {
                 Quantity::One { .. } => article(&head).to_string(),
-                Quantity::Exactly(n) => number(n),
-                Quantity::Between(a, b) => format!("{} or {}", number(a), number(b)),
-                Quantity::UpTo(n) => format!("up to {}", number(n)),
+                Quantity::Exactly(n) => number(*n),
+                Quantity::Between(a, b) => format!("{} or {}", number(*a), number(*b)),
+                Quantity::UpTo(n) => format!("up to {}", number(*n)),
                 Quantity::AnyNumber => "any number of".to_string(),
                 Quantity::All { the: true } => "all the".to_string(),
                 Quantity::All { the: false } => "all".to_string(),
-                Quantity::AllBut(n) => format!("all but {}", number(n)),
+                Quantity::AllBut(n) => format!("all but {}", number(*n)),
                 Quantity::The(None) => "the".to_string(),
-                Quantity::The(Some(n)) => format!("the {}", number(n)),
+                Quantity::The(Some(n)) => format!("the {}", number(*n)),
                 Quantity::Half(Rounding::Up) => "half (rounded up) of the".to_string(),
                 Quantity::Half(Rounding::Down) => "half (rounded down) of the".to_string(),
+                Quantity::Bottom(n) => format!("the bottom {}", number(*n)),
+                Quantity::AllButTop(n) => format!("all but the top {}", number(*n)),
+                Quantity::Computed(e) => {
+                    equal_to = Some(format!("equal to {}", self.expr(e, false)));
+                    "a number of".to_string()
+                }
             });
         }
         if let Some(p) = &np.possessive {
@@ -855,6 +1031,7 @@ impl<'t> Renderer<'t> {
             let prep = source.node.preposition.word();
             let place = match &source.node.place {
                 Place::Zone(z) => self.zone(z),
+                Place::Supply(z) => self.supply(z),
                 Place::Cards(c) => match &c.kind {
                     CardRefKind::Bound(p) => format!("the cards you {}", past(*p)),
                     _ => self.card_ref(c),
@@ -864,13 +1041,41 @@ impl<'t> Renderer<'t> {
         }
         tail.sort_by_key(|(late, start, _)| (*late, *start));
         words.extend(tail.into_iter().map(|(_, _, text)| text));
+        words.extend(equal_to);
         words.join(" ")
+    }
+
+    /// `the [5] deck`, `the available achievements`.
+    fn supply(&self, z: &Supply) -> String {
+        match &z.kind {
+            SupplyKind::Available => "the available achievements".to_string(),
+            SupplyKind::Deck(age) => match &age.kind {
+                ExprKind::Int(n) => format!("the [{n}] deck"),
+                ExprKind::Chosen => "the chosen deck".to_string(),
+                ExprKind::Name(p) if self.param_expr(p).is_some() => self.supply(&Supply {
+                    kind: SupplyKind::Deck(Box::new(self.param_expr(p).cloned().unwrap_or(Expr {
+                        kind: ExprKind::Int(0),
+                        span: z.span,
+                    }))),
+                    span: z.span,
+                }),
+                _ => format!("the deck {}", self.value_relation(age)),
+            },
+        }
     }
 
     fn filter(&self, f: &Filter) -> String {
         match f {
             Filter::WithIcon(icons) => format!("with a {}", icon_list(icons)),
             Filter::WithoutIcon(i) => format!("without a {}", icon(&i.node)),
+            Filter::WithDemand => "with a demand effect".to_string(),
+            Filter::WithChosenIcon => "with the chosen icon".to_string(),
+            Filter::ValueOfMyChoice => "of the value of my choice".to_string(),
+            Filter::IconOfMyChoice(None) => "with the icon of my choice".to_string(),
+            Filter::IconOfMyChoice(Some(n)) => {
+                format!("with the icon of my choice other than {}", icon(&n.node))
+            }
+            Filter::SameValue => "of the same value".to_string(),
             Filter::Value(spec) => self.value_spec(spec),
             Filter::SameColorAs(r) if is_anaphoric(r) => "of that color".to_string(),
             Filter::SameColorAs(r) => format!("of the same color as {}", self.card_ref(r)),
@@ -920,6 +1125,7 @@ impl<'t> Renderer<'t> {
         match set {
             SetRef::History(h) => format!("the {}", self.history(h, true)),
             SetRef::Zone(z) => format!("the cards in {}", self.zone(z)),
+            SetRef::Supply(z) => format!("the cards in {}", self.supply(z)),
             SetRef::Cards(r) => match &r.kind {
                 CardRefKind::Bound(p) => format!("the cards you {}", past(*p)),
                 _ => self.card_ref(r),
@@ -975,6 +1181,11 @@ impl<'t> Renderer<'t> {
 
     /// The noun of a card of a value: "[3]" or "card of value equal to …".
     fn value_noun(&self, value: &Expr, plural: bool) -> String {
+        if let ExprKind::Name(n) = &value.kind {
+            if let Some(first) = self.param_expr(n) {
+                return self.value_noun(first, plural);
+            }
+        }
         match &value.kind {
             ExprKind::Int(n) => format!("[{n}]"),
             ExprKind::Paren(inner) => self.value_noun(inner, plural),
@@ -989,6 +1200,11 @@ impl<'t> Renderer<'t> {
     /// How a card's value relates to an expression: "of value two higher than your top purple
     /// card", "of the chosen value", "of value equal to the number of cards you returned".
     fn value_relation(&self, e: &Expr) -> String {
+        if let ExprKind::Name(n) = &e.kind {
+            if let Some(first) = self.param_expr(n) {
+                return self.value_relation(first);
+            }
+        }
         match &e.kind {
             ExprKind::Int(n) => format!("of value [{n}]"),
             ExprKind::Paren(inner) => self.value_relation(inner),
@@ -1068,6 +1284,11 @@ impl<'t> Renderer<'t> {
     /// and words where they count.
     fn expr(&self, e: &Expr, as_value: bool) -> String {
         match &e.kind {
+            ExprKind::Name(n) => match self.param_expr(n) {
+                Some(first) => self.expr(first, as_value),
+                None => n.clone(),
+            },
+            ExprKind::Total(set) => format!("the total value of {}", self.set_cards(set)),
             ExprKind::Int(n) if as_value => format!("[{n}]"),
             ExprKind::Int(n) => number(*n),
             ExprKind::Add(a, b) => format!("{} plus {}", self.expr(a, false), self.expr(b, false)),
@@ -1125,6 +1346,7 @@ impl<'t> Renderer<'t> {
                 match set {
                     SetRef::History(h) => self.history(h, plural),
                     SetRef::Zone(z) => format!("{noun} in {}", self.zone(z)),
+                    SetRef::Supply(z) => format!("{noun} in {}", self.supply(z)),
                     SetRef::Cards(r) => match &r.kind {
                         CardRefKind::Bound(p) => format!("{noun} you {}", past(*p)),
                         CardRefKind::It | CardRefKind::Them => format!("{noun} among them"),
@@ -1144,8 +1366,8 @@ impl<'t> Renderer<'t> {
         let named: Option<Vec<String>> = c
             .alternatives
             .iter()
-            .map(|a| match &a.node {
-                ColorAtom::Named(n) => Some(n.clone()),
+            .map(|a| match self.resolve_color(&a.node) {
+                ColorAtom::Named(n) => Some(n),
                 _ => None,
             })
             .collect();
@@ -1156,7 +1378,7 @@ impl<'t> Renderer<'t> {
         let phrases: Vec<String> = c
             .alternatives
             .iter()
-            .map(|a| match &a.node {
+            .map(|a| match &self.resolve_color(&a.node) {
                 ColorAtom::AnyColor(filters) => {
                     direction_first = c.alternatives.len() == 1;
                     let mut text = "any one color of your cards".to_string();
@@ -1186,7 +1408,7 @@ impl<'t> Renderer<'t> {
         let phrases: Vec<String> = c
             .alternatives
             .iter()
-            .map(|a| match &a.node {
+            .map(|a| match &self.resolve_color(&a.node) {
                 ColorAtom::Named(n) => format!("of color {n}"),
                 ColorAtom::AnyColor(filters) => {
                     let mut text = "of any color".to_string();
@@ -1255,6 +1477,14 @@ impl<'t> Renderer<'t> {
                 "you are the only player with {}",
                 self.measure_phrase(m, "their")
             ),
+            CondKind::SinglePlayer { most, measure } => {
+                let (head, tail) = self.measure_parts(&measure.node, "their", true);
+                let tail = if board_tail(&measure.node) { "" } else { &tail };
+                format!(
+                    "you are the single player with the {} {head}{tail}",
+                    if *most { "most" } else { "fewest" }
+                )
+            }
             CondKind::Has { player, measure } => {
                 let subject = self.player(player);
                 let have = verb_s(player, "have", "has");
@@ -1277,12 +1507,7 @@ impl<'t> Renderer<'t> {
                 whose,
                 color,
                 direction,
-            } => format!(
-                "{} {} cards are splayed {}",
-                whose.node.words(),
-                color.node,
-                direction.node.word()
-            ),
+            } => self.splayed(whose.node, &color.node, direction.node, false),
             CondKind::Card { card, pred } => {
                 let plural = self.ref_plural(card);
                 format!(
@@ -1329,13 +1554,33 @@ impl<'t> Renderer<'t> {
                 whose,
                 color,
                 direction,
-            } => format!(
-                "{} {} cards are not splayed {}",
-                whose.node.words(),
-                color.node,
-                direction.node.word()
-            ),
+            } => self.splayed(whose.node, &color.node, direction.node, true),
             _ => format!("it is not the case that {}", self.cond(inner)),
+        }
+    }
+
+    /// "your red cards are splayed left", "its color is not splayed aslant on your board".
+    fn splayed(
+        &self,
+        whose: Possessive,
+        color: &ColorAtom,
+        direction: Direction,
+        negated: bool,
+    ) -> String {
+        let not = if negated { "not " } else { "" };
+        let dir = direction.word();
+        match self.resolve_color(color) {
+            ColorAtom::Named(n) => format!("{} {n} cards are {not}splayed {dir}", whose.words()),
+            atom => {
+                let subject = match &atom {
+                    ColorAtom::ColorOf(r) if is_anaphoric(r) => "that color".to_string(),
+                    ColorAtom::ColorOf(r) => format!("the color of {}", self.card_ref(r)),
+                    ColorAtom::ItsColor => "its color".to_string(),
+                    ColorAtom::Chosen => "the chosen color".to_string(),
+                    _ => "a color".to_string(),
+                };
+                format!("{subject} is {not}splayed {dir} on {} board", whose.words())
+            }
         }
     }
 
@@ -1445,6 +1690,18 @@ impl<'t> Renderer<'t> {
     /// on their board", "fewer points than you".
     fn measure_phrase(&self, m: &PlayerMeasure, poss: &str) -> String {
         match &m.kind {
+            PlayerMeasureKind::AsMany {
+                twice,
+                measure,
+                than,
+            } => {
+                let (head, tail) = self.measure_parts(&measure.node, poss, true);
+                format!(
+                    "at least {}as many {head}{tail} as {}",
+                    if *twice { "twice " } else { "" },
+                    self.than(than, poss)
+                )
+            }
             PlayerMeasureKind::Amount { amount, measure } => {
                 let plural = amount_plural(amount.node);
                 let (head, tail) = self.measure_parts(&measure.node, poss, plural);
@@ -1542,6 +1799,17 @@ impl<'t> Renderer<'t> {
                     self.card_pred(p, false, false)
                 ),
             },
+            SetRef::Supply(z) => match pred {
+                Some(p) => format!(
+                    "{q_word} card in {} {}",
+                    self.supply(z),
+                    self.card_pred(p, false, false)
+                ),
+                None => match q {
+                    Quantifier::No => format!("there are no cards in {}", self.supply(z)),
+                    _ => format!("there is a card in {}", self.supply(z)),
+                },
+            },
             SetRef::Zone(z) => match pred {
                 Some(p) => format!(
                     "{q_word} card in {} {}",
@@ -1621,6 +1889,21 @@ impl<'t> Renderer<'t> {
                 };
                 format!("{has} a {}", icon_list(icons))
             }
+            CardPredKind::DirectlyBeneath { value, filters } => {
+                let mut text = match value {
+                    Some(v) => {
+                        let noun = self.value_noun(v, false);
+                        format!("{is} directly beneath {} {noun}", article(&noun))
+                    }
+                    None => format!("{is} directly beneath a card"),
+                };
+                for f in filters {
+                    text.push(' ');
+                    text.push_str(&self.filter(&f.node));
+                }
+                text
+            }
+            CardPredKind::Is(card) => format!("{is} {}", self.card_ref(card)),
             CardPredKind::Value(spec) => match literal_values(spec) {
                 Some(values) if !plural => format!("{is} {} {values}", article(&values)),
                 _ => format!("{is} {}", self.value_spec(spec)),
@@ -1639,7 +1922,7 @@ impl<'t> Renderer<'t> {
                 let phrases: Vec<String> = c
                     .alternatives
                     .iter()
-                    .map(|a| match &a.node {
+                    .map(|a| match &self.resolve_color(&a.node) {
                         ColorAtom::Named(n) => n.clone(),
                         ColorAtom::AnyColor(filters) => {
                             let mut text = "of a color".to_string();
@@ -1782,17 +2065,22 @@ fn reads_after_source(f: &Filter) -> bool {
 
 /// Whether a noun phrase names several cards.
 fn np_plural(np: &CardNp) -> bool {
-    match np.quantity.as_ref().map(|q| q.node) {
+    match np.quantity.as_ref().map(|q| &q.node) {
         Some(Quantity::One { .. }) => false,
-        Some(Quantity::Exactly(n)) | Some(Quantity::UpTo(n)) | Some(Quantity::The(Some(n))) => {
-            n != 1
-        }
+        Some(Quantity::Exactly(n))
+        | Some(Quantity::UpTo(n))
+        | Some(Quantity::The(Some(n)))
+        | Some(Quantity::Bottom(n)) => *n != 1,
         Some(Quantity::Between(..))
         | Some(Quantity::AnyNumber)
         | Some(Quantity::All { .. })
         | Some(Quantity::AllBut(_))
+        | Some(Quantity::AllButTop(_))
+        | Some(Quantity::Computed(_))
         | Some(Quantity::Half(_)) => true,
-        Some(Quantity::The(None)) | None => matches!(np.noun.node, Noun::Cards),
+        Some(Quantity::The(None)) | None => {
+            matches!(np.noun.node, Noun::Cards | Noun::Achievements)
+        }
     }
 }
 

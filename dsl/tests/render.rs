@@ -27,11 +27,7 @@ fn render_file(source: &str, wording: Wording) -> String {
         .iter()
         .map(|item| match item {
             Item::Card(card) => render_card_text(card, wording),
-            Item::Achievement(a) => format!(
-                "{}\n{}",
-                a.title.node,
-                render_achievement(a, wording)
-            ),
+            Item::Achievement(a) => format!("{}\n{}", a.title.node, render_achievement(a, wording)),
         })
         .collect();
     blocks.join("\n\n") + "\n"

@@ -72,6 +72,9 @@ impl Agent for RandomAgent {
                 Answer::Icons(self.subset(options, *count as usize))
             }
             RequestKind::Order { cards } => Answer::Order(self.subset(cards, cards.len())),
+            RequestKind::Specials { options, count } => {
+                Answer::Specials(self.subset(options, *count as usize))
+            }
         }
     }
 }

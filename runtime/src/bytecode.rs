@@ -362,8 +362,15 @@ pub enum Op {
     JumpIfFalse { target: u16 },
     /// End the chunk. In a pure chunk the result is the top of `I`.
     Return,
-    /// `repeat this effect`: forget every outcome and restart the effect for the same players.
+    /// `repeat this effect`: forget every outcome and restart the effect for the same players
+    /// (the effect's parameters keep the values `SetParam` gave them).
     RepeatEffect,
+    /// `I: v →`: give the effect's parameter its first value, unless a repeat has set it.
+    InitParam { index: u8 },
+    /// `I: v →`: set the effect's parameter (before `RepeatEffect`).
+    SetParam { index: u8 },
+    /// `→ I: v` of the effect's parameter.
+    Param { index: u8 },
     /// `end the dogma action`: the rest of the dogma action is skipped.
     EndDogma,
     /// `end the game`: the game ends as when the supply runs out (by score).
@@ -456,6 +463,14 @@ pub enum Op {
     PopSet,
     /// `S: a b → a then b` (b's cards not already in a).
     Union,
+    /// `I: age → S: cards` of that age's deck, top first (none for an age outside the supply).
+    DeckCards,
+    /// `→ S: cards` of the available standard achievements.
+    AvailableCards,
+    /// `S: cards → cards` directly above each card in its pile (none for a top card).
+    Above,
+    /// `→ S: [card]` the candidate of a card test.
+    CandidateCard,
 
     // ----- filters (`S: cards → cards that pass`) --------------------------------------------
     /// `I: mask →`; keep cards whose colour is in the mask.
@@ -480,6 +495,16 @@ pub enum Op {
     KeepTop,
     /// Keep cards for which the card-test chunk leaves true.
     KeepIf { test: ChunkIdx },
+    /// Keep cards with a demand effect.
+    KeepDemand,
+    /// Keep cards showing one of the icons the statement chose.
+    KeepChosenIcons { stmt: StmtId },
+    /// Keep cards among the bottom `n` of their pile.
+    KeepPileBottom { n: u8 },
+    /// Keep cards that are not among the top `n` of their pile.
+    KeepAllButTop { n: u8 },
+    /// `S: cards others → cards among others`.
+    KeepCards,
 
     // ----- choosing cards --------------------------------------------------------------------
     /// `S: candidates → chosen`: take `count` cards (extremes first), the chooser choosing among
@@ -494,6 +519,15 @@ pub enum Op {
     },
     /// `S: cards → cards`: the mover orders several cards whose order matters. `[decision]`
     Order { stmt: StmtId },
+    /// `S: cards → cards of one value`: the chooser picks a value that at least `n` of the
+    /// cards share; the others are dropped (none when no value is shared so). `[decision]`
+    ChooseSharedValue {
+        n: u8,
+        chooser: Chooser,
+        stmt: StmtId,
+    },
+    /// `S: cards →`: the cards are the statement's (`choose a card …`), left where they are.
+    Mark { stmt: StmtId },
 
     // ----- numbers from cards and boards -----------------------------------------------------
     /// `S: cards → I: highest value` (0 for none).
@@ -502,6 +536,8 @@ pub enum Op {
     ExtremeValue { extreme: Extreme },
     /// `S: cards → I: how many`.
     CountCards,
+    /// `S: cards → I: the sum of their values`.
+    TotalValue,
     /// `S: cards → I: how many different values`.
     DistinctValues,
     /// `S: cards → I: how many different colours`.
@@ -552,23 +588,30 @@ pub enum Op {
         measure: ChunkIdx,
         op: Comparison,
         group: PlayerSet,
+        /// Theirs counts this many times (`at least twice as many`).
+        factor: u8,
     },
-    /// `I: seat → b`: the pile of the colour is splayed in the direction.
-    IsSplayed {
-        color: Color,
-        direction: SplayDirection,
-    },
+    /// `I: seat mask → b`: a pile of a colour of the mask is splayed in the direction.
+    IsSplayed { direction: SplayDirection },
 
     // ----- actions ---------------------------------------------------------------------------
     /// `→ I: b`: the executor answers yes or no (`you may`). `[decision]`
     AskYesNo { stmt: StmtId },
     /// `→ I: index`: the executor picks one of `n` alternatives. `[decision]`
     AskOption { stmt: StmtId, n: u8 },
-    /// The chooser picks `count` values, colours, players or icons; recorded on the statement.
-    /// `[decision]`
+    /// The chooser picks `count` values, colours, players or icons (never the icons of the
+    /// `except` mask); recorded on the statement. `[decision]`
     Choose {
         kind: ChoiceKind,
         count: u8,
+        chooser: Chooser,
+        stmt: StmtId,
+        except: u8,
+    },
+    /// `I: v1 … vn →`: the chooser picks one of the values; recorded on the statement.
+    /// `[decision]`
+    ChooseValueFrom {
+        n: u8,
         chooser: Chooser,
         stmt: StmtId,
     },
@@ -610,6 +653,11 @@ pub enum Op {
     SelfExecute { stmt: StmtId },
     /// Claim the special achievement for the executor, if it is available.
     Claim { special: SpecialIdx, stmt: StmtId },
+    /// Junk an available special achievement (the executor's choice), or all of them.
+    /// `[decision]`
+    JunkSpecial { all: bool, stmt: StmtId },
+    /// Make a junked special achievement (the executor's choice) available. `[decision]`
+    RestoreSpecial { stmt: StmtId },
     /// `I: seat →`: that player wins.
     Win,
     /// The single player with the most (fewest) of the measure wins; nobody on a tie.

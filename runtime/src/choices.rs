@@ -4,7 +4,7 @@
 //! A question lists its legal options completely, so an agent never needs to know the rules to
 //! answer legally, and an illegal answer is refused with a reason before anything changes.
 
-use crate::bytecode::{CardIdx, CompiledEdition};
+use crate::bytecode::{CardIdx, CompiledEdition, SpecialIdx};
 use crate::state::Seat;
 use crate::vocab::{Color, Icon};
 use serde::{Deserialize, Serialize};
@@ -63,6 +63,8 @@ pub enum RequestKind {
     Icons { options: Vec<Icon>, count: u8 },
     /// An order for cards moved together: the first listed moves first.
     Order { cards: Vec<CardIdx> },
+    /// `count` different special achievements (the fourth edition's junking effects).
+    Specials { options: Vec<SpecialIdx>, count: u8 },
 }
 
 /// An answer to a request.
@@ -76,6 +78,7 @@ pub enum Answer {
     Players(Vec<Seat>),
     Icons(Vec<Icon>),
     Order(Vec<CardIdx>),
+    Specials(Vec<SpecialIdx>),
 }
 
 /// Why an action or answer was refused; the state is unchanged.
@@ -179,6 +182,9 @@ impl Request {
             (RequestKind::Icons { options, count }, Answer::Icons(chosen)) => {
                 pick_ok(chosen, options, *count, "icon")
             }
+            (RequestKind::Specials { options, count }, Answer::Specials(chosen)) => {
+                pick_ok(chosen, options, *count, "special achievement")
+            }
             (RequestKind::Order { cards }, Answer::Order(order)) => {
                 if order.len() != cards.len()
                     || !distinct(order)
@@ -268,6 +274,15 @@ impl Request {
                     .join(", ")
             ),
             RequestKind::Order { cards } => format!("order the cards [{}]", titles(cards)),
+            RequestKind::Specials { options, count } => format!(
+                "choose {count} special achievement{} from [{}]",
+                plural(*count),
+                options
+                    .iter()
+                    .map(|s| edition.specials[*s as usize].name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         };
         format!("{who} must {what} ({})", self.context)
     }
@@ -300,6 +315,9 @@ impl Request {
                 Answer::Icons(options.iter().copied().take(*count as usize).collect())
             }
             RequestKind::Order { cards } => Answer::Order(by_title(cards)),
+            RequestKind::Specials { options, count } => {
+                Answer::Specials(options.iter().copied().take(*count as usize).collect())
+            }
         }
     }
 }
@@ -315,6 +333,7 @@ impl RequestKind {
             RequestKind::Players { .. } => "players",
             RequestKind::Icons { .. } => "icons",
             RequestKind::Order { .. } => "an order",
+            RequestKind::Specials { .. } => "special achievements",
         }
     }
 }
@@ -330,6 +349,7 @@ impl Answer {
             Answer::Players(_) => "players",
             Answer::Icons(_) => "icons",
             Answer::Order(_) => "an order",
+            Answer::Specials(_) => "special achievements",
         }
     }
 }

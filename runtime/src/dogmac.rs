@@ -167,7 +167,13 @@ pub fn refs(op: &Op) -> Refs {
         | Op::Splay { stmt, .. }
         | Op::Unsplay { stmt }
         | Op::Rearrange { stmt }
-        | Op::SelfExecute { stmt } => r.stmts.push(stmt),
+        | Op::SelfExecute { stmt }
+        | Op::KeepChosenIcons { stmt }
+        | Op::ChooseSharedValue { stmt, .. }
+        | Op::Mark { stmt }
+        | Op::ChooseValueFrom { stmt, .. }
+        | Op::JunkSpecial { stmt, .. }
+        | Op::RestoreSpecial { stmt } => r.stmts.push(stmt),
         _ => {}
     }
     r

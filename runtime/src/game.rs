@@ -11,7 +11,7 @@
 //! `online-rules-summary-with-expansions.txt` ("DOGMA", "ACHIEVE", "End of Game").
 
 use crate::bytecode::{
-    AchievementCheck, CardIdx, CompiledEdition, ScoreTie, SpecialIdx, SpecialTie, Teams,
+    AchievementCheck, CardIdx, CompiledEdition, ScoreTie, SpecialIdx, SpecialTie,
 };
 use crate::choices::{Action, Answer, Refusal, Request, RequestKind};
 use crate::log::Event;
@@ -25,14 +25,27 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+mod elimination;
+mod parley;
+pub mod teams;
+#[cfg(test)]
+mod tests;
+
+pub use elimination::Eliminated;
+
 /// How a game is set up.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     /// The players' names, clockwise.
     pub players: Vec<String>,
     pub seed: u64,
     /// Two teams at four players (seats 0 and 2 against 1 and 3).
     pub teams: bool,
+    /// Teams of any size and seating (the fourth edition): each seat's team, seats with the same
+    /// number being teammates (`[0, 0, 1]`: the first two against the third). Empty: `teams`
+    /// decides. See `teams::assign`. Saved games without it load with none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub team_of: Vec<u8>,
 }
 
 /// What the game waits for.
@@ -84,8 +97,15 @@ pub struct DogmaRun {
     pub next: u8,
     /// A sharing opponent revealed or moved a card: the activator gets the free Draw.
     pub bonus_earned: bool,
-    /// `end the dogma action` was executed.
+    /// `end the dogma action` was executed (or the activator was eliminated).
     pub ended: bool,
+    /// Parley: distant sharers who parleyed to confirm their eligibility for the action.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parley_shared: Vec<Seat>,
+    /// Parley: distant vulnerable opponents already offered immunity this action (those who
+    /// took it are no longer vulnerable).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parley_offered: Vec<Seat>,
 }
 
 impl DogmaRun {
@@ -122,6 +142,20 @@ pub struct Execution {
     pub frames: Vec<Frame>,
     /// The free Draw for sharing is still to be taken.
     pub bonus_draw: bool,
+    /// A question the engine itself asked (not a card's): the pending request answers it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asking: Option<EngineQuestion>,
+}
+
+/// A question of the rules rather than of a card's effect (parley's three situations).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EngineQuestion {
+    /// The active player parleys to activate a distant player's top card: which card to return.
+    ParleyDogma { card: CardIdx },
+    /// A distant sharer: parley to share (a card to return), or not (none).
+    ParleyShare { seat: Seat },
+    /// A distant vulnerable opponent: parley to be immune (a card to return), or not (none).
+    ParleyImmunity { seat: Seat },
 }
 
 /// A game of Innovation.
@@ -165,15 +199,13 @@ impl Game {
         if !(2..=4).contains(&n) {
             return Err(format!("a game has 2 to 4 players, not {n}"));
         }
-        if setup.teams {
-            match edition.rules.teams {
-                Teams::None => {
-                    return Err(format!("the {} edition has no team games", edition.name))
-                }
-                _ if n != 4 => return Err("teams need four players (two against two)".to_string()),
-                _ => {}
-            }
-        }
+        let team_of = teams::assign(
+            n,
+            setup.teams,
+            &setup.team_of,
+            &edition.rules,
+            &edition.name,
+        )?;
         let max_age = edition.rules.max_age as usize;
         let mut decks: Vec<Vec<CardIdx>> = vec![Vec::new(); max_age + 1];
         let mut locations = vec![Location::Removed; edition.cards.len()];
@@ -195,16 +227,14 @@ impl Game {
             .players
             .iter()
             .enumerate()
-            .map(|(i, name)| {
-                let team = if setup.teams { (i % 2) as u8 } else { i as u8 };
-                PlayerState::new(name, team)
-            })
+            .map(|(i, name)| PlayerState::new(name, team_of[i]))
             .collect();
         let state = State {
             players,
             decks,
             available: Vec::new(),
             specials: (0..edition.specials.len() as SpecialIdx).collect(),
+            junked_specials: Vec::new(),
             removed,
             excluded: Vec::new(),
             locations,
@@ -323,7 +353,8 @@ impl Game {
     }
 
     /// Every legal action of the active player, each with its target once, in a stable order:
-    /// draw, then meld each card in hand, achieve each eligible age, dogma each top card.
+    /// draw, then meld each card in hand, achieve each eligible age, dogma each top card, and
+    /// (parley, fourth edition) dogma each distant player's top card, clockwise.
     pub fn legal_actions(&self) -> Vec<Action> {
         if self.state.outcome.is_some() || self.pending.is_some() || self.phase != Phase::Playing {
             return Vec::new();
@@ -355,6 +386,8 @@ impl Game {
                 }
             }
         }
+        // Parley: a distant player's top card, at the cost of a card from hand.
+        actions.extend(self.parley_dogma_cards(seat).into_iter().map(Action::Dogma));
         actions
     }
 
@@ -404,7 +437,10 @@ impl Game {
                     self.after_change();
                 }
             }
-            Action::Dogma(card) => self.start_dogma(seat, card),
+            Action::Dogma(card) => match self.state.location(card) {
+                Location::Board(owner, _) if owner != seat => self.start_parley_dogma(seat, card),
+                _ => self.start_dogma(seat, card),
+            },
         }
         self.advance()?;
         self.verify()
@@ -455,11 +491,31 @@ impl Game {
                     )
                 }
             }
-            Action::Dogma(card) => format!(
-                "{} is not a top card of {}'s board",
-                self.title(card),
-                player.name
-            ),
+            Action::Dogma(card) => match self.state.location(card) {
+                Location::Board(owner, _)
+                    if owner != seat && self.parley_in_effect() && self.state.is_top(card) =>
+                {
+                    let owner_name = &self.state.players[owner as usize].name;
+                    if !self.state.is_distant(seat, owner) {
+                        format!(
+                            "{} is on {owner_name}'s board, a neighbour's: parley activates only a distant player's top card",
+                            self.title(card)
+                        )
+                    } else if player.hand.is_empty() {
+                        format!(
+                            "parley costs a card returned from hand, and {} has none",
+                            player.name
+                        )
+                    } else {
+                        format!("{} has no dogma effect", self.title(card))
+                    }
+                }
+                _ => format!(
+                    "{} is not a top card of {}'s board",
+                    self.title(card),
+                    player.name
+                ),
+            },
         }
     }
 
@@ -516,6 +572,11 @@ impl Game {
                 .collect::<Vec<_>>()
                 .join(", "),
             Answer::Icons(i) => i.iter().map(|i| i.word()).collect::<Vec<_>>().join(", "),
+            Answer::Specials(s) => s
+                .iter()
+                .map(|s| self.edition.specials[*s as usize].name.clone())
+                .collect::<Vec<_>>()
+                .join(", "),
         }
     }
 
@@ -594,8 +655,12 @@ impl Game {
             return;
         }
         self.state.actions_left = self.state.actions_left.saturating_sub(1);
+        // An eliminated player's turn ends with them (they are skipped in turn order).
+        if !self.state.in_play(self.state.active) {
+            self.state.actions_left = 0;
+        }
         if self.state.actions_left == 0 {
-            let next = (self.state.active + 1) % self.state.player_count() as Seat;
+            let next = self.state.next_in_turn(self.state.active);
             self.start_turn(next);
         }
     }
@@ -706,9 +771,12 @@ impl Game {
                 next: 0,
                 bonus_earned: false,
                 ended: false,
+                parley_shared: Vec::new(),
+                parley_offered: Vec::new(),
             }),
             frames: Vec::new(),
             bonus_draw: false,
+            asking: None,
         });
     }
 
@@ -726,6 +794,11 @@ impl Game {
                 self.end_action();
                 return Ok(());
             };
+            if let Some(question) = exec.asking.take() {
+                let answer = self.answer.take();
+                self.resolve_question(question, answer);
+                continue;
+            }
             if !exec.frames.is_empty() {
                 self.run_vm()?;
                 continue;
@@ -757,8 +830,15 @@ impl Game {
                 continue;
             }
             let executor = executors[dogma.next as usize];
-            dogma.next += 1;
             let demand = matches!(effect.kind, EffectKind::Demand | EffectKind::Compel);
+            // Parley (fourth edition): a distant executor may have to confirm first.
+            if !self.parley_gate(executor, demand) {
+                continue;
+            }
+            let Some(dogma) = self.exec.as_mut().and_then(|e| e.dogma.as_mut()) else {
+                continue;
+            };
+            dogma.next += 1;
             let shared = !demand && executor != dogma.activator;
             // Only an opponent's sharing earns the bonus (a teammate's does not: online summary,
             // "Team games").
@@ -779,7 +859,9 @@ impl Game {
                 demand,
                 shared,
             });
-            exec.frames.push(frame);
+            if let Some(exec) = self.exec.as_mut() {
+                exec.frames.push(frame);
+            }
         }
     }
 
@@ -815,10 +897,13 @@ impl Game {
         }
         loop {
             let mut claimed = false;
+            // Players still in the game only (`clockwise_from` skips eliminated players).
             let order = match self.edition.rules.special_tie {
                 SpecialTie::CurrentPlayerFirst => {
                     let mut seats = self.state.clockwise_from(self.state.active);
-                    seats.rotate_right(1);
+                    if seats.last() == Some(&self.state.active) {
+                        seats.rotate_right(1);
+                    }
                     seats
                 }
                 // Fourth edition ("Achievements & Victory"): the first such player clockwise
@@ -868,11 +953,59 @@ impl Game {
         true
     }
 
+    /// Junks an available special achievement (the fourth edition's junk; for effects such as
+    /// "junk an available achievement" that pick a special one). `seat` is the player doing it,
+    /// for the log. Returns whether it was available.
+    pub(crate) fn junk_special(&mut self, seat: Seat, special: SpecialIdx) -> bool {
+        let Some(i) = self.state.specials.iter().position(|s| *s == special) else {
+            return false;
+        };
+        self.state.specials.remove(i);
+        self.state.junked_specials.push(special);
+        self.log.push(Event::JunkSpecial {
+            player: seat,
+            special,
+        });
+        self.after_change();
+        true
+    }
+
+    /// Makes a junked special achievement available again (it goes back among the available
+    /// ones in the edition's order). `seat` is the player doing it, for the log. Returns whether
+    /// it was junked.
+    pub(crate) fn restore_special(&mut self, seat: Seat, special: SpecialIdx) -> bool {
+        let Some(i) = self
+            .state
+            .junked_specials
+            .iter()
+            .position(|s| *s == special)
+        else {
+            return false;
+        };
+        self.state.junked_specials.remove(i);
+        let at = self
+            .state
+            .specials
+            .iter()
+            .position(|s| *s > special)
+            .unwrap_or(self.state.specials.len());
+        self.state.specials.insert(at, special);
+        self.log.push(Event::RestoreSpecial {
+            player: seat,
+            special,
+        });
+        self.after_change();
+        true
+    }
+
     /// The number of achievements needed to win: 6, 5, 4 for 2, 3, 4 players; a team needs the
-    /// two-player number (online summary, "End of Game" and "Team games").
+    /// two-player number (online summary, "End of Game" and "Team games"; fourth-edition
+    /// rulebook, "Team Rules": "6 for a team to win", whatever the teams' sizes). The players
+    /// counted are those the game was set up with: an elimination does not change the number
+    /// (see `elimination`).
     pub fn achievements_to_win(&self) -> usize {
         let goals = self.edition.rules.achievements_to_win;
-        if self.setup.teams {
+        if self.team_game() {
             return goals[0] as usize;
         }
         goals[(self.state.player_count() - 2).min(2)] as usize
@@ -887,13 +1020,6 @@ impl Game {
             .filter(|p| p.team == team)
             .map(|p| p.achievements.len())
             .sum()
-    }
-
-    fn team_of(&self, seat: Seat) -> Vec<Seat> {
-        let team = self.state.players[seat as usize].team;
-        (0..self.state.player_count() as Seat)
-            .filter(|s| self.state.players[*s as usize].team == team)
-            .collect()
     }
 
     /// The game ends the moment a player (or team) has enough achievements (first and third
@@ -940,9 +1066,9 @@ impl Game {
         }
     }
 
-    /// A card's effect makes a player (and their team) win.
+    /// A card's effect makes a player (and their team) win. A player out of the game cannot.
     pub(crate) fn win_by_effect(&mut self, seat: Seat, card: CardIdx) {
-        if self.state.outcome.is_none() {
+        if self.state.outcome.is_none() && self.state.in_play(seat) {
             self.state.outcome = Some(Outcome {
                 winners: self.team_of(seat),
                 reason: WinReason::Effect,
@@ -958,9 +1084,9 @@ impl Game {
             return;
         }
         let n = self.state.player_count() as Seat;
-        let mut teams: Vec<u8> = self.state.players.iter().map(|p| p.team).collect();
-        teams.sort();
-        teams.dedup();
+        // The teams (players) still in the game: an eliminated player, whose cards are junked,
+        // is no longer part of the game.
+        let teams = self.teams_in_play();
         let key = |team: u8| -> (i32, usize) {
             let seats: Vec<Seat> = (0..n)
                 .filter(|s| self.state.players[*s as usize].team == team)

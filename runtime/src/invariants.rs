@@ -1,7 +1,8 @@
 //! The invariants of a game state, checked after every action and answer in tests and debug
 //! builds: every card is in exactly one place and its recorded location agrees, splays sit only
-//! on piles of two or more cards, every special achievement is either available or held once,
-//! and the turn counters are sane.
+//! on piles of two or more cards, every special achievement is available, held or junked exactly
+//! once, the turn counters are sane, the teams are those of the setup, an eliminated player holds
+//! nothing and takes no turn, and a dogma action in progress involves only players in the game.
 
 use crate::game::Game;
 use crate::state::{AchievementCard, Location};
@@ -48,8 +49,15 @@ pub fn check(game: &Game) -> Result<(), String> {
         place(*card, Location::Excluded, &mut seen)?;
     }
     let mut specials_held = vec![0u8; edition.specials.len()];
-    for special in &state.specials {
-        specials_held[*special as usize] += 1;
+    for special in state.specials.iter().chain(&state.junked_specials) {
+        match specials_held.get_mut(*special as usize) {
+            Some(n) => *n += 1,
+            None => {
+                return Err(format!(
+                    "special achievement index {special} does not exist"
+                ))
+            }
+        }
     }
     for (seat, player) in state.players.iter().enumerate() {
         let seat = seat as u8;
@@ -64,7 +72,10 @@ pub fn check(game: &Game) -> Result<(), String> {
                 AchievementCard::Standard(card) => {
                     place(*card, Location::Achievements(seat), &mut seen)?
                 }
-                AchievementCard::Special(s) => specials_held[*s as usize] += 1,
+                AchievementCard::Special(s) => match specials_held.get_mut(*s as usize) {
+                    Some(n) => *n += 1,
+                    None => return Err(format!("special achievement index {s} does not exist")),
+                },
             }
         }
         for (i, pile) in player.board.iter().enumerate() {
@@ -105,7 +116,7 @@ pub fn check(game: &Game) -> Result<(), String> {
     }
     if let Some(i) = specials_held.iter().position(|n| *n != 1) {
         return Err(format!(
-            "the special achievement {} is held or available {} times",
+            "the special achievement {} is held, available or junked {} times",
             edition.specials[i].name, specials_held[i]
         ));
     }
@@ -114,6 +125,81 @@ pub fn check(game: &Game) -> Result<(), String> {
     }
     if state.active as usize >= state.players.len() {
         return Err(format!("seat {} is active", state.active));
+    }
+    check_teams(game)?;
+    check_eliminated(game)?;
+    Ok(())
+}
+
+/// The players' teams are those the setup gives (`teams::assign`).
+fn check_teams(game: &Game) -> Result<(), String> {
+    let state = &game.state;
+    let setup = &game.setup;
+    let expected = crate::game::teams::assign(
+        state.players.len(),
+        setup.teams,
+        &setup.team_of,
+        &game.edition().rules,
+        &game.edition().name,
+    )
+    .map_err(|e| format!("the setup's teams are wrong: {e}"))?;
+    for (seat, player) in state.players.iter().enumerate() {
+        if player.team != expected[seat] {
+            return Err(format!(
+                "{} is on team {}, but the setup puts them on team {}",
+                player.name, player.team, expected[seat]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// An eliminated player holds no cards, is not taking a turn, and takes no part in the dogma
+/// action in progress; while the game goes on, two teams (players) at least are in it.
+fn check_eliminated(game: &Game) -> Result<(), String> {
+    let state = &game.state;
+    for (seat, player) in state.players.iter().enumerate() {
+        if !player.eliminated {
+            continue;
+        }
+        let cards = player.hand.len()
+            + player.score_pile.len()
+            + player.achievements.len()
+            + player.board.iter().map(|p| p.cards.len()).sum::<usize>();
+        if cards > 0 {
+            return Err(format!(
+                "{} is out of the game but holds {cards} card(s)",
+                player.name
+            ));
+        }
+        if state.outcome.is_none() && state.active as usize == seat {
+            return Err(format!(
+                "{} is out of the game but takes a turn",
+                player.name
+            ));
+        }
+    }
+    if state.outcome.is_none() && game.teams_in_play().len() < 2 {
+        return Err("the game goes on with fewer than two teams (players) in it".to_string());
+    }
+    if let Some(dogma) = game.exec.as_ref().and_then(|e| e.dogma.as_ref()) {
+        for seat in dogma.sharing.iter().chain(&dogma.vulnerable) {
+            if !state.in_play(*seat) {
+                return Err(format!(
+                    "{} is out of the game but is part of the dogma action",
+                    state.players[*seat as usize].name
+                ));
+            }
+        }
+        let mut seen = dogma.sharing.clone();
+        seen.sort();
+        seen.dedup();
+        if seen.len() != dogma.sharing.len() {
+            return Err("a player shares twice".to_string());
+        }
+        if dogma.sharing.iter().any(|s| dogma.vulnerable.contains(s)) {
+            return Err("a player both shares and is vulnerable".to_string());
+        }
     }
     Ok(())
 }

@@ -105,6 +105,54 @@ pub enum Event {
     GameOver {
         outcome: Outcome,
     },
+    /// A player lost and is out of the game (fourth edition): their cards were junked (the
+    /// junked special achievements listed apart); `turn_ends` when it was their turn.
+    Eliminated {
+        player: Seat,
+        junked: Vec<CardIdx>,
+        specials: Vec<SpecialIdx>,
+        turn_ends: bool,
+    },
+    /// A player parleyed with another (fourth edition, four or more players without teams):
+    /// returned a card from hand to activate `card` on a distant board, to share it, or to be
+    /// immune to its demands.
+    Parley {
+        player: Seat,
+        with: Seat,
+        returned: CardIdx,
+        purpose: ParleyPurpose,
+        card: CardIdx,
+    },
+    /// A distant player did not parley (declined, or had no card in hand to return).
+    NoParley {
+        player: Seat,
+        with: Seat,
+        purpose: ParleyPurpose,
+        card: CardIdx,
+        no_card: bool,
+    },
+    /// An available special achievement was junked.
+    JunkSpecial {
+        player: Seat,
+        special: SpecialIdx,
+    },
+    /// A junked special achievement was made available again.
+    RestoreSpecial {
+        player: Seat,
+        special: SpecialIdx,
+    },
+}
+
+/// What a parley was for ("Parley Rules": its three situations).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ParleyPurpose {
+    /// 1: to activate a top card on a distant player's board.
+    Activate,
+    /// 2: to confirm eligibility to share a distant player's dogma action.
+    Share,
+    /// 3: to become immune to a distant player's demands.
+    Immunity,
 }
 
 impl Event {
@@ -302,6 +350,89 @@ impl Event {
                     )
                 }
             }
+            Event::Eliminated {
+                player,
+                junked,
+                specials,
+                turn_ends,
+            } => {
+                let mut junk = match junked.len() {
+                    0 => "they had no cards to junk".to_string(),
+                    1 => "their 1 card is junked".to_string(),
+                    n => format!("their {n} cards are junked"),
+                };
+                if !specials.is_empty() {
+                    let names: Vec<&str> = specials
+                        .iter()
+                        .map(|s| edition.specials[*s as usize].name.as_str())
+                        .collect();
+                    junk.push_str(&format!(
+                        ", and the special achievement{} {}",
+                        if names.len() == 1 { "" } else { "s" },
+                        names.join(", ")
+                    ));
+                }
+                format!(
+                    "{} loses and is out of the game: {junk}{}",
+                    who(player),
+                    if *turn_ends { "; their turn ends" } else { "" }
+                )
+            }
+            Event::Parley {
+                player,
+                with,
+                returned,
+                purpose,
+                card: c,
+            } => {
+                let what = match purpose {
+                    ParleyPurpose::Activate => format!("to activate {}'s {}", who(with), title(c)),
+                    ParleyPurpose::Share => format!("to share {} this action", title(c)),
+                    ParleyPurpose::Immunity => {
+                        format!("to be immune to the demands of {} this action", title(c))
+                    }
+                };
+                format!(
+                    "{} parleys with {}: returns {} {what}",
+                    who(player),
+                    who(with),
+                    card(returned)
+                )
+            }
+            Event::NoParley {
+                player,
+                with,
+                purpose,
+                card: c,
+                no_card,
+            } => {
+                let why = if *no_card {
+                    format!(
+                        "{} has no card in hand to parley with {}",
+                        who(player),
+                        who(with)
+                    )
+                } else {
+                    format!("{} does not parley with {}", who(player), who(with))
+                };
+                let so = match purpose {
+                    ParleyPurpose::Immunity => {
+                        format!("and stays vulnerable to the demands of {}", title(c))
+                    }
+                    _ => format!("and does not share {} this action", title(c)),
+                };
+                format!("{why} {so}")
+            }
+            Event::JunkSpecial { player, special } => format!(
+                "{} junks the {} achievement",
+                who(player),
+                edition.specials[*special as usize].name
+            ),
+            Event::RestoreSpecial { player, special } => format!(
+                "{} makes the junked {} achievement available again",
+                who(player),
+                edition.specials[*special as usize].name
+            ),
         }
     }
 }

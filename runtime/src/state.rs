@@ -73,6 +73,15 @@ pub struct PlayerState {
     pub board: [Pile; 5],
     pub score_pile: Vec<CardIdx>,
     pub achievements: Vec<AchievementCard>,
+    /// The player lost and is out of the game (the fourth edition's elimination): they hold no
+    /// cards, take no turns and are no part of the table for adjacency, sharing, demands, player
+    /// choices or "each player" (fourth-edition rulebook, "Dogma Effect Keywords", Lose).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub eliminated: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl PlayerState {
@@ -84,6 +93,7 @@ impl PlayerState {
             board: Default::default(),
             score_pile: Vec::new(),
             achievements: Vec::new(),
+            eliminated: false,
         }
     }
 
@@ -121,6 +131,9 @@ pub enum WinReason {
     Achievements,
     Score,
     Effect,
+    /// Every other player (or team) was eliminated: the last one standing wins (fourth-edition
+    /// rulebook, "Achievements & Victory": "by achievements, score, card effect, or elimination").
+    Elimination,
 }
 
 impl WinReason {
@@ -129,6 +142,7 @@ impl WinReason {
             WinReason::Achievements => "achievements",
             WinReason::Score => "score",
             WinReason::Effect => "effect",
+            WinReason::Elimination => "elimination",
         }
     }
 }
@@ -168,6 +182,10 @@ pub struct State {
     pub available: Vec<CardIdx>,
     /// The available special achievements.
     pub specials: Vec<SpecialIdx>,
+    /// Junked special achievements (the fourth edition's junk: an eliminated player's, or junked
+    /// by an effect); an effect may make one available again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub junked_specials: Vec<SpecialIdx>,
     pub removed: Vec<CardIdx>,
     /// Cards not in this game (see `Location::Excluded`).
     #[serde(default)]
@@ -197,10 +215,68 @@ impl State {
         self.players.len()
     }
 
-    /// The seats clockwise from the one after `seat`, ending with `seat` itself.
+    /// The seats clockwise from the one after `seat`, ending with `seat` itself. Eliminated
+    /// players are skipped (they are no longer part of the table: fourth-edition rulebook,
+    /// "Achievements & Victory", Elimination), `seat` included when it is eliminated.
     pub fn clockwise_from(&self, seat: Seat) -> Vec<Seat> {
         let n = self.players.len() as u8;
-        (1..=n).map(|i| (seat + i) % n).collect()
+        (1..=n)
+            .map(|i| (seat + i) % n)
+            .filter(|s| self.in_play(*s))
+            .collect()
+    }
+
+    /// Whether the player is still in the game (not eliminated).
+    pub fn in_play(&self, seat: Seat) -> bool {
+        self.players
+            .get(seat as usize)
+            .is_some_and(|p| !p.eliminated)
+    }
+
+    /// The players still in the game, by seat.
+    pub fn seats_in_play(&self) -> Vec<Seat> {
+        (0..self.players.len() as Seat)
+            .filter(|s| self.in_play(*s))
+            .collect()
+    }
+
+    /// The next player in turn order after `seat`, skipping eliminated players ("They are skipped
+    /// in turn order": fourth-edition rulebook, "Dogma Effect Keywords", Lose).
+    pub fn next_in_turn(&self, seat: Seat) -> Seat {
+        self.clockwise_from(seat)
+            .into_iter()
+            .find(|s| *s != seat)
+            .unwrap_or(seat)
+    }
+
+    /// A player's neighbours: the players adjacent to the left and to the right, eliminated
+    /// players excluded ("they ... no longer count for player adjacency": fourth-edition
+    /// rulebook, "Dogma Effect Keywords", Lose; "Parley Rules").
+    pub fn neighbours(&self, seat: Seat) -> Vec<Seat> {
+        let others: Vec<Seat> = self
+            .clockwise_from(seat)
+            .into_iter()
+            .filter(|s| *s != seat)
+            .collect();
+        let mut list = Vec::new();
+        if let Some(left) = others.first() {
+            list.push(*left);
+        }
+        if let Some(right) = others.last() {
+            if !list.contains(right) {
+                list.push(*right);
+            }
+        }
+        list
+    }
+
+    /// Whether `other` is distant from `seat` ("Parley Rules": a player is either a neighbour,
+    /// adjacent to your left or right, or distant). Both must be in the game.
+    pub fn is_distant(&self, seat: Seat, other: Seat) -> bool {
+        seat != other
+            && self.in_play(seat)
+            && self.in_play(other)
+            && !self.neighbours(seat).contains(&other)
     }
 
     pub fn are_teammates(&self, a: Seat, b: Seat) -> bool {

@@ -42,7 +42,10 @@ pub struct TableSpec {
     /// Orders every card the table does not place.
     pub seed: u64,
     pub actions_left: u8,
+    /// Two against two, partners seated across (seats 0 and 2 against 1 and 3).
     pub teams: bool,
+    /// Teams of any size: each seat's team (see `Setup::team_of`); empty for none.
+    pub team_of: Vec<u8>,
     /// Cards on top of each age's deck, top first.
     pub decks: BTreeMap<u8, Vec<CardIdx>>,
     /// Ages whose deck holds exactly the listed cards (the age's other cards are out of the game).
@@ -53,6 +56,8 @@ pub struct TableSpec {
     pub specials: Option<Vec<SpecialIdx>>,
     /// Cards junked or removed from the game.
     pub junk: Vec<CardIdx>,
+    /// Junked special achievements (fourth edition).
+    pub junked_specials: Vec<SpecialIdx>,
 }
 
 /// Why a table cannot be set: the reason and, when it is about one card, that card (so that a
@@ -88,9 +93,13 @@ impl Game {
         if !(2..=4).contains(&n) {
             return Err(format!("a game has 2 to 4 players, not {n}").into());
         }
-        if table.teams && n != 4 {
-            return Err("teams need four players".to_string().into());
-        }
+        let team_of = crate::game::teams::assign(
+            n,
+            table.teams,
+            &table.team_of,
+            &edition.rules,
+            &edition.name,
+        )?;
         if !(1..=2).contains(&table.actions_left) {
             return Err(format!("actions_left must be 1 or 2, not {}", table.actions_left).into());
         }
@@ -119,8 +128,7 @@ impl Game {
         let mut players: Vec<PlayerState> = Vec::new();
         for (seat, spec) in table.players.iter().enumerate() {
             let seat = seat as Seat;
-            let team = if table.teams { seat % 2 } else { seat };
-            let mut player = PlayerState::new(&spec.name, team);
+            let mut player = PlayerState::new(&spec.name, team_of[seat as usize]);
             for (i, pile) in spec.board.iter().enumerate() {
                 let color = crate::vocab::Color::ALL[i];
                 for card in pile.iter().rev() {
@@ -266,6 +274,17 @@ impl Game {
                 AchievementCard::Standard(_) => None,
             })
             .collect();
+        if let Some(s) = table
+            .junked_specials
+            .iter()
+            .find(|s| held_specials.contains(s))
+        {
+            return Err(format!(
+                "{} is both junked and held by a player",
+                edition.specials[*s as usize].name
+            )
+            .into());
+        }
         let specials = match &table.specials {
             Some(list) => {
                 if let Some(s) = list.iter().find(|s| held_specials.contains(s)) {
@@ -275,10 +294,17 @@ impl Game {
                     )
                     .into());
                 }
+                if let Some(s) = list.iter().find(|s| table.junked_specials.contains(s)) {
+                    return Err(format!(
+                        "{} is both available and junked",
+                        edition.specials[*s as usize].name
+                    )
+                    .into());
+                }
                 list.clone()
             }
             None => (0..edition.specials.len() as SpecialIdx)
-                .filter(|s| !held_specials.contains(s))
+                .filter(|s| !held_specials.contains(s) && !table.junked_specials.contains(s))
                 .collect(),
         };
 
@@ -333,6 +359,7 @@ impl Game {
             decks,
             available,
             specials,
+            junked_specials: table.junked_specials.clone(),
             removed,
             excluded,
             locations,
@@ -349,6 +376,7 @@ impl Game {
             players: table.players.iter().map(|p| p.name.clone()).collect(),
             seed: table.seed,
             teams: table.teams,
+            team_of: table.team_of.clone(),
         };
         let game = Game::assemble(
             edition,

@@ -138,6 +138,9 @@ pub enum Count {
     AllBut(u8),
     /// Half of the candidates, rounded.
     Half(Rounding),
+    /// Exactly the number on top of `I` (computed when the statement runs), or as many as
+    /// there are.
+    Computed,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,7 +8,7 @@
 
 use crate::bytecode::{
     color_bit, direction_bit, icon_bit, CardIdx, ChunkIdx, CompiledEdition, MeasureCode, Nth, Op,
-    SourceSpan, StmtId, Who, ZoneSel, NO_CHUNK,
+    SourceSpan, SpecialIdx, StmtId, Who, ZoneSel, NO_CHUNK,
 };
 use crate::choices::{Answer, Request, RequestKind};
 use crate::game::Game;
@@ -110,6 +110,9 @@ pub struct Frame {
     /// of the game.
     #[serde(default)]
     pub stop_at: Option<u16>,
+    /// The effect's parameters (`effect clock (v = 11)`), kept across `repeat this effect`.
+    #[serde(default)]
+    pub params: Vec<i32>,
 }
 
 impl Default for Frame {
@@ -130,6 +133,7 @@ impl Default for Frame {
             each: Vec::new(),
             candidate: None,
             stop_at: None,
+            params: Vec::new(),
         }
     }
 }
@@ -158,6 +162,7 @@ impl Frame {
         self.loops.clear();
         self.each.clear();
         self.candidate = None;
+        self.params.clear();
     }
 
     /// A frame that runs an effect chunk.
@@ -186,6 +191,7 @@ impl Frame {
             each: Vec::new(),
             candidate: None,
             stop_at: None,
+            params: Vec::new(),
         }
     }
 }
@@ -308,6 +314,7 @@ impl Game {
             parent.demand,
         );
         frame.candidate = candidate;
+        frame.params.extend_from_slice(&parent.params);
         if let Some(p) = each {
             frame.each.push((vec![p], 1));
         }
@@ -397,6 +404,26 @@ impl Game {
                 Op::EndDogma => {
                     impure!();
                     return Ok(Stop::EndDogma);
+                }
+                Op::InitParam { index } => {
+                    let v = int!();
+                    let i = usize::from(index);
+                    if frame.params.len() <= i {
+                        frame.params.resize(i, 0);
+                        frame.params.push(v);
+                    }
+                }
+                Op::SetParam { index } => {
+                    let v = int!();
+                    let i = usize::from(index);
+                    if frame.params.len() <= i {
+                        frame.params.resize(i + 1, 0);
+                    }
+                    frame.params[i] = v;
+                }
+                Op::Param { index } => {
+                    let v = frame.params.get(usize::from(index)).copied().unwrap_or(0);
+                    frame.ints.push(v);
                 }
                 Op::EndGame => {
                     impure!();
@@ -642,6 +669,33 @@ impl Game {
                     }
                     frame.sets.push(cards);
                 }
+                Op::DeckCards => {
+                    let age = int!();
+                    let cards = usize::try_from(age)
+                        .ok()
+                        .filter(|a| *a > 0)
+                        .and_then(|a| self.state.decks.get(a))
+                        .map(|deck| deck.iter().rev().copied().collect())
+                        .unwrap_or_default();
+                    frame.sets.push(cards);
+                }
+                Op::AvailableCards => frame.sets.push(self.state.available.clone()),
+                Op::Above => {
+                    let refs = set!();
+                    let mut cards = Vec::new();
+                    for card in refs {
+                        if let Some((pile, pos)) = self.pile_position(card) {
+                            if let Some(above) = pile.get(pos + 1) {
+                                cards.push(*above);
+                            }
+                        }
+                    }
+                    frame.sets.push(cards);
+                }
+                Op::CandidateCard => match frame.candidate {
+                    Some(c) => frame.sets.push(vec![c]),
+                    None => fail!("a card test has no card"),
+                },
                 Op::DupSet => {
                     let a = set!();
                     frame.sets.push(a.clone());
@@ -744,6 +798,50 @@ impl Game {
                     frame.sets.push(kept);
                 }
 
+                Op::KeepDemand => {
+                    let mut cards = set!();
+                    cards.retain(|c| {
+                        edition
+                            .card(*c)
+                            .effects
+                            .iter()
+                            .any(|e| e.kind == EffectKind::Demand)
+                    });
+                    frame.sets.push(cards);
+                }
+                Op::KeepChosenIcons { stmt } => {
+                    let mask = outcome(frame, outer, stmt).map_or(0, |o| o.icons);
+                    let mut cards = set!();
+                    cards.retain(|c| {
+                        Icon::ALL.iter().any(|i| {
+                            mask & i32::from(icon_bit(*i)) != 0 && edition.card(*c).has_icon(*i)
+                        })
+                    });
+                    frame.sets.push(cards);
+                }
+                Op::KeepPileBottom { n } => {
+                    let mut cards = set!();
+                    cards.retain(|c| {
+                        self.pile_position(*c)
+                            .is_some_and(|(_, pos)| pos < usize::from(n))
+                    });
+                    frame.sets.push(cards);
+                }
+                Op::KeepAllButTop { n } => {
+                    let mut cards = set!();
+                    cards.retain(|c| {
+                        self.pile_position(*c)
+                            .is_some_and(|(pile, pos)| pos + usize::from(n) < pile.len())
+                    });
+                    frame.sets.push(cards);
+                }
+                Op::KeepCards => {
+                    let among = set!();
+                    let mut cards = set!();
+                    cards.retain(|c| among.contains(c));
+                    frame.sets.push(cards);
+                }
+
                 // ----- choosing cards ------------------------------------------------------
                 Op::Pick {
                     count,
@@ -754,6 +852,16 @@ impl Game {
                 } => {
                     let Some(candidates) = frame.sets.last().cloned() else {
                         fail!("the card stack is empty");
+                    };
+                    // A computed count is on `I` (left there until the pick is done).
+                    let computed = count == Count::Computed;
+                    let count = if computed {
+                        let Some(&n) = frame.ints.last() else {
+                            fail!("the number stack is empty");
+                        };
+                        Count::Exactly(n.clamp(0, 255) as u8)
+                    } else {
+                        count
                     };
                     let strict = optional
                         && self.edition().rules.if_you_do == crate::bytecode::IfYouDo::InFull
@@ -793,6 +901,9 @@ impl Game {
                         }
                     };
                     frame.sets.pop();
+                    if computed {
+                        frame.ints.pop();
+                    }
                     if let Some(o) = outcome_mut(frame, stmt) {
                         o.ran = true;
                         if optional && chosen.is_empty() {
@@ -844,6 +955,11 @@ impl Game {
                 Op::CountCards => {
                     let cards = set!();
                     frame.ints.push(cards.len() as i32);
+                }
+                Op::TotalValue => {
+                    let cards = set!();
+                    let total = cards.iter().map(|c| i32::from(edition.card(*c).age)).sum();
+                    frame.ints.push(total);
                 }
                 Op::DistinctValues => {
                     let cards = set!();
@@ -1012,7 +1128,12 @@ impl Game {
                     }
                     frame.ints.push(i32::from(result));
                 }
-                Op::VersusEach { measure, op, group } => {
+                Op::VersusEach {
+                    measure,
+                    op,
+                    group,
+                    factor,
+                } => {
                     let seat = int!();
                     let Ok(subject) = Seat::try_from(seat) else {
                         fail!("no player to compare");
@@ -1034,15 +1155,19 @@ impl Game {
                                 None,
                                 Some(other),
                             )?;
-                            result &= op.holds(mine, theirs);
+                            result &= op.holds(mine, theirs.saturating_mul(i32::from(factor)));
                         }
                     }
                     frame.ints.push(i32::from(result));
                 }
-                Op::IsSplayed { color, direction } => {
+                Op::IsSplayed { direction } => {
+                    let mask = int!();
                     let seat = int!();
                     let splayed = self.seat(seat).is_some_and(|s| {
-                        self.state.players[s as usize].pile(color).splay == Some(direction)
+                        Color::ALL.iter().any(|c| {
+                            mask & color_bit(*c) != 0
+                                && self.state.players[s as usize].pile(*c).splay == Some(direction)
+                        })
                     });
                     frame.ints.push(i32::from(splayed));
                 }
@@ -1093,13 +1218,17 @@ impl Game {
                     count,
                     chooser,
                     stmt,
+                    except,
                 } => {
                     impure!();
                     let who = match chooser {
                         Chooser::Executor => frame.executor,
                         Chooser::Demander => frame.demander.unwrap_or(frame.executor),
                     };
-                    let request = self.choice_request(kind, count, who);
+                    let mut request = self.choice_request(kind, count, who);
+                    if let RequestKind::Icons { options, .. } = &mut request {
+                        options.retain(|i| except & icon_bit(*i) == 0);
+                    }
                     let answer = if let Some(single) = single_answer(&request) {
                         single
                     } else {
@@ -1123,6 +1252,101 @@ impl Game {
                             }
                             _ => fail!("the answer does not fit the choice"),
                         }
+                    }
+                }
+                Op::ChooseValueFrom { n, chooser, stmt } => {
+                    impure!();
+                    let n = usize::from(n);
+                    if frame.ints.len() < n {
+                        fail!("the number stack is empty");
+                    }
+                    let mut options: Vec<i32> = frame.ints[frame.ints.len() - n..].to_vec();
+                    options.sort_unstable();
+                    options.dedup();
+                    let who = match chooser {
+                        Chooser::Executor => frame.executor,
+                        Chooser::Demander => frame.demander.unwrap_or(frame.executor),
+                    };
+                    let request = RequestKind::Values { options, count: 1 };
+                    let chosen = match single_answer(&request) {
+                        Some(Answer::Values(v)) => v,
+                        _ => match self.answer.take() {
+                            Some(Answer::Values(v)) => v,
+                            Some(_) => fail!("the answer is not a value"),
+                            None => return Ok(self.suspend(frame, who, request, &chunk.name)),
+                        },
+                    };
+                    let keep = frame.ints.len() - n;
+                    frame.ints.truncate(keep);
+                    if let Some(o) = outcome_mut(frame, stmt) {
+                        o.ran = true;
+                        o.requested = 1;
+                        o.done = u16::from(!chosen.is_empty());
+                        o.values = chosen;
+                    }
+                }
+                Op::ChooseSharedValue { n, chooser, stmt } => {
+                    let Some(candidates) = frame.sets.last().cloned() else {
+                        fail!("the card stack is empty");
+                    };
+                    let mut options: Vec<i32> = Vec::new();
+                    for c in &candidates {
+                        let v = i32::from(edition.card(*c).age);
+                        let shared = candidates
+                            .iter()
+                            .filter(|d| i32::from(edition.card(**d).age) == v)
+                            .count();
+                        if shared >= usize::from(n.max(1)) && !options.contains(&v) {
+                            options.push(v);
+                        }
+                    }
+                    options.sort_unstable();
+                    let value = match options.as_slice() {
+                        [] => None,
+                        [one] => Some(*one),
+                        _ => {
+                            impure!();
+                            match self.answer.take() {
+                                Some(Answer::Values(v)) => v.first().copied(),
+                                Some(_) => fail!("the answer is not a value"),
+                                None => {
+                                    let who = match chooser {
+                                        Chooser::Executor => frame.executor,
+                                        Chooser::Demander => {
+                                            frame.demander.unwrap_or(frame.executor)
+                                        }
+                                    };
+                                    return Ok(self.suspend(
+                                        frame,
+                                        who,
+                                        RequestKind::Values { options, count: 1 },
+                                        &chunk.name,
+                                    ));
+                                }
+                            }
+                        }
+                    };
+                    frame.sets.pop();
+                    let kept: Vec<CardIdx> = candidates
+                        .into_iter()
+                        .filter(|c| Some(i32::from(edition.card(*c).age)) == value)
+                        .collect();
+                    if let (Some(o), Some(v)) = (outcome_mut(frame, stmt), value) {
+                        o.values = vec![v];
+                    }
+                    frame.sets.push(kept);
+                }
+                Op::Mark { stmt } => {
+                    let cards = set!();
+                    let marked: Vec<(CardIdx, Location)> = cards
+                        .iter()
+                        .map(|c| (*c, self.state.location(*c)))
+                        .collect();
+                    if let Some(o) = outcome_mut(frame, stmt) {
+                        o.ran = true;
+                        o.requested = o.requested.max(marked.len() as u16);
+                        o.done = o.done.saturating_add(marked.len() as u16);
+                        o.cards.extend(marked);
                     }
                 }
                 Op::PickColor { stmt, direction } => {
@@ -1336,13 +1560,22 @@ impl Game {
                     let mut bottom_first = order;
                     bottom_first.reverse();
                     let pile = &mut self.state.players[seat as usize].board[color_index(color)];
+                    let changed = pile.cards != bottom_first;
                     pile.cards = bottom_first;
                     pile.refresh(&edition);
                     self.log.push(Event::Rearrange {
                         player: seat,
                         color,
                     });
-                    self.earn_bonus(frame);
+                    // The first edition asks for an actual change of game state: a pile put
+                    // back in the same order changes nothing (rules v1.1, "Clarifications on
+                    // Dogma Effects"); the other editions count the cards as moved.
+                    if changed
+                        || self.edition().rules.share_bonus
+                            != crate::bytecode::ShareBonus::StateChanged
+                    {
+                        self.earn_bonus(frame);
+                    }
                     if let Some(o) = outcome_mut(frame, stmt) {
                         o.ran = true;
                         o.requested = 1;
@@ -1357,6 +1590,38 @@ impl Game {
                         o.requested = 1;
                     }
                     if let Some(card) = cards.first().copied() {
+                        // The Chain Rule (fourth-edition rulebook, "Achievements & Victory"):
+                        // self-executing while self-executing first draws and achieves a card
+                        // of the highest age. Only a self-execute inside another counts: a
+                        // card whose own effect self-executes, run by a Dogma action or shared,
+                        // is not self-executing (../shared/rules/EDITIONS.md, "Chain Rule").
+                        let nested = self.exec.as_ref().is_some_and(|e| {
+                            e.frames
+                                .iter()
+                                .any(|f| matches!(f.kind, FrameKind::SelfExecute { .. }))
+                        });
+                        if nested && edition.rules.chain_rule {
+                            let seat = frame.executor;
+                            // The draw skips empty ages like any draw: with no card of the
+                            // highest age left, it ends the game.
+                            let Some(drawn) =
+                                self.draw(seat, edition.rules.max_age, Some(frame.card), false)
+                            else {
+                                return Ok(Stop::GameOver);
+                            };
+                            self.earn_bonus(frame);
+                            self.move_logged(
+                                frame,
+                                drawn,
+                                Location::Achievements(seat),
+                                Verb::Achieve,
+                                false,
+                            );
+                            self.after_change();
+                            if self.state.outcome.is_some() {
+                                return Ok(Stop::GameOver);
+                            }
+                        }
                         if let Some(o) = outcome_mut(frame, stmt) {
                             o.done = 1;
                         }
@@ -1380,6 +1645,7 @@ impl Game {
                             each: Vec::new(),
                             candidate: None,
                             stop_at: None,
+                            params: Vec::new(),
                         };
                         return Ok(Stop::Call(child));
                     }
@@ -1400,6 +1666,84 @@ impl Game {
                     }
                     if self.state.outcome.is_some() {
                         return Ok(Stop::GameOver);
+                    }
+                }
+                Op::JunkSpecial { all, stmt } => {
+                    impure!();
+                    let seat = frame.executor;
+                    let available = self.state.specials.clone();
+                    let chosen: Vec<SpecialIdx> = if all || available.len() <= 1 {
+                        available
+                    } else {
+                        match self.answer.take() {
+                            Some(Answer::Specials(s)) => s,
+                            Some(_) => fail!("the answer is not a special achievement"),
+                            None => {
+                                return Ok(self.suspend(
+                                    frame,
+                                    seat,
+                                    RequestKind::Specials {
+                                        options: available,
+                                        count: 1,
+                                    },
+                                    &chunk.name,
+                                ))
+                            }
+                        }
+                    };
+                    if let Some(o) = outcome_mut(frame, stmt) {
+                        o.ran = true;
+                        o.requested = if all { chosen.len() as u16 } else { 1 };
+                    }
+                    for special in chosen {
+                        if self.junk_special(seat, special) {
+                            self.earn_bonus(frame);
+                            if let Some(o) = outcome_mut(frame, stmt) {
+                                o.done += 1;
+                            }
+                        }
+                        if self.state.outcome.is_some() {
+                            return Ok(Stop::GameOver);
+                        }
+                    }
+                }
+                Op::RestoreSpecial { stmt } => {
+                    impure!();
+                    let seat = frame.executor;
+                    let junked = self.state.junked_specials.clone();
+                    let chosen: Option<SpecialIdx> = match junked.as_slice() {
+                        [] => None,
+                        [one] => Some(*one),
+                        _ => match self.answer.take() {
+                            Some(Answer::Specials(s)) => s.first().copied(),
+                            Some(_) => fail!("the answer is not a special achievement"),
+                            None => {
+                                return Ok(self.suspend(
+                                    frame,
+                                    seat,
+                                    RequestKind::Specials {
+                                        options: junked,
+                                        count: 1,
+                                    },
+                                    &chunk.name,
+                                ))
+                            }
+                        },
+                    };
+                    if let Some(o) = outcome_mut(frame, stmt) {
+                        o.ran = true;
+                        o.requested = 1;
+                    }
+                    if let Some(special) = chosen {
+                        if self.restore_special(seat, special) {
+                            self.earn_bonus(frame);
+                            if let Some(o) = outcome_mut(frame, stmt) {
+                                o.done = 1;
+                            }
+                        }
+                        if self.state.outcome.is_some() {
+                            return Ok(Stop::GameOver);
+                        }
                     }
                 }
                 Op::Win => {
@@ -1444,7 +1788,21 @@ impl Game {
                 }
                 Op::Lose => {
                     impure!();
-                    fail!("`lose` (elimination) is a fourth-edition rule that the engine does not implement yet");
+                    let seat = int!();
+                    if !edition.rules.elimination {
+                        fail!(
+                            "`lose` needs an edition with elimination (the fourth edition's rule)"
+                        );
+                    }
+                    if let Some(seat) = self.seat(seat) {
+                        if self.lose_by_effect(frame, seat) {
+                            return Ok(if self.state.outcome.is_some() {
+                                Stop::GameOver
+                            } else {
+                                Stop::Done
+                            });
+                        }
+                    }
                 }
                 Op::Combine { stmt, children } => {
                     let ids = chunk
@@ -1702,6 +2060,16 @@ impl Game {
         }
     }
 
+    /// The pile a card is in, and its position from the bottom (0).
+    fn pile_position(&self, card: CardIdx) -> Option<(&[CardIdx], usize)> {
+        if let Location::Board(seat, color) = self.state.location(card) {
+            let pile = &self.state.players[seat as usize].pile(color).cards;
+            let pos = pile.iter().position(|c| *c == card)?;
+            return Some((pile.as_slice(), pos));
+        }
+        None
+    }
+
     /// The options of a `choose`.
     fn choice_request(&self, kind: ChoiceKind, count: u8, who: Seat) -> RequestKind {
         match kind {
@@ -1788,6 +2156,32 @@ impl Game {
             from,
             to,
         });
+    }
+
+    /// `PLAYER loses` (the fourth edition's elimination; see `game::elimination` for the rules
+    /// and the readings): the player is eliminated, and the running frame forgets them in its
+    /// player loops. Returns whether the frame must stop: its executor is out of the game, or the
+    /// dogma action or the game ended.
+    fn lose_by_effect(&mut self, frame: &mut Frame, seat: Seat) -> bool {
+        let done = self.eliminate(seat, Some(frame.card), frame.demand);
+        if !done.happened {
+            return false;
+        }
+        if done.junked_cards {
+            // Junking the loser's cards is something done to cards: a sharing opponent who loses
+            // earns the free Draw like any other change ("Sharing: Free Draw").
+            self.earn_bonus(frame);
+        }
+        // Players not yet reached by a running "each player" loop are skipped; the player being
+        // gone through stays current until the loop moves on.
+        for (seats, taken) in frame.each.iter_mut() {
+            if let Some(pos) = seats.iter().position(|s| *s == seat) {
+                if pos >= *taken as usize {
+                    seats.remove(pos);
+                }
+            }
+        }
+        done.action_ended || done.game_over || seat == frame.executor
     }
 }
 
@@ -2014,6 +2408,8 @@ fn plan_pick(
                     let k = r.half(i32::from(l)) as u8;
                     (u16::from(k), vec![k])
                 }
+                // The Pick op turns a computed count into `Exactly` before planning.
+                Count::Computed => (0, vec![0]),
             };
         }
     }

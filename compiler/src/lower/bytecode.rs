@@ -10,8 +10,9 @@
 use crate::ir::{
     AchievementDef, AmountTest, Binding, BoardPosition, CardDef, CardFilter, CardSel, CardSource,
     Chooser, ColorFilter, ColorSel, ColorTerm, Comparison, Cond, Count, Countable, Destination,
-    DestinationZone, EffectDef, Extreme, Measure, MeasureTest, Nth, Owner, Player, PlayerSet,
-    Program, SourceSpan, Stmt, StmtId, StmtKind, Value, ValueTest, Verb, Winner, ZoneRef,
+    DestinationZone, EffectDef, Extreme, Measure, MeasureTest, Nth, Owner, ParamValue, Player,
+    PlayerSet, Program, SourceSpan, Stmt, StmtId, StmtKind, Supply, Value, ValueTest, Verb, Winner,
+    ZoneRef,
 };
 use dogma_runtime::bytecode::{
     self as bc, CardInfo, Chunk, ChunkIdx, ChunkKind, CompiledEdition, EffectInfo, MeasureCode, Op,
@@ -106,6 +107,11 @@ impl Lowerer {
             effect.stmt_count,
             effect.span,
         );
+        // The parameters' first values, unless a repeat has set them.
+        for (i, param) in effect.params.iter().enumerate() {
+            e.param_value(&param.first);
+            e.op(Op::InitParam { index: i as u8 });
+        }
         e.block(&effect.body);
         e.op(Op::Return);
         let chunk = e.finish();
@@ -375,7 +381,13 @@ impl<'l> Emitter<'l> {
             StmtKind::Either(options) => self.either(id, options),
             StmtKind::ForEachPlayer { players, body } => self.for_each_player(id, *players, body),
             StmtKind::Times { times, body } => self.times(id, times, body),
-            StmtKind::RepeatEffect => self.op(Op::RepeatEffect),
+            StmtKind::RepeatEffect { with } => {
+                for (index, value) in with {
+                    self.param_value(value);
+                    self.op(Op::SetParam { index: *index });
+                }
+                self.op(Op::RepeatEffect);
+            }
             StmtKind::EndDogma => self.op(Op::EndDogma),
             StmtKind::EndGame => self.op(Op::EndGame),
             StmtKind::Keep => self.op(Op::Nop),
@@ -383,6 +395,7 @@ impl<'l> Emitter<'l> {
                 chooser,
                 kind,
                 count,
+                except,
             } => {
                 let chooser = self.chooser(chooser);
                 self.op(Op::Choose {
@@ -390,8 +403,36 @@ impl<'l> Emitter<'l> {
                     count: *count,
                     chooser,
                     stmt: id.0,
+                    except: except.iter().fold(0, |m, i| m | bc::icon_bit(*i)),
                 });
             }
+            StmtKind::ChooseValueAmong { chooser, options } => {
+                let chooser = self.chooser(chooser);
+                let Ok(n) = u8::try_from(options.len()) else {
+                    self.error(format!(
+                        "{} values to choose from are more than 255",
+                        options.len()
+                    ));
+                    return;
+                };
+                for option in options {
+                    self.value(option);
+                }
+                self.op(Op::ChooseValueFrom {
+                    n,
+                    chooser,
+                    stmt: id.0,
+                });
+            }
+            StmtKind::PickCards(cards) => {
+                self.cards(cards, Some((id, false)));
+                self.op(Op::Mark { stmt: id.0 });
+            }
+            StmtKind::JunkSpecial { all } => self.op(Op::JunkSpecial {
+                all: *all,
+                stmt: id.0,
+            }),
+            StmtKind::RestoreSpecial => self.op(Op::RestoreSpecial { stmt: id.0 }),
             StmtKind::Claim(a) => self.op(Op::Claim {
                 special: a.0,
                 stmt: id.0,
@@ -709,8 +750,22 @@ impl<'l> Emitter<'l> {
     }
 
     fn pick(&mut self, sel: &CardSel, stmt: StmtId, optional: bool) {
+        if sel.filters.contains(&CardFilter::SameValue) {
+            let n = match sel.pick.count {
+                Count::Exactly(n) | Count::Between(n, _) => n,
+                _ => 1,
+            };
+            self.op(Op::ChooseSharedValue {
+                n,
+                chooser: sel.chooser,
+                stmt: stmt.0,
+            });
+        }
         if sel.pick.count == Count::All && sel.pick.extreme.is_none() && !optional {
             return;
+        }
+        if let Some(n) = &sel.pick.computed {
+            self.value(n);
         }
         self.op(Op::Pick {
             count: sel.pick.count,
@@ -744,6 +799,11 @@ impl<'l> Emitter<'l> {
             }),
             CardSource::Card(card) => self.op(Op::Card { card: card.0 }),
             CardSource::ThisCard => self.op(Op::ThisCard),
+            CardSource::Supply(Supply::Deck(age)) => {
+                self.value(age);
+                self.op(Op::DeckCards);
+            }
+            CardSource::Supply(Supply::Available) => self.op(Op::AvailableCards),
             CardSource::History(h) => {
                 if let Some(by) = &h.by {
                     self.player(by);
@@ -858,6 +918,27 @@ impl<'l> Emitter<'l> {
             }
             // The selection's chooser carries it.
             CardFilter::OfMyChoice => {}
+            // Taken by the pick (`ChooseSharedValue`).
+            CardFilter::SameValue => {}
+            CardFilter::HasDemand => self.op(Op::KeepDemand),
+            CardFilter::HasChosenIcon(stmt) => self.op(Op::KeepChosenIcons { stmt: stmt.0 }),
+            CardFilter::PileBottom(n) => self.op(Op::KeepPileBottom { n: *n }),
+            CardFilter::AllButTop(n) => self.op(Op::KeepAllButTop { n: *n }),
+            CardFilter::IsCard(cards) => {
+                self.cards(cards, None);
+                self.op(Op::KeepCards);
+            }
+            CardFilter::DirectlyBeneath(filters) => {
+                let test = self.sub_chunk(ChunkKind::CardTest, |e| {
+                    e.op(Op::CandidateCard);
+                    e.op(Op::Above);
+                    e.filters(filters);
+                    e.op(Op::CountCards);
+                    e.op(Op::Int { value: 0 });
+                    e.op(Op::Compare { op: Comparison::Gt });
+                });
+                self.op(Op::KeepIf { test });
+            }
         }
     }
 
@@ -924,6 +1005,15 @@ impl<'l> Emitter<'l> {
                 self.op(Op::Int { value: 0 });
             }
             ColorTerm::ChosenBy(stmt) => self.op(Op::ChosenColors { stmt: stmt.0 }),
+            ColorTerm::Param(index) => self.op(Op::Param { index: *index }),
+        }
+    }
+
+    /// `I: → v`: a parameter's value (a colour as its mask).
+    fn param_value(&mut self, value: &ParamValue) {
+        match value {
+            ParamValue::Value(v) => self.value(v),
+            ParamValue::Color(c) => self.colors(c),
         }
     }
 
@@ -1010,6 +1100,11 @@ impl<'l> Emitter<'l> {
             }
             Value::Count(countable) => self.count(countable),
             Value::ChosenBy(stmt) => self.op(Op::ChosenValue { stmt: stmt.0 }),
+            Value::Total(cards) => {
+                self.cards(cards, None);
+                self.op(Op::TotalValue);
+            }
+            Value::Param(index) => self.op(Op::Param { index: *index }),
         }
     }
 
@@ -1108,8 +1203,8 @@ impl<'l> Emitter<'l> {
                 direction,
             } => {
                 self.player(player);
+                self.colors(color);
                 self.op(Op::IsSplayed {
-                    color: *color,
                     direction: *direction,
                 });
             }
@@ -1185,27 +1280,55 @@ impl<'l> Emitter<'l> {
                 self.int(i64::from(test.n));
                 self.op(Op::Compare { op: test.op });
             }
-            MeasureTest::VersusPlayer { measure, op, other } => {
+            MeasureTest::VersusPlayer {
+                measure,
+                op,
+                other,
+                factor,
+            } => {
                 self.measure(measure);
                 self.player(other);
                 self.measure(measure);
+                self.multiply_by(*factor);
                 self.op(Op::Compare { op: *op });
             }
-            MeasureTest::VersusEach { measure, op, set } => {
+            MeasureTest::VersusEach {
+                measure,
+                op,
+                set,
+                factor,
+            } => {
                 let measure = self.player_measure(measure);
                 self.op(Op::VersusEach {
                     measure,
                     op: *op,
                     group: *set,
+                    factor: *factor,
                 });
             }
-            MeasureTest::VersusMeasure { measure, op, other } => {
+            MeasureTest::VersusMeasure {
+                measure,
+                op,
+                other,
+                factor,
+            } => {
                 self.op(Op::Dup);
                 self.measure(measure);
                 self.op(Op::Swap);
                 self.measure(other);
+                self.multiply_by(*factor);
                 self.op(Op::Compare { op: *op });
             }
+        }
+    }
+
+    /// `I: n → factor * n` (nothing for 1).
+    fn multiply_by(&mut self, factor: u8) {
+        if factor != 1 {
+            self.op(Op::Int {
+                value: i16::from(factor),
+            });
+            self.op(Op::Mul);
         }
     }
 
@@ -1268,7 +1391,7 @@ fn several(sel: &CardSel) -> bool {
     match sel.pick.count {
         Count::Exactly(n) | Count::UpTo(n) => n > 1,
         Count::Between(_, most) => most > 1,
-        Count::AnyNumber | Count::All | Count::AllBut(_) | Count::Half(_) => true,
+        Count::AnyNumber | Count::All | Count::AllBut(_) | Count::Half(_) | Count::Computed => true,
     }
 }
 

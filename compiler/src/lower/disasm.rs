@@ -308,6 +308,7 @@ fn count(c: Count) -> String {
         Count::All => "all".to_string(),
         Count::AllBut(n) => format!("all-but-{n}"),
         Count::Half(r) => format!("half-{}", rounding(r)),
+        Count::Computed => "computed".to_string(),
     }
 }
 
@@ -414,6 +415,9 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::JumpIfFalse { target: t } => format!("jump_if_false {}", target(t)),
         Op::Return => "return".to_string(),
         Op::RepeatEffect => "repeat_effect".to_string(),
+        Op::InitParam { index } => format!("init_param {index}"),
+        Op::SetParam { index } => format!("set_param {index}"),
+        Op::Param { index } => format!("param {index}"),
         Op::EndDogma => "end_dogma".to_string(),
         Op::EndGame => "end_game".to_string(),
         Op::Nop => "nop".to_string(),
@@ -474,6 +478,10 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::DupSet => "dup_set".to_string(),
         Op::PopSet => "pop_set".to_string(),
         Op::Union => "union".to_string(),
+        Op::DeckCards => "deck_cards".to_string(),
+        Op::AvailableCards => "available_cards".to_string(),
+        Op::Above => "above".to_string(),
+        Op::CandidateCard => "candidate_card".to_string(),
         Op::KeepColors => "keep_colors".to_string(),
         Op::DropColor { color } => format!("drop_color {color}"),
         Op::KeepIcons { mask } => format!("keep_icons {}", icons(mask)),
@@ -488,6 +496,11 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::DropCards => "drop_cards".to_string(),
         Op::KeepTop => "keep_top".to_string(),
         Op::KeepIf { test } => format!("keep_if {}", chunk_name(edition, test)),
+        Op::KeepDemand => "keep_demand".to_string(),
+        Op::KeepChosenIcons { stmt } => format!("keep_chosen_icons stmt={stmt}"),
+        Op::KeepPileBottom { n } => format!("keep_pile_bottom {n}"),
+        Op::KeepAllButTop { n } => format!("keep_all_but_top {n}"),
+        Op::KeepCards => "keep_cards".to_string(),
         Op::Pick {
             count: c,
             extreme: e,
@@ -502,9 +515,14 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
             by(chooser)
         ),
         Op::Order { stmt } => format!("order stmt={stmt}"),
+        Op::ChooseSharedValue { n, chooser, stmt } => {
+            format!("choose_shared_value {n}{} stmt={stmt}", by(chooser))
+        }
+        Op::Mark { stmt } => format!("mark stmt={stmt}"),
         Op::ValueOf => "value_of".to_string(),
         Op::ExtremeValue { extreme: e } => format!("extreme_value {}", extreme(e)),
         Op::CountCards => "count_cards".to_string(),
+        Op::TotalValue => "total_value".to_string(),
         Op::DistinctValues => "distinct_values".to_string(),
         Op::DistinctColors => "distinct_colors".to_string(),
         Op::ColorsOfCards => "colors_of_cards".to_string(),
@@ -539,13 +557,19 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
             measure: m,
             op,
             group: g,
+            factor,
         } => format!(
-            "versus_each {} {} measure={}",
+            "versus_each {} {}{} measure={}",
             op.symbol(),
+            if factor == 1 {
+                String::new()
+            } else {
+                format!("{factor}x ")
+            },
             group(g),
             chunk_name(edition, m)
         ),
-        Op::IsSplayed { color, direction } => format!("is_splayed {color} {direction}"),
+        Op::IsSplayed { direction } => format!("is_splayed {direction}"),
         Op::AskYesNo { stmt } => format!("ask_yes_no stmt={stmt}"),
         Op::AskOption { stmt, n } => format!("ask_option {n} stmt={stmt}"),
         Op::Choose {
@@ -553,7 +577,20 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
             count,
             chooser,
             stmt,
-        } => format!("choose {count} {}{} stmt={stmt}", choice(kind), by(chooser)),
+            except,
+        } => format!(
+            "choose {count} {}{}{} stmt={stmt}",
+            choice(kind),
+            if except == 0 {
+                String::new()
+            } else {
+                format!(" except={}", icons(except))
+            },
+            by(chooser)
+        ),
+        Op::ChooseValueFrom { n, chooser, stmt } => {
+            format!("choose_value_from {n}{} stmt={stmt}", by(chooser))
+        }
         Op::PickColor { stmt, direction } => match direction {
             Some(d) => format!("pick_color splay={d} stmt={stmt}"),
             None => format!("pick_color stmt={stmt}"),
@@ -580,6 +617,10 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::Claim { special, stmt } => {
             format!("claim {} stmt={stmt}", special_name(edition, special))
         }
+        Op::JunkSpecial { all, stmt } => {
+            format!("junk_special{} stmt={stmt}", if all { " all" } else { "" })
+        }
+        Op::RestoreSpecial { stmt } => format!("restore_special stmt={stmt}"),
         Op::Win => "win".to_string(),
         Op::WinSingle { most, measure: m } => format!(
             "win_single {} measure={}",

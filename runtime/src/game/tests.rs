@@ -1,0 +1,152 @@
+//! Unit tests of the fourth edition's table rules on a hand-built edition without cards: the
+//! junked special achievements, elimination's bookkeeping, adjacency and turn order.
+
+use super::*;
+use crate::bytecode::{Rules, SourceSpan, SpecialInfo};
+use crate::table::{AchievementSpec, PlayerSpec, TableSpec};
+
+fn edition() -> Arc<CompiledEdition> {
+    let special = |name: &str| SpecialInfo {
+        name: name.to_string(),
+        condition: 0,
+        via: Vec::new(),
+        span: SourceSpan {
+            file: 0,
+            start: 0,
+            end: 0,
+        },
+    };
+    Arc::new(CompiledEdition {
+        format_version: crate::bytecode::FORMAT_VERSION,
+        name: "test".to_string(),
+        rules: Rules {
+            // Specials are claimed at the end of actions only: nothing evaluates a condition.
+            achievement_check: AchievementCheck::EndOfAction,
+            elimination: true,
+            teams: crate::bytecode::Teams::AnySize,
+            parley: true,
+            ..Rules::default()
+        },
+        cards: Vec::new(),
+        specials: vec![special("Monument"), special("Empire"), special("Wonder")],
+        chunks: Vec::new(),
+        files: Vec::new(),
+    })
+}
+
+fn game(players: &[&str], team_of: &[u8], held: &[(usize, SpecialIdx)]) -> Game {
+    let mut table = TableSpec {
+        actions_left: 2,
+        team_of: team_of.to_vec(),
+        available: Some(Vec::new()),
+        ..TableSpec::default()
+    };
+    for name in players {
+        table.players.push(PlayerSpec {
+            name: name.to_string(),
+            ..PlayerSpec::default()
+        });
+    }
+    for (seat, special) in held {
+        table.players[*seat]
+            .achievements
+            .push(AchievementSpec::Special(*special));
+    }
+    Game::from_table(edition(), &table).expect("table")
+}
+
+#[test]
+fn junking_and_restoring_a_special_achievement() {
+    let mut g = game(&["alice", "bob"], &[], &[]);
+    assert_eq!(g.state.specials, vec![0, 1, 2]);
+    assert!(g.junk_special(0, 1));
+    assert!(!g.junk_special(0, 1), "no longer available");
+    assert_eq!(g.state.specials, vec![0, 2]);
+    assert_eq!(g.state.junked_specials, vec![1]);
+    crate::invariants::check(&g).expect("invariants");
+    assert!(g.junk_special(1, 0));
+    assert!(g.restore_special(1, 1));
+    assert!(!g.restore_special(1, 1), "no longer junked");
+    // Back among the available ones in the edition's order.
+    assert_eq!(g.state.specials, vec![1, 2]);
+    assert_eq!(g.state.junked_specials, vec![0]);
+    crate::invariants::check(&g).expect("invariants");
+    let names = g.names();
+    let lines: Vec<String> = g
+        .log
+        .iter()
+        .skip(1)
+        .map(|e| e.text(g.edition(), &names))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "alice junks the Empire achievement",
+            "bob junks the Monument achievement",
+            "bob makes the junked Empire achievement available again",
+        ]
+    );
+    // A special held twice (available and junked) breaks the invariants.
+    g.state.specials.push(0);
+    assert!(crate::invariants::check(&g)
+        .unwrap_err()
+        .contains("held, available or junked 2 times"));
+}
+
+#[test]
+fn an_eliminated_players_specials_are_junked_and_the_last_one_wins() {
+    let mut g = game(&["alice", "bob", "carol"], &[], &[(1, 2)]);
+    let done = g.eliminate(1, None, false);
+    assert!(done.happened && !done.game_over && !done.junked_cards);
+    assert_eq!(g.state.junked_specials, vec![2]);
+    assert!(g.state.players[1].achievements.is_empty());
+    crate::invariants::check(&g).expect("invariants");
+    assert!(!g.eliminate(1, None, false).happened, "already out");
+    let done = g.eliminate(0, None, false);
+    assert!(done.game_over);
+    let outcome = g.state.outcome.clone().expect("over");
+    assert_eq!(outcome.winners, vec![2]);
+    assert_eq!(outcome.reason, WinReason::Elimination);
+}
+
+#[test]
+fn a_team_wins_when_the_other_teams_are_out_eliminated_teammates_included() {
+    let mut g = game(&["alice", "bob", "carol", "dave"], &[0, 0, 1, 1], &[]);
+    g.eliminate(0, None, false);
+    assert!(g.state.outcome.is_none(), "bob plays on");
+    g.eliminate(2, None, false);
+    assert!(g.state.outcome.is_none());
+    g.eliminate(3, None, false);
+    let outcome = g.state.outcome.clone().expect("over");
+    assert_eq!(outcome.winners, vec![0, 1]);
+}
+
+#[test]
+fn adjacency_and_turn_order_skip_eliminated_players() {
+    let mut g = game(&["alice", "bob", "carol", "dave"], &[], &[]);
+    assert!(g.parley_in_effect());
+    assert_eq!(g.state.neighbours(0), vec![1, 3]);
+    assert!(g.state.is_distant(0, 2));
+    assert!(!g.state.is_distant(0, 1));
+    g.eliminate(3, None, false);
+    // alice's neighbours are now bob and carol: nobody is distant.
+    assert_eq!(g.state.neighbours(0), vec![1, 2]);
+    assert!(!g.state.is_distant(0, 2));
+    assert_eq!(g.state.clockwise_from(2), vec![0, 1, 2]);
+    assert_eq!(g.state.next_in_turn(2), 0);
+    g.eliminate(1, None, false);
+    assert_eq!(g.state.neighbours(0), vec![2]);
+    assert_eq!(g.state.seats_in_play(), vec![0, 2]);
+}
+
+#[test]
+fn the_active_player_eliminated_ends_their_turn() {
+    let mut g = game(&["alice", "bob", "carol"], &[], &[]);
+    // (No special achievement to check at the end of the action: the edition has no code.)
+    g.state.junked_specials = std::mem::take(&mut g.state.specials);
+    g.eliminate(0, None, false);
+    g.end_action();
+    assert_eq!(g.state.active, 1);
+    assert_eq!(g.state.actions_left, 2);
+    crate::invariants::check(&g).expect("invariants");
+}
