@@ -96,21 +96,22 @@ fn batch(
     seen
 }
 
-/// 300 fourth-edition games in all, split so that the test runner can use several cores.
+/// 1,000 fourth-edition games in all (500 here, 250 with parley, 250 team games), split so that
+/// the test runner can use several cores.
 #[test]
 fn fourth_edition_two_and_three_player_games() {
     let edition = compile("fourth");
-    let two = batch(&edition, 2, &[], 40_000..40_060);
-    let three = batch(&edition, 3, &[], 41_000..41_060);
-    assert_eq!(two.games + three.games, 120);
+    let two = batch(&edition, 2, &[], 40_000..40_300);
+    let three = batch(&edition, 3, &[], 41_000..41_200);
+    assert_eq!(two.games + three.games, 500);
     assert_eq!(two.parleys + three.parleys, 0);
 }
 
 #[test]
 fn fourth_edition_four_player_games_with_parley() {
     let edition = compile("fourth");
-    let seen = batch(&edition, 4, &[], 42_000..42_080);
-    assert_eq!(seen.games, 80);
+    let seen = batch(&edition, 4, &[], 42_000..42_250);
+    assert_eq!(seen.games, 250);
     assert!(seen.parleys > 0, "{seen:?}");
     assert!(seen.declined_parleys > 0, "{seen:?}");
 }
@@ -118,12 +119,12 @@ fn fourth_edition_four_player_games_with_parley() {
 #[test]
 fn fourth_edition_team_games() {
     let edition = compile("fourth");
-    let across = batch(&edition, 4, &[0, 1, 0, 1], 43_000..43_020);
-    let side_by_side = batch(&edition, 4, &[0, 0, 1, 1], 44_000..44_020);
-    let two_against_one = batch(&edition, 3, &[0, 0, 1], 45_000..45_040);
-    let three_against_one = batch(&edition, 4, &[0, 0, 0, 1], 46_000..46_020);
+    let across = batch(&edition, 4, &[0, 1, 0, 1], 43_000..43_070);
+    let side_by_side = batch(&edition, 4, &[0, 0, 1, 1], 44_000..44_060);
+    let two_against_one = batch(&edition, 3, &[0, 0, 1], 45_000..45_070);
+    let three_against_one = batch(&edition, 4, &[0, 0, 0, 1], 46_000..46_050);
     let all = [across, side_by_side, two_against_one, three_against_one];
-    assert_eq!(all.iter().map(|s| s.games).sum::<u32>(), 100);
+    assert_eq!(all.iter().map(|s| s.games).sum::<u32>(), 250);
     assert_eq!(all.iter().map(|s| s.parleys).sum::<u32>(), 0);
 }
 

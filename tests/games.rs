@@ -1,4 +1,6 @@
-//! Seeded random games of the third edition played to the end: 2, 3 and 4 players and 2v2 teams,
+//! Seeded random games of the third and first editions played to the end (1,000 of each): 2, 3 and
+//! 4 players, and 2v2 teams in the third edition (the first has none; the fourth edition's games
+//! are in fourth_games.rs),
 //! with the invariants checked after every action and answer (debug builds check them inside the
 //! engine). Every game must end with a winner or a draw, without a panic or a runtime error.
 
@@ -7,8 +9,12 @@ use dogma_runtime::game::{Game, Setup, Status};
 use std::sync::Arc;
 
 fn edition() -> Arc<dogma_runtime::bytecode::CompiledEdition> {
+    compiled("third")
+}
+
+fn compiled(name: &str) -> Arc<dogma_runtime::bytecode::CompiledEdition> {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("repository root");
-    Arc::new(dogma::compile_edition("third").expect("the third edition compiles"))
+    Arc::new(dogma::compile_edition(name).unwrap_or_else(|e| panic!("{name} compiles: {e}")))
 }
 
 fn play_one(
@@ -73,5 +79,23 @@ fn two_against_two_games() {
     let edition = edition();
     for seed in 0..100 {
         play_one(&edition, 4, true, 30_000 + seed);
+    }
+}
+
+/// The first edition: 1,000 games (no team games in the first edition).
+#[test]
+fn first_edition_two_player_games() {
+    let edition = compiled("first");
+    for seed in 0..500 {
+        play_one(&edition, 2, false, 60_000 + seed);
+    }
+}
+
+#[test]
+fn first_edition_three_and_four_player_games() {
+    let edition = compiled("first");
+    for seed in 0..250 {
+        play_one(&edition, 3, false, 70_000 + seed);
+        play_one(&edition, 4, false, 80_000 + seed);
     }
 }

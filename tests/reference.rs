@@ -146,6 +146,14 @@ fn first_edition_list_matches_the_reference() {
     list_matches_the_reference("first", 105);
 }
 
+/// The fourth edition: the 105 base cards and Age 11. Where the reference lists an icon dispute
+/// (Hypersonics, Escapism), the sources take its primary value (the comparison uses the same
+/// field, `icons`, so a disagreement would show here).
+#[test]
+fn fourth_edition_list_matches_the_reference() {
+    list_matches_the_reference("fourth", 115);
+}
+
 /// The five base special achievements exist, each claimable by the card the reference names.
 #[test]
 fn base_special_achievements_match_the_reference() {

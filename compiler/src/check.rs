@@ -848,6 +848,9 @@ struct Produced {
     choice: Option<ChoiceKind>,
     /// It chose a player (`that player`).
     player: bool,
+    /// It is inside a block of an earlier `if`, `either` or `for each` (not a `you may`):
+    /// `it` does not reach it, since it may not have run.
+    nested: bool,
 }
 
 /// Lowering one effect (or an achievement's condition).
@@ -997,7 +1000,24 @@ impl EffectCx<'_, '_> {
             cards,
             choice: None,
             player: false,
+            nested: false,
         });
+    }
+
+    /// Lowers a block whose statements may not run (a branch, a loop body): returns what it
+    /// produced, taken out of sight of what follows until `after_branches`.
+    fn branch<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> (T, Vec<Produced>) {
+        let start = self.produced.len();
+        let out = f(self);
+        let produced = self.produced.split_off(start);
+        (out, produced)
+    }
+
+    /// What branches produced, visible again to participles (`if you returned any`) but not to
+    /// `it`.
+    fn after_branches(&mut self, produced: Vec<Produced>) {
+        self.produced
+            .extend(produced.into_iter().map(|p| Produced { nested: true, ..p }));
     }
 
     fn latest(&self, test: impl Fn(&Produced) -> bool) -> Option<StmtId> {
@@ -1114,12 +1134,15 @@ impl EffectCx<'_, '_> {
                 otherwise,
             } => {
                 let cond = self.cond(cond, prev);
-                let then = self.block(then);
-                let otherwise = match otherwise.as_deref() {
+                // Each branch sees what came before the `if`, never the other branch.
+                let (then, mut inside) = self.branch(|fx| fx.block(then));
+                let (otherwise, other) = self.branch(|fx| match otherwise.as_deref() {
                     None => Vec::new(),
-                    Some(ast::Otherwise::Block(b)) => self.block(b),
-                    Some(ast::Otherwise::If(s)) => self.statement(s, prev).0,
-                };
+                    Some(ast::Otherwise::Block(b)) => fx.block(b),
+                    Some(ast::Otherwise::If(s)) => fx.statement(s, prev).0,
+                });
+                inside.extend(other);
+                self.after_branches(inside);
                 single(
                     self,
                     StmtKind::If {
@@ -1130,12 +1153,20 @@ impl EffectCx<'_, '_> {
                 )
             }
             S::Either(blocks) => {
-                let options = blocks.iter().map(|b| self.block(b)).collect();
+                let mut inside = Vec::new();
+                let mut options = Vec::new();
+                for b in blocks {
+                    let (option, produced) = self.branch(|fx| fx.block(b));
+                    options.push(option);
+                    inside.extend(produced);
+                }
+                self.after_branches(inside);
                 single(self, StmtKind::Either(options))
             }
             S::ForEach { players, body } => {
                 self.player_scopes += 1;
-                let body = self.block(body);
+                let (body, inside) = self.branch(|fx| fx.block(body));
+                self.after_branches(inside);
                 self.player_scopes -= 1;
                 single(
                     self,
@@ -1178,6 +1209,7 @@ impl EffectCx<'_, '_> {
                     cards: false,
                     choice: Some(kind),
                     player: matches!(kind, ChoiceKind::Player | ChoiceKind::Opponent),
+                    nested: false,
                 });
                 single(
                     self,
@@ -1205,6 +1237,7 @@ impl EffectCx<'_, '_> {
                     cards: false,
                     choice: Some(ChoiceKind::Value),
                     player: false,
+                    nested: false,
                 });
                 single(self, StmtKind::ChooseValueAmong { chooser, options })
             }
@@ -1305,6 +1338,7 @@ impl EffectCx<'_, '_> {
                     cards: true,
                     choice: None,
                     player: chooses_player,
+                    nested: false,
                 });
                 single(
                     self,
@@ -1831,7 +1865,7 @@ impl EffectCx<'_, '_> {
                 } else {
                     "them"
                 };
-                match self.latest(|p| p.cards) {
+                match self.latest(|p| p.cards && !p.nested) {
                     Some(stmt) => all(CardSource::Bound(Binding { stmt, nth: None })),
                     None => {
                         self.unbound(r.span, word, "statement that moved or showed cards");
@@ -2097,7 +2131,13 @@ impl EffectCx<'_, '_> {
                         .collect(),
                 ),
                 ast::ColorAtom::ColorOf(card) => ColorTerm::Of(Box::new(self.card_ref(card))),
-                ast::ColorAtom::ItsColor => ColorTerm::Candidate,
+                // `its color` as a colour of its own (`splay up its color`, `your cards of its
+                // color are splayed aslant`) is the colour of `it`; inside a card phrase the
+                // filter `of its color` is the candidate's own colour (`Filter::ItsColor`).
+                ast::ColorAtom::ItsColor => ColorTerm::Of(Box::new(self.card_ref(&ast::CardRef {
+                    kind: ast::CardRefKind::It,
+                    span: atom.span,
+                }))),
                 ast::ColorAtom::Chosen => {
                     match self.latest(|p| p.choice == Some(ChoiceKind::Color)) {
                         Some(stmt) => ColorTerm::ChosenBy(stmt),

@@ -226,9 +226,12 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         Pop => ((1, 0), (0, 0)),
         Player { .. } | ChosenPlayer { .. } | ChoosePlayer { .. } => ((0, 0), (1, 0)),
         Zone { .. } => ((1, 0), (0, 1)),
-        ZoneOfGroup { .. } | Bound { .. } | BoundNth { .. } | Card { .. } | ThisCard => {
-            ((0, 0), (0, 1))
-        }
+        ZoneOfGroup { .. }
+        | Bound { .. }
+        | BoundAnywhere { .. }
+        | BoundNth { .. }
+        | Card { .. }
+        | ThisCard => ((0, 0), (0, 1)),
         History { by, .. } => ((usize::from(by), 0), (0, 1)),
         Beneath => ((0, 1), (0, 1)),
         DupSet => ((0, 1), (0, 2)),

@@ -86,8 +86,13 @@ pub fn render_achievement(a: &Achievement, wording: Wording) -> String {
     let mut text = if conditions.is_empty() {
         "This achievement has no claim condition of its own.".to_string()
     } else {
+        // The fourth edition claims special achievements at the end of an action.
+        let when = match wording {
+            Wording::Fourth => "at the end of any action",
+            _ => "immediately",
+        };
         format!(
-            "Claim this achievement immediately if {}.",
+            "Claim this achievement {when} if {}.",
             conditions.join(" and ")
         )
     };

@@ -441,6 +441,9 @@ pub enum Op {
     /// `→ S: cards` an earlier statement moved or showed that are still in the executor's hand,
     /// board or score pile (`returned`, `it`).
     Bound { stmt: StmtId },
+    /// `→ S: cards` an earlier statement moved or showed, wherever they are now (for their
+    /// values and colours: `color of tucked` after the tucked card was scored).
+    BoundAnywhere { stmt: StmtId },
     /// `→ S: [card]`: one card of a bound set by its order of moving (`the second melded`).
     BoundNth { stmt: StmtId, nth: Nth },
     /// `→ S: [card]`, wherever it is.

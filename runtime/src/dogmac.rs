@@ -149,6 +149,7 @@ pub fn refs(op: &Op) -> Refs {
         }
         Op::ChosenPlayer { stmt }
         | Op::Bound { stmt }
+        | Op::BoundAnywhere { stmt }
         | Op::BoundNth { stmt, .. }
         | Op::Pick { stmt, .. }
         | Op::Order { stmt }

@@ -614,6 +614,17 @@ impl Game {
                     };
                     frame.sets.push(cards);
                 }
+                Op::BoundAnywhere { stmt } => {
+                    let mut cards: Vec<CardIdx> = Vec::new();
+                    if let Some(o) = outcome(frame, outer, stmt) {
+                        for (c, _) in &o.cards {
+                            if !cards.contains(c) {
+                                cards.push(*c);
+                            }
+                        }
+                    }
+                    frame.sets.push(cards);
+                }
                 Op::BoundNth { stmt, nth } => {
                     let picked = outcome(frame, outer, stmt).and_then(|o| match nth {
                         Nth::Index(i) => o.cards.get(i as usize).copied(),
@@ -1263,6 +1274,10 @@ impl Game {
                     let mut options: Vec<i32> = frame.ints[frame.ints.len() - n..].to_vec();
                     options.sort_unstable();
                     options.dedup();
+                    // Only a possible age is a value to choose (fourth-edition rulebook,
+                    // "Value": from 1 to 11): Fusion after scoring a 1 has nothing to choose.
+                    let max = i32::from(edition.rules.max_age);
+                    options.retain(|v| (1..=max).contains(v));
                     let who = match chooser {
                         Chooser::Executor => frame.executor,
                         Chooser::Demander => frame.demander.unwrap_or(frame.executor),
@@ -1757,7 +1772,8 @@ impl Game {
                 Op::WinSingle { most, measure } => {
                     impure!();
                     let mut values = Vec::new();
-                    for seat in 0..self.state.player_count() as Seat {
+                    // Eliminated players are out of the table (fourth-edition rulebook, Lose).
+                    for seat in self.state.seats_in_play() {
                         values.push((
                             seat,
                             self.eval_sub(
@@ -2089,14 +2105,23 @@ impl Game {
                 options: self.group_seats(PlayerSet::Opponents, who),
                 count,
             },
-            ChoiceKind::Icon => RequestKind::Icons {
-                options: Icon::ALL
+            // The avatar is an icon to choose only in an edition whose cards show it (the
+            // fourth edition's Climatology may name it).
+            ChoiceKind::Icon => {
+                let avatars = self
+                    .edition()
+                    .cards
                     .iter()
-                    .copied()
-                    .filter(|i| *i != Icon::Avatar)
-                    .collect(),
-                count,
-            },
+                    .any(|c| c.has_icon(Icon::Avatar));
+                RequestKind::Icons {
+                    options: Icon::ALL
+                        .iter()
+                        .copied()
+                        .filter(|i| *i != Icon::Avatar || avatars)
+                        .collect(),
+                    count,
+                }
+            }
         }
     }
 

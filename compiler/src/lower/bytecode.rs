@@ -749,6 +749,18 @@ impl<'l> Emitter<'l> {
         }
     }
 
+    /// `S: → cards` whose value or colour is read: named cards are taken wherever they are now
+    /// (a card's value and colour do not depend on where it went).
+    fn looked_at(&mut self, sel: &CardSel) {
+        match &sel.source {
+            CardSource::Bound(Binding { stmt, nth: None }) => {
+                self.op(Op::BoundAnywhere { stmt: stmt.0 });
+                self.filters(&sel.filters);
+            }
+            _ => self.cards(sel, None),
+        }
+    }
+
     fn pick(&mut self, sel: &CardSel, stmt: StmtId, optional: bool) {
         if sel.filters.contains(&CardFilter::SameValue) {
             let n = match sel.pick.count {
@@ -996,7 +1008,7 @@ impl<'l> Emitter<'l> {
                 self.op(Op::Nip);
             }
             ColorTerm::Of(cards) => {
-                self.cards(cards, None);
+                self.looked_at(cards);
                 self.op(Op::ColorsOfCards);
             }
             ColorTerm::Candidate if self.kind == ChunkKind::CardTest => self.op(Op::CandidateColor),
@@ -1085,7 +1097,7 @@ impl<'l> Emitter<'l> {
                 });
             }
             Value::ValueOf(cards) => {
-                self.cards(cards, None);
+                self.looked_at(cards);
                 if cards.pick.extreme == Some(Extreme::Lowest) {
                     self.op(Op::ExtremeValue {
                         extreme: Extreme::Lowest,

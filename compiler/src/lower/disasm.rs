@@ -457,6 +457,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
             format!("zone_of_group {} {}", zone(z), group(g))
         }
         Op::Bound { stmt } => format!("bound stmt={stmt}"),
+        Op::BoundAnywhere { stmt } => format!("bound_anywhere stmt={stmt}"),
         Op::BoundNth { stmt, nth } => match nth {
             Nth::Index(i) => format!("bound_nth stmt={stmt} nth={i}"),
             Nth::Last => format!("bound_nth stmt={stmt} nth=last"),
