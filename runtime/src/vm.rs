@@ -7,8 +7,8 @@
 //! A runtime error names the card's chunk and the source span of the failing op.
 
 use crate::bytecode::{
-    color_bit, direction_bit, icon_bit, CardIdx, ChunkIdx, CompiledEdition, MeasureCode, Nth, Op,
-    SourceSpan, SpecialIdx, StmtId, Who, ZoneSel, NO_CHUNK,
+    color_bit, direction_bit, icon_bit, CardIdx, Chunk, ChunkIdx, CompiledEdition, MeasureCode,
+    Nth, Op, SourceSpan, SpecialIdx, StmtId, Who, ZoneSel, NO_CHUNK,
 };
 use crate::choices::{Answer, Request, RequestKind};
 use crate::game::Game;
@@ -196,8 +196,13 @@ impl Frame {
     }
 }
 
+/// A stop, as `step` returns it.
+fn stopped(stop: Stop) -> VmResult<Option<Stop>> {
+    Ok(Some(stop))
+}
+
 /// Why a frame stopped running.
-enum Stop {
+pub enum Stop {
     /// The chunk returned.
     Done,
     /// A player must answer.
@@ -208,7 +213,18 @@ enum Stop {
     GameOver,
 }
 
-type VmResult<T> = Result<T, RuntimeError>;
+pub type VmResult<T> = Result<T, RuntimeError>;
+
+/// A native back end's entry point: runs a frame's chunk as `Game::execute` does (the code
+/// `dogma build --target rust` generates for an edition).
+pub type NativeFn = fn(
+    &mut Game,
+    &CompiledEdition,
+    &mut Frame,
+    &mut u64,
+    bool,
+    Option<&[StmtOutcome]>,
+) -> VmResult<Stop>;
 
 impl Game {
     /// Runs the VM's frames until they finish, suspend for a decision, or the game ends.
@@ -333,7 +349,8 @@ impl Game {
         }
     }
 
-    /// Runs one frame's ops until it returns or stops.
+    /// Runs one frame's ops until it returns or stops. An edition with native code runs its
+    /// chunks there (the `rust` back end); both run the same ops, one at a time (`step`).
     fn execute(
         &mut self,
         frame: &mut Frame,
@@ -342,7 +359,50 @@ impl Game {
         outer: Option<&[StmtOutcome]>,
     ) -> VmResult<Stop> {
         let edition = self.edition_arc();
+        if let Some(native) = self.native {
+            return native(self, &edition, frame, fuel, pure, outer);
+        }
         let chunk = edition.chunk(frame.chunk);
+        loop {
+            if frame.stop_at == Some(frame.pc) {
+                return Ok(Stop::Done);
+            }
+            if *fuel == 0 {
+                return Err(self.out_of_fuel(frame));
+            }
+            *fuel -= 1;
+            let Some(op) = chunk.ops.get(frame.pc as usize).copied() else {
+                return Err(self.error(frame, "the code ran past its end"));
+            };
+            frame.pc += 1;
+            if let Some(stop) = self.step(&edition, chunk, frame, op, pure, outer)? {
+                return Ok(stop);
+            }
+        }
+    }
+
+    /// The error of a frame that ran out of fuel.
+    pub fn out_of_fuel(&self, frame: &Frame) -> RuntimeError {
+        self.error(
+            frame,
+            format!("out of fuel: the effect ran {FUEL} ops without finishing"),
+        )
+    }
+
+    /// Carries out one op of `chunk` (whose program counter has moved past it): `Some` when the
+    /// frame stops. The VM's loop and the native back end's generated code both call it, so the
+    /// two back ends behave the same by construction; the native code passes each op as a
+    /// constant, which the compiler specialises.
+    #[inline(always)]
+    pub fn step(
+        &mut self,
+        edition: &CompiledEdition,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        op: Op,
+        pure: bool,
+        outer: Option<&[StmtOutcome]>,
+    ) -> VmResult<Option<Stop>> {
         macro_rules! fail {
             ($($arg:tt)*) => { return Err(self.error(frame, format!($($arg)*))) };
         }
@@ -369,1490 +429,1468 @@ impl Game {
                 }
             };
         }
-        loop {
-            if frame.stop_at == Some(frame.pc) {
-                return Ok(Stop::Done);
+        match op {
+            // ----- control -------------------------------------------------------------
+            Op::Jump { target } => frame.pc = target,
+            Op::JumpIfFalse { target } => {
+                if int!() == 0 {
+                    frame.pc = target;
+                }
             }
-            if *fuel == 0 {
-                fail!("out of fuel: the effect ran {} ops without finishing", FUEL);
+            Op::Return => return stopped(Stop::Done),
+            Op::RepeatEffect => {
+                impure!();
+                frame.pc = 0;
+                frame.ints.clear();
+                frame.sets.clear();
+                frame.loops.clear();
+                frame.each.clear();
+                for o in frame.outcomes.iter_mut() {
+                    *o = StmtOutcome::default();
+                }
             }
-            *fuel -= 1;
-            let Some(op) = chunk.ops.get(frame.pc as usize).copied() else {
-                fail!("the code ran past its end");
-            };
-            frame.pc += 1;
-            match op {
-                // ----- control -------------------------------------------------------------
-                Op::Jump { target } => frame.pc = target,
-                Op::JumpIfFalse { target } => {
-                    if int!() == 0 {
-                        frame.pc = target;
-                    }
+            Op::EndDogma => {
+                impure!();
+                return stopped(Stop::EndDogma);
+            }
+            Op::InitParam { index } => {
+                let v = int!();
+                let i = usize::from(index);
+                if frame.params.len() <= i {
+                    frame.params.resize(i, 0);
+                    frame.params.push(v);
                 }
-                Op::Return => return Ok(Stop::Done),
-                Op::RepeatEffect => {
-                    impure!();
-                    frame.pc = 0;
-                    frame.ints.clear();
-                    frame.sets.clear();
-                    frame.loops.clear();
-                    frame.each.clear();
-                    for o in frame.outcomes.iter_mut() {
-                        *o = StmtOutcome::default();
-                    }
+            }
+            Op::SetParam { index } => {
+                let v = int!();
+                let i = usize::from(index);
+                if frame.params.len() <= i {
+                    frame.params.resize(i + 1, 0);
                 }
-                Op::EndDogma => {
-                    impure!();
-                    return Ok(Stop::EndDogma);
+                frame.params[i] = v;
+            }
+            Op::Param { index } => {
+                let v = frame.params.get(usize::from(index)).copied().unwrap_or(0);
+                frame.ints.push(v);
+            }
+            Op::EndGame => {
+                impure!();
+                self.end_by_score();
+                return stopped(Stop::GameOver);
+            }
+            Op::Nop => {}
+            Op::LoopStart => {
+                let n = int!();
+                frame.loops.push(n);
+            }
+            Op::LoopNext { exit } => match frame.loops.last_mut() {
+                Some(n) if *n > 0 => *n -= 1,
+                Some(_) => {
+                    frame.loops.pop();
+                    frame.pc = exit;
                 }
-                Op::InitParam { index } => {
-                    let v = int!();
-                    let i = usize::from(index);
-                    if frame.params.len() <= i {
-                        frame.params.resize(i, 0);
-                        frame.params.push(v);
-                    }
+                None => fail!("no loop is running"),
+            },
+            Op::EachStart { group } => {
+                let seats = self.group_seats(group, frame.executor);
+                frame.each.push((seats, 0));
+            }
+            Op::EachNext { exit } => match frame.each.last_mut() {
+                Some((seats, taken)) if (*taken as usize) < seats.len() => *taken += 1,
+                Some(_) => {
+                    frame.each.pop();
+                    frame.pc = exit;
                 }
-                Op::SetParam { index } => {
-                    let v = int!();
-                    let i = usize::from(index);
-                    if frame.params.len() <= i {
-                        frame.params.resize(i + 1, 0);
-                    }
-                    frame.params[i] = v;
-                }
-                Op::Param { index } => {
-                    let v = frame.params.get(usize::from(index)).copied().unwrap_or(0);
-                    frame.ints.push(v);
-                }
-                Op::EndGame => {
-                    impure!();
-                    self.end_by_score();
-                    return Ok(Stop::GameOver);
-                }
-                Op::Nop => {}
-                Op::LoopStart => {
-                    let n = int!();
-                    frame.loops.push(n);
-                }
-                Op::LoopNext { exit } => match frame.loops.last_mut() {
-                    Some(n) if *n > 0 => *n -= 1,
-                    Some(_) => {
-                        frame.loops.pop();
-                        frame.pc = exit;
-                    }
-                    None => fail!("no loop is running"),
-                },
-                Op::EachStart { group } => {
-                    let seats = self.group_seats(group, frame.executor);
-                    frame.each.push((seats, 0));
-                }
-                Op::EachNext { exit } => match frame.each.last_mut() {
-                    Some((seats, taken)) if (*taken as usize) < seats.len() => *taken += 1,
-                    Some(_) => {
-                        frame.each.pop();
-                        frame.pc = exit;
-                    }
-                    None => fail!("no player loop is running"),
-                },
+                None => fail!("no player loop is running"),
+            },
 
-                // ----- numbers -------------------------------------------------------------
-                Op::Int { value } => frame.ints.push(i32::from(value)),
-                Op::Add => {
-                    let (b, a) = (int!(), int!());
-                    frame.ints.push(a.saturating_add(b));
-                }
-                Op::Sub => {
-                    let (b, a) = (int!(), int!());
-                    frame.ints.push(a.saturating_sub(b));
-                }
-                Op::Mul => {
-                    let (b, a) = (int!(), int!());
-                    frame.ints.push(a.saturating_mul(b));
-                }
-                Op::Div { by } => {
-                    let a = int!();
-                    frame.ints.push(a.div_euclid(i32::from(by.max(1))));
-                }
-                Op::Half { rounding } => {
-                    let a = int!();
-                    frame.ints.push(rounding.half(a));
-                }
-                Op::Compare { op } => {
-                    let (b, a) = (int!(), int!());
-                    frame.ints.push(i32::from(op.holds(a, b)));
-                }
-                Op::Not => {
-                    let a = int!();
-                    frame.ints.push(i32::from(a == 0));
-                }
-                Op::And => {
-                    let (b, a) = (int!(), int!());
-                    frame.ints.push(i32::from(a != 0 && b != 0));
-                }
-                Op::Or => {
-                    let (b, a) = (int!(), int!());
-                    frame.ints.push(i32::from(a != 0 || b != 0));
-                }
-                Op::BitOr => {
-                    let (b, a) = (int!(), int!());
-                    frame.ints.push(a | b);
-                }
-                Op::PopCount => {
-                    let a = int!();
-                    frame.ints.push(a.count_ones() as i32);
-                }
-                Op::Dup => {
-                    let a = int!();
-                    frame.ints.push(a);
-                    frame.ints.push(a);
-                }
-                Op::Nip => {
-                    let b = int!();
-                    int!();
-                    frame.ints.push(b);
-                }
-                Op::Swap => {
-                    let (b, a) = (int!(), int!());
-                    frame.ints.push(b);
-                    frame.ints.push(a);
-                }
-                Op::Pop => {
-                    int!();
-                }
+            // ----- numbers -------------------------------------------------------------
+            Op::Int { value } => frame.ints.push(i32::from(value)),
+            Op::Add => {
+                let (b, a) = (int!(), int!());
+                frame.ints.push(a.saturating_add(b));
+            }
+            Op::Sub => {
+                let (b, a) = (int!(), int!());
+                frame.ints.push(a.saturating_sub(b));
+            }
+            Op::Mul => {
+                let (b, a) = (int!(), int!());
+                frame.ints.push(a.saturating_mul(b));
+            }
+            Op::Div { by } => {
+                let a = int!();
+                frame.ints.push(a.div_euclid(i32::from(by.max(1))));
+            }
+            Op::Half { rounding } => {
+                let a = int!();
+                frame.ints.push(rounding.half(a));
+            }
+            Op::Compare { op } => {
+                let (b, a) = (int!(), int!());
+                frame.ints.push(i32::from(op.holds(a, b)));
+            }
+            Op::Not => {
+                let a = int!();
+                frame.ints.push(i32::from(a == 0));
+            }
+            Op::And => {
+                let (b, a) = (int!(), int!());
+                frame.ints.push(i32::from(a != 0 && b != 0));
+            }
+            Op::Or => {
+                let (b, a) = (int!(), int!());
+                frame.ints.push(i32::from(a != 0 || b != 0));
+            }
+            Op::BitOr => {
+                let (b, a) = (int!(), int!());
+                frame.ints.push(a | b);
+            }
+            Op::PopCount => {
+                let a = int!();
+                frame.ints.push(a.count_ones() as i32);
+            }
+            Op::Dup => {
+                let a = int!();
+                frame.ints.push(a);
+                frame.ints.push(a);
+            }
+            Op::Nip => {
+                let b = int!();
+                int!();
+                frame.ints.push(b);
+            }
+            Op::Swap => {
+                let (b, a) = (int!(), int!());
+                frame.ints.push(b);
+                frame.ints.push(a);
+            }
+            Op::Pop => {
+                int!();
+            }
 
-                // ----- players -------------------------------------------------------------
-                Op::Player { who } => {
-                    let seat = match who {
-                        Who::Executor => frame.executor,
-                        Who::Demander => match frame.demander {
-                            Some(s) => s,
-                            None => fail!("`I` is used outside a demand"),
-                        },
-                        Who::Each => match current_each(frame) {
-                            Some(s) => s,
-                            None => fail!("`their` is used outside a player loop"),
-                        },
-                    };
-                    frame.ints.push(i32::from(seat));
+            // ----- players -------------------------------------------------------------
+            Op::Player { who } => {
+                let seat = match who {
+                    Who::Executor => frame.executor,
+                    Who::Demander => match frame.demander {
+                        Some(s) => s,
+                        None => fail!("`I` is used outside a demand"),
+                    },
+                    Who::Each => match current_each(frame) {
+                        Some(s) => s,
+                        None => fail!("`their` is used outside a player loop"),
+                    },
+                };
+                frame.ints.push(i32::from(seat));
+            }
+            Op::ChosenPlayer { stmt } => {
+                let seat = outcome(frame, outer, stmt)
+                    .and_then(|o| o.player)
+                    .map_or(NOBODY, i32::from);
+                frame.ints.push(seat);
+            }
+            Op::ChoosePlayer { group, test, stmt } => {
+                impure!();
+                // A destination is moot when no card is moving (a declined `you may`):
+                // nobody is asked.
+                let next = chunk.ops.get(frame.pc as usize).copied();
+                if matches!(next, Some(Op::Transfer { .. }))
+                    && frame.sets.last().is_some_and(Vec::is_empty)
+                {
+                    frame.ints.push(NOBODY);
+                    return Ok(None);
                 }
-                Op::ChosenPlayer { stmt } => {
-                    let seat = outcome(frame, outer, stmt)
-                        .and_then(|o| o.player)
-                        .map_or(NOBODY, i32::from);
-                    frame.ints.push(seat);
-                }
-                Op::ChoosePlayer { group, test, stmt } => {
-                    impure!();
-                    // A destination is moot when no card is moving (a declined `you may`):
-                    // nobody is asked.
-                    let next = chunk.ops.get(frame.pc as usize).copied();
-                    if matches!(next, Some(Op::Transfer { .. }))
-                        && frame.sets.last().is_some_and(Vec::is_empty)
-                    {
-                        frame.ints.push(NOBODY);
-                        continue;
-                    }
-                    let mut options = Vec::new();
-                    for seat in self.group_seats(group, frame.executor) {
-                        if test == NO_CHUNK
-                            || self.eval_sub(
-                                frame,
-                                outer.unwrap_or(&frame.outcomes),
-                                test,
-                                None,
-                                Some(seat),
-                            )? != 0
-                        {
-                            options.push(seat);
-                        }
-                    }
-                    let chosen = match options.as_slice() {
-                        [] => None,
-                        [one] => Some(*one),
-                        _ => match self.answer.take() {
-                            Some(Answer::Players(p)) => p.first().copied(),
-                            Some(_) => fail!("the answer is not a player"),
-                            None => {
-                                return Ok(self.suspend(
-                                    frame,
-                                    frame.executor,
-                                    RequestKind::Players { options, count: 1 },
-                                    &chunk.name,
-                                ))
-                            }
-                        },
-                    };
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.player = chosen;
-                    }
-                    frame.ints.push(chosen.map_or(NOBODY, i32::from));
-                }
-
-                // ----- card sets -----------------------------------------------------------
-                Op::Zone { zone } => {
-                    let seat = int!();
-                    let cards = self.zone_cards(seat, zone);
-                    frame.sets.push(cards);
-                }
-                Op::ZoneOfGroup { zone, group } => {
-                    let mut cards = Vec::new();
-                    for seat in self.group_seats(group, frame.executor) {
-                        cards.extend(self.zone_cards(i32::from(seat), zone));
-                    }
-                    frame.sets.push(cards);
-                }
-                Op::Bound { stmt } => {
-                    let cards = match outcome(frame, outer, stmt) {
-                        Some(o) => o
-                            .cards
-                            .iter()
-                            .filter(|(c, at)| self.state.location(*c) == *at)
-                            .map(|(c, _)| *c)
-                            .collect(),
-                        None => Vec::new(),
-                    };
-                    frame.sets.push(cards);
-                }
-                Op::BoundAnywhere { stmt } => {
-                    let mut cards: Vec<CardIdx> = Vec::new();
-                    if let Some(o) = outcome(frame, outer, stmt) {
-                        for (c, _) in &o.cards {
-                            if !cards.contains(c) {
-                                cards.push(*c);
-                            }
-                        }
-                    }
-                    frame.sets.push(cards);
-                }
-                Op::BoundNth { stmt, nth } => {
-                    let picked = outcome(frame, outer, stmt).and_then(|o| match nth {
-                        Nth::Index(i) => o.cards.get(i as usize).copied(),
-                        Nth::Last => o.cards.last().copied(),
-                    });
-                    let cards = picked
-                        .filter(|(c, at)| self.state.location(*c) == *at)
-                        .map(|(c, _)| vec![c])
-                        .unwrap_or_default();
-                    frame.sets.push(cards);
-                }
-                Op::Card { card } => frame.sets.push(vec![card]),
-                Op::ThisCard => frame.sets.push(vec![frame.card]),
-                Op::History {
-                    verb,
-                    due_to,
-                    scope,
-                    by,
-                } => {
-                    let by = if by { Some(int!()) } else { None };
-                    let mut cards: Vec<CardIdx> = Vec::new();
-                    for entry in &self.state.history {
-                        let in_scope = match scope {
-                            HistoryScope::Turn => true,
-                            HistoryScope::Action => entry.action == self.state.action,
-                        };
-                        let due = match due_to {
-                            None => true,
-                            Some(DueTo::ThisCard) => entry.source == Some(frame.card),
-                            Some(DueTo::Demand) => entry.source == Some(frame.card) && entry.demand,
-                        };
-                        if entry.verb == verb
-                            && in_scope
-                            && due
-                            && by.is_none_or(|s| i32::from(entry.player) == s)
-                            && !cards.contains(&entry.card)
-                        {
-                            cards.push(entry.card);
-                        }
-                    }
-                    frame.sets.push(cards);
-                }
-                Op::Beneath => {
-                    let refs = set!();
-                    let mut cards = Vec::new();
-                    for card in refs {
-                        if let Location::Board(seat, color) = self.state.location(card) {
-                            let pile = &self.state.players[seat as usize].pile(color).cards;
-                            if let Some(pos) = pile.iter().position(|c| *c == card) {
-                                cards.extend(pile[..pos].iter().rev());
-                            }
-                        }
-                    }
-                    frame.sets.push(cards);
-                }
-                Op::DeckCards => {
-                    let age = int!();
-                    let cards = usize::try_from(age)
-                        .ok()
-                        .filter(|a| *a > 0)
-                        .and_then(|a| self.state.decks.get(a))
-                        .map(|deck| deck.iter().rev().copied().collect())
-                        .unwrap_or_default();
-                    frame.sets.push(cards);
-                }
-                Op::AvailableCards => frame.sets.push(self.state.available.clone()),
-                Op::Above => {
-                    let refs = set!();
-                    let mut cards = Vec::new();
-                    for card in refs {
-                        if let Some((pile, pos)) = self.pile_position(card) {
-                            if let Some(above) = pile.get(pos + 1) {
-                                cards.push(*above);
-                            }
-                        }
-                    }
-                    frame.sets.push(cards);
-                }
-                Op::CandidateCard => match frame.candidate {
-                    Some(c) => frame.sets.push(vec![c]),
-                    None => fail!("a card test has no card"),
-                },
-                Op::DupSet => {
-                    let a = set!();
-                    frame.sets.push(a.clone());
-                    frame.sets.push(a);
-                }
-                Op::PopSet => {
-                    set!();
-                }
-                Op::Union => {
-                    let b = set!();
-                    let mut a = set!();
-                    for c in b {
-                        if !a.contains(&c) {
-                            a.push(c);
-                        }
-                    }
-                    frame.sets.push(a);
-                }
-
-                // ----- filters -------------------------------------------------------------
-                Op::KeepColors => {
-                    let mask = int!();
-                    let mut cards = set!();
-                    cards.retain(|c| mask & color_bit(edition.card(*c).color) != 0);
-                    frame.sets.push(cards);
-                }
-                Op::DropColor { color } => {
-                    let mut cards = set!();
-                    cards.retain(|c| edition.card(*c).color != color);
-                    frame.sets.push(cards);
-                }
-                Op::KeepIcons { mask } => {
-                    let mut cards = set!();
-                    cards.retain(|c| {
-                        Icon::ALL
-                            .iter()
-                            .any(|i| mask & icon_bit(*i) != 0 && edition.card(*c).has_icon(*i))
-                    });
-                    frame.sets.push(cards);
-                }
-                Op::DropIcon { icon } => {
-                    let mut cards = set!();
-                    cards.retain(|c| !edition.card(*c).has_icon(icon));
-                    frame.sets.push(cards);
-                }
-                Op::KeepValues { n } => {
-                    let mut values = Vec::new();
-                    for _ in 0..n {
-                        values.push(int!());
-                    }
-                    let mut cards = set!();
-                    cards.retain(|c| values.contains(&i32::from(edition.card(*c).age)));
-                    frame.sets.push(cards);
-                }
-                Op::KeepValueCmp { op } => {
-                    let v = int!();
-                    let mut cards = set!();
-                    cards.retain(|c| op.holds(i32::from(edition.card(*c).age), v));
-                    frame.sets.push(cards);
-                }
-                Op::KeepColorOnBoard { negated } => {
-                    let seat = int!();
-                    let present = self.board_colors(seat);
-                    let mut cards = set!();
-                    cards.retain(|c| (present & color_bit(edition.card(*c).color) != 0) != negated);
-                    frame.sets.push(cards);
-                }
-                Op::KeepColorOnGroup { group, negated } => {
-                    let present = self.group_colors(group, frame.executor);
-                    let mut cards = set!();
-                    cards.retain(|c| (present & color_bit(edition.card(*c).color) != 0) != negated);
-                    frame.sets.push(cards);
-                }
-                Op::DropCards => {
-                    let others = set!();
-                    let mut cards = set!();
-                    cards.retain(|c| !others.contains(c));
-                    frame.sets.push(cards);
-                }
-                Op::KeepTop => {
-                    let mut cards = set!();
-                    cards.retain(|c| self.state.is_top(*c));
-                    frame.sets.push(cards);
-                }
-                Op::KeepIf { test } => {
-                    let cards = set!();
-                    let mut kept = Vec::new();
-                    for card in cards {
-                        if self.eval_sub(
+                let mut options = Vec::new();
+                for seat in self.group_seats(group, frame.executor) {
+                    if test == NO_CHUNK
+                        || self.eval_sub(
                             frame,
                             outer.unwrap_or(&frame.outcomes),
                             test,
-                            Some(card),
                             None,
+                            Some(seat),
                         )? != 0
-                        {
-                            kept.push(card);
-                        }
-                    }
-                    frame.sets.push(kept);
-                }
-
-                Op::KeepDemand => {
-                    let mut cards = set!();
-                    cards.retain(|c| {
-                        edition
-                            .card(*c)
-                            .effects
-                            .iter()
-                            .any(|e| e.kind == EffectKind::Demand)
-                    });
-                    frame.sets.push(cards);
-                }
-                Op::KeepChosenIcons { stmt } => {
-                    let mask = outcome(frame, outer, stmt).map_or(0, |o| o.icons);
-                    let mut cards = set!();
-                    cards.retain(|c| {
-                        Icon::ALL.iter().any(|i| {
-                            mask & i32::from(icon_bit(*i)) != 0 && edition.card(*c).has_icon(*i)
-                        })
-                    });
-                    frame.sets.push(cards);
-                }
-                Op::KeepPileBottom { n } => {
-                    let mut cards = set!();
-                    cards.retain(|c| {
-                        self.pile_position(*c)
-                            .is_some_and(|(_, pos)| pos < usize::from(n))
-                    });
-                    frame.sets.push(cards);
-                }
-                Op::KeepAllButTop { n } => {
-                    let mut cards = set!();
-                    cards.retain(|c| {
-                        self.pile_position(*c)
-                            .is_some_and(|(pile, pos)| pos + usize::from(n) < pile.len())
-                    });
-                    frame.sets.push(cards);
-                }
-                Op::KeepCards => {
-                    let among = set!();
-                    let mut cards = set!();
-                    cards.retain(|c| among.contains(c));
-                    frame.sets.push(cards);
-                }
-
-                // ----- choosing cards ------------------------------------------------------
-                Op::Pick {
-                    count,
-                    extreme,
-                    chooser,
-                    optional,
-                    stmt,
-                } => {
-                    let Some(candidates) = frame.sets.last().cloned() else {
-                        fail!("the card stack is empty");
-                    };
-                    // A computed count is on `I` (left there until the pick is done).
-                    let computed = count == Count::Computed;
-                    let count = if computed {
-                        let Some(&n) = frame.ints.last() else {
-                            fail!("the number stack is empty");
-                        };
-                        Count::Exactly(n.clamp(0, 255) as u8)
-                    } else {
-                        count
-                    };
-                    let strict = optional
-                        && self.edition().rules.if_you_do == crate::bytecode::IfYouDo::InFull
-                        && tested_in_full(chunk, stmt);
-                    let plan = plan_pick(&edition, &candidates, count, extreme, optional, strict);
-                    let chooser_seat = match chooser {
-                        Chooser::Executor => frame.executor,
-                        Chooser::Demander => frame.demander.unwrap_or(frame.executor),
-                    };
-                    let chosen: Vec<CardIdx> = if plan.single_option() {
-                        plan.only_option()
-                    } else {
-                        impure!();
-                        match self.answer.take() {
-                            Some(Answer::Cards(cards)) => {
-                                let mut result = plan.forced.clone();
-                                // Keep the candidates' order for the chosen cards.
-                                result.extend(plan.pool.iter().filter(|c| cards.contains(c)));
-                                if cards.is_empty() {
-                                    Vec::new()
-                                } else {
-                                    result
-                                }
-                            }
-                            Some(_) => fail!("the answer is not a choice of cards"),
-                            None => {
-                                return Ok(self.suspend(
-                                    frame,
-                                    chooser_seat,
-                                    RequestKind::Cards {
-                                        candidates: plan.pool.clone(),
-                                        sizes: plan.sizes.clone(),
-                                    },
-                                    &chunk.name,
-                                ))
-                            }
-                        }
-                    };
-                    frame.sets.pop();
-                    if computed {
-                        frame.ints.pop();
-                    }
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                        if optional && chosen.is_empty() {
-                            o.declined = true;
-                        } else {
-                            o.requested = o.requested.saturating_add(plan.requested(&chosen));
-                        }
-                    }
-                    frame.sets.push(chosen);
-                }
-                Op::Order { stmt } => {
-                    let _ = stmt;
-                    let Some(cards) = frame.sets.last().cloned() else {
-                        fail!("the card stack is empty");
-                    };
-                    let next = chunk.ops.get(frame.pc as usize).copied();
-                    if order_matters(&edition, &cards, next) {
-                        impure!();
-                        match self.answer.take() {
-                            Some(Answer::Order(order)) => {
-                                frame.sets.pop();
-                                frame.sets.push(order);
-                            }
-                            Some(_) => fail!("the answer is not an order"),
-                            None => {
-                                let mover = frame.executor;
-                                return Ok(self.suspend(
-                                    frame,
-                                    mover,
-                                    RequestKind::Order { cards },
-                                    &chunk.name,
-                                ));
-                            }
-                        }
+                    {
+                        options.push(seat);
                     }
                 }
-
-                // ----- numbers from cards and boards ---------------------------------------
-                Op::ValueOf => {
-                    let cards = set!();
-                    frame
-                        .ints
-                        .push(extreme_value(&edition, &cards, Extreme::Highest));
-                }
-                Op::ExtremeValue { extreme } => {
-                    let cards = set!();
-                    frame.ints.push(extreme_value(&edition, &cards, extreme));
-                }
-                Op::CountCards => {
-                    let cards = set!();
-                    frame.ints.push(cards.len() as i32);
-                }
-                Op::TotalValue => {
-                    let cards = set!();
-                    let total = cards.iter().map(|c| i32::from(edition.card(*c).age)).sum();
-                    frame.ints.push(total);
-                }
-                Op::DistinctValues => {
-                    let cards = set!();
-                    let mut ages: Vec<u8> = cards.iter().map(|c| edition.card(*c).age).collect();
-                    ages.sort();
-                    ages.dedup();
-                    frame.ints.push(ages.len() as i32);
-                }
-                Op::DistinctColors => {
-                    let cards = set!();
-                    let mask = cards
-                        .iter()
-                        .fold(0, |m, c| m | color_bit(edition.card(*c).color));
-                    frame.ints.push(mask.count_ones() as i32);
-                }
-                Op::ColorsOfCards => {
-                    let cards = set!();
-                    let mask = cards
-                        .iter()
-                        .fold(0, |m, c| m | color_bit(edition.card(*c).color));
-                    frame.ints.push(mask);
-                }
-                Op::CandidateColor => match frame.candidate {
-                    Some(c) => frame.ints.push(color_bit(edition.card(c).color)),
-                    None => fail!("`its color` is used outside a card test"),
-                },
-                Op::CandidateValue => match frame.candidate {
-                    Some(c) => frame.ints.push(i32::from(edition.card(c).age)),
-                    None => fail!("a card test has no card"),
-                },
-                Op::ChosenValue { stmt } => {
-                    let v = outcome(frame, outer, stmt)
-                        .and_then(|o| o.values.first().copied())
-                        .unwrap_or(0);
-                    frame.ints.push(v);
-                }
-                Op::ChosenColors { stmt } => {
-                    let mask = outcome(frame, outer, stmt).map_or(0, |o| o.colors);
-                    frame.ints.push(mask);
-                }
-                Op::BoardColors => {
-                    let seat = int!();
-                    frame.ints.push(seat);
-                    frame.ints.push(self.board_colors(seat));
-                }
-                Op::ColorsSplayed { directions } => {
-                    let mask = int!();
-                    let Some(&seat) = frame.ints.last() else {
-                        fail!("the number stack is empty");
-                    };
-                    let kept = self.filter_colors(seat, mask, |pile| match pile.splay {
-                        Some(d) => directions == 0 || directions & direction_bit(d) != 0,
-                        None => false,
-                    });
-                    frame.ints.push(kept);
-                }
-                Op::ColorsWithIcon { icon } => {
-                    let mask = int!();
-                    let Some(&seat) = frame.ints.last() else {
-                        fail!("the number stack is empty");
-                    };
-                    let kept = self.filter_colors(seat, mask, |pile| {
-                        pile_icon_count(&edition, pile, icon) > 0
-                    });
-                    frame.ints.push(kept);
-                }
-                Op::ColorsOnBoard { negated } => {
-                    let other = int!();
-                    let mask = int!();
-                    let present = self.board_colors(other);
-                    frame.ints.push(if negated {
-                        mask & !present
-                    } else {
-                        mask & present
-                    });
-                }
-                Op::ColorsOnGroup { group, negated } => {
-                    let mask = int!();
-                    let present = self.group_colors(group, frame.executor);
-                    frame.ints.push(if negated {
-                        mask & !present
-                    } else {
-                        mask & present
-                    });
-                }
-                Op::Measure { measure } => {
-                    let seat = int!();
-                    let value = self.measure(frame, seat, measure);
-                    frame.ints.push(value);
-                }
-
-                // ----- conditions ----------------------------------------------------------
-                Op::Did { stmt, done } => {
-                    let did = outcome(frame, outer, stmt).is_some_and(|o| {
-                        match self.edition().rules.if_you_do {
-                            crate::bytecode::IfYouDo::InFull => o.full(),
-                            crate::bytecode::IfYouDo::MoreThanNothing => o.any(),
-                        }
-                    });
-                    frame.ints.push(i32::from(did == done));
-                }
-                Op::Moved { stmt, op, n } => {
-                    let moved = outcome(frame, outer, stmt).map_or(0, |o| o.done);
-                    frame
-                        .ints
-                        .push(i32::from(op.holds(i32::from(moved), i32::from(n))));
-                }
-                Op::QuantifyCards { quantifier } => {
-                    let filtered = set!();
-                    let all = set!();
-                    let result = match quantifier {
-                        Quantifier::Any => !filtered.is_empty(),
-                        // "Each" over no cards holds (vacuous truth): Astronomy with only purple
-                        // top cards claims Universe, as the online implementations do.
-                        Quantifier::Each => filtered.len() == all.len(),
-                        Quantifier::No => filtered.is_empty(),
-                    };
-                    frame.ints.push(i32::from(result));
-                }
-                Op::QuantifyPlayers {
-                    quantifier,
-                    group,
-                    test,
-                } => {
-                    let seats = self.group_seats(group, frame.executor);
-                    let mut holds = Vec::new();
-                    for seat in &seats {
-                        holds.push(
-                            self.eval_sub(
-                                frame,
-                                outer.unwrap_or(&frame.outcomes),
-                                test,
-                                None,
-                                Some(*seat),
-                            )? != 0,
-                        );
-                    }
-                    let result = match quantifier {
-                        Quantifier::Any => holds.iter().any(|h| *h),
-                        Quantifier::Each => !holds.is_empty() && holds.iter().all(|h| *h),
-                        Quantifier::No => !holds.iter().any(|h| *h),
-                    };
-                    frame.ints.push(i32::from(result));
-                }
-                Op::OnlyPlayer { test } => {
-                    let me = frame.executor;
-                    let mut result = self.eval_sub(
-                        frame,
-                        outer.unwrap_or(&frame.outcomes),
-                        test,
-                        None,
-                        Some(me),
-                    )? != 0;
-                    for seat in self.group_seats(PlayerSet::Others, me) {
-                        if result
-                            && self.eval_sub(
-                                frame,
-                                outer.unwrap_or(&frame.outcomes),
-                                test,
-                                None,
-                                Some(seat),
-                            )? != 0
-                        {
-                            result = false;
-                        }
-                    }
-                    frame.ints.push(i32::from(result));
-                }
-                Op::VersusEach {
-                    measure,
-                    op,
-                    group,
-                    factor,
-                } => {
-                    let seat = int!();
-                    let Ok(subject) = Seat::try_from(seat) else {
-                        fail!("no player to compare");
-                    };
-                    let mine = self.eval_sub(
-                        frame,
-                        outer.unwrap_or(&frame.outcomes),
-                        measure,
-                        None,
-                        Some(subject),
-                    )?;
-                    let mut result = true;
-                    for other in self.group_seats(group, subject) {
-                        if other != subject {
-                            let theirs = self.eval_sub(
-                                frame,
-                                outer.unwrap_or(&frame.outcomes),
-                                measure,
-                                None,
-                                Some(other),
-                            )?;
-                            result &= op.holds(mine, theirs.saturating_mul(i32::from(factor)));
-                        }
-                    }
-                    frame.ints.push(i32::from(result));
-                }
-                Op::IsSplayed { direction } => {
-                    let mask = int!();
-                    let seat = int!();
-                    let splayed = self.seat(seat).is_some_and(|s| {
-                        Color::ALL.iter().any(|c| {
-                            mask & color_bit(*c) != 0
-                                && self.state.players[s as usize].pile(*c).splay == Some(direction)
-                        })
-                    });
-                    frame.ints.push(i32::from(splayed));
-                }
-
-                // ----- actions -------------------------------------------------------------
-                Op::AskYesNo { stmt } => {
-                    impure!();
-                    let yes = match self.answer.take() {
-                        Some(Answer::YesNo(b)) => b,
-                        Some(_) => fail!("the answer is not yes or no"),
-                        // A `you may` whose "yes" could change nothing has one real option and
-                        // is not asked (../shared/SCENARIOS.md: a decision with one legal option
-                        // is never asked); it counts as declined.
-                        None if !self.yes_can_matter(frame, chunk)? => false,
+                let chosen = match options.as_slice() {
+                    [] => None,
+                    [one] => Some(*one),
+                    _ => match self.answer.take() {
+                        Some(Answer::Players(p)) => p.first().copied(),
+                        Some(_) => fail!("the answer is not a player"),
                         None => {
-                            let who = frame.executor;
-                            return Ok(self.suspend(frame, who, RequestKind::YesNo, &chunk.name));
-                        }
-                    };
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                        o.declined = !yes;
-                    }
-                    frame.ints.push(i32::from(yes));
-                }
-                Op::AskOption { stmt, n } => {
-                    impure!();
-                    let choice = match self.answer.take() {
-                        Some(Answer::Option(i)) => i,
-                        Some(_) => fail!("the answer is not an alternative"),
-                        None => {
-                            let who = frame.executor;
-                            return Ok(self.suspend(
+                            return stopped(self.suspend(
                                 frame,
-                                who,
-                                RequestKind::Option { n },
-                                &chunk.name,
-                            ));
-                        }
-                    };
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                    }
-                    frame.ints.push(i32::from(choice));
-                }
-                Op::Choose {
-                    kind,
-                    count,
-                    chooser,
-                    stmt,
-                    except,
-                } => {
-                    impure!();
-                    let who = match chooser {
-                        Chooser::Executor => frame.executor,
-                        Chooser::Demander => frame.demander.unwrap_or(frame.executor),
-                    };
-                    let mut request = self.choice_request(kind, count, who);
-                    if let RequestKind::Icons { options, .. } = &mut request {
-                        options.retain(|i| except & icon_bit(*i) == 0);
-                    }
-                    let answer = if let Some(single) = single_answer(&request) {
-                        single
-                    } else {
-                        match self.answer.take() {
-                            Some(a) => a,
-                            None => return Ok(self.suspend(frame, who, request, &chunk.name)),
-                        }
-                    };
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                        o.requested = 1;
-                        o.done = 1;
-                        match answer {
-                            Answer::Values(v) => o.values = v,
-                            Answer::Colors(c) => {
-                                o.colors = c.iter().fold(0, |m, c| m | color_bit(*c))
-                            }
-                            Answer::Players(p) => o.player = p.first().copied(),
-                            Answer::Icons(i) => {
-                                o.icons = i.iter().fold(0, |m, i| m | i32::from(icon_bit(*i)))
-                            }
-                            _ => fail!("the answer does not fit the choice"),
-                        }
-                    }
-                }
-                Op::ChooseValueFrom { n, chooser, stmt } => {
-                    impure!();
-                    let n = usize::from(n);
-                    if frame.ints.len() < n {
-                        fail!("the number stack is empty");
-                    }
-                    let mut options: Vec<i32> = frame.ints[frame.ints.len() - n..].to_vec();
-                    options.sort_unstable();
-                    options.dedup();
-                    // Only a possible age is a value to choose (fourth-edition rulebook,
-                    // "Value": from 1 to 11): Fusion after scoring a 1 has nothing to choose.
-                    let max = i32::from(edition.rules.max_age);
-                    options.retain(|v| (1..=max).contains(v));
-                    let who = match chooser {
-                        Chooser::Executor => frame.executor,
-                        Chooser::Demander => frame.demander.unwrap_or(frame.executor),
-                    };
-                    let request = RequestKind::Values { options, count: 1 };
-                    let chosen = match single_answer(&request) {
-                        Some(Answer::Values(v)) => v,
-                        _ => match self.answer.take() {
-                            Some(Answer::Values(v)) => v,
-                            Some(_) => fail!("the answer is not a value"),
-                            None => return Ok(self.suspend(frame, who, request, &chunk.name)),
-                        },
-                    };
-                    let keep = frame.ints.len() - n;
-                    frame.ints.truncate(keep);
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                        o.requested = 1;
-                        o.done = u16::from(!chosen.is_empty());
-                        o.values = chosen;
-                    }
-                }
-                Op::ChooseSharedValue { n, chooser, stmt } => {
-                    let Some(candidates) = frame.sets.last().cloned() else {
-                        fail!("the card stack is empty");
-                    };
-                    let mut options: Vec<i32> = Vec::new();
-                    for c in &candidates {
-                        let v = i32::from(edition.card(*c).age);
-                        let shared = candidates
-                            .iter()
-                            .filter(|d| i32::from(edition.card(**d).age) == v)
-                            .count();
-                        if shared >= usize::from(n.max(1)) && !options.contains(&v) {
-                            options.push(v);
-                        }
-                    }
-                    options.sort_unstable();
-                    let value = match options.as_slice() {
-                        [] => None,
-                        [one] => Some(*one),
-                        _ => {
-                            impure!();
-                            match self.answer.take() {
-                                Some(Answer::Values(v)) => v.first().copied(),
-                                Some(_) => fail!("the answer is not a value"),
-                                None => {
-                                    let who = match chooser {
-                                        Chooser::Executor => frame.executor,
-                                        Chooser::Demander => {
-                                            frame.demander.unwrap_or(frame.executor)
-                                        }
-                                    };
-                                    return Ok(self.suspend(
-                                        frame,
-                                        who,
-                                        RequestKind::Values { options, count: 1 },
-                                        &chunk.name,
-                                    ));
-                                }
-                            }
-                        }
-                    };
-                    frame.sets.pop();
-                    let kept: Vec<CardIdx> = candidates
-                        .into_iter()
-                        .filter(|c| Some(i32::from(edition.card(*c).age)) == value)
-                        .collect();
-                    if let (Some(o), Some(v)) = (outcome_mut(frame, stmt), value) {
-                        o.values = vec![v];
-                    }
-                    frame.sets.push(kept);
-                }
-                Op::Mark { stmt } => {
-                    let cards = set!();
-                    let marked: Vec<(CardIdx, Location)> = cards
-                        .iter()
-                        .map(|c| (*c, self.state.location(*c)))
-                        .collect();
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                        o.requested = o.requested.max(marked.len() as u16);
-                        o.done = o.done.saturating_add(marked.len() as u16);
-                        o.cards.extend(marked);
-                    }
-                }
-                Op::PickColor { stmt, direction } => {
-                    impure!();
-                    let mask = int!();
-                    let Some(&seat_value) = frame.ints.last() else {
-                        fail!("the number stack is empty");
-                    };
-                    let next = chunk.ops.get(frame.pc as usize).copied();
-                    let options: Vec<Color> = match self.seat(seat_value) {
-                        None => Vec::new(),
-                        Some(seat) => Color::ALL
-                            .iter()
-                            .copied()
-                            .filter(|c| mask & color_bit(*c) != 0)
-                            .filter(|c| {
-                                let pile = self.state.players[seat as usize].pile(*c);
-                                pile.cards.len() >= 2
-                                    && match (direction, next) {
-                                        (Some(d), _) => pile.splay != Some(d),
-                                        (None, Some(Op::Unsplay { .. })) => pile.splay.is_some(),
-                                        (None, _) => true,
-                                    }
-                            })
-                            .collect(),
-                    };
-                    let color = match options.as_slice() {
-                        [] => None,
-                        [one] => Some(*one),
-                        _ => match self.answer.take() {
-                            Some(Answer::Colors(c)) => c.first().copied(),
-                            Some(_) => fail!("the answer is not a colour"),
-                            None => {
-                                frame.ints.push(mask);
-                                let who = self.seat(seat_value).unwrap_or(frame.executor);
-                                return Ok(self.suspend(
-                                    frame,
-                                    who,
-                                    RequestKind::Colors { options, count: 1 },
-                                    &chunk.name,
-                                ));
-                            }
-                        },
-                    };
-                    if let (Some(o), Some(c)) = (outcome_mut(frame, stmt), color) {
-                        o.colors = color_bit(c);
-                    }
-                    frame.ints.push(color.map_or(-1, |c| color_index(c) as i32));
-                }
-                Op::Draw { count, then, stmt } => {
-                    impure!();
-                    let age = int!();
-                    let seat = int!();
-                    let Some(seat) = self.seat(seat) else {
-                        continue;
-                    };
-                    let age = age.clamp(0, i32::from(u8::MAX)) as u8;
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                        o.requested = o.requested.saturating_add(u16::from(count));
-                    }
-                    for _ in 0..count {
-                        let Some(card) = self.draw(seat, age, Some(frame.card), frame.demand)
-                        else {
-                            break;
-                        };
-                        self.earn_bonus(frame);
-                        let at = match then {
-                            Some(verb) => self.apply_verb(frame, seat, card, verb)?,
-                            None => Location::Hand(seat),
-                        };
-                        if let Some(o) = outcome_mut(frame, stmt) {
-                            o.done += 1;
-                            o.cards.push((card, at));
-                        }
-                        self.after_change();
-                        if self.state.outcome.is_some() {
-                            return Ok(Stop::GameOver);
-                        }
-                    }
-                }
-                Op::Move { verb, stmt } => {
-                    impure!();
-                    let cards = set!();
-                    let seat = frame.executor;
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                    }
-                    for card in cards {
-                        let at = self.apply_verb(frame, seat, card, verb)?;
-                        if let Some(o) = outcome_mut(frame, stmt) {
-                            o.done += 1;
-                            o.cards.push((card, at));
-                        }
-                        self.after_change();
-                        if self.state.outcome.is_some() {
-                            return Ok(Stop::GameOver);
-                        }
-                    }
-                }
-                Op::Transfer { zone, stmt } => {
-                    impure!();
-                    let seat = int!();
-                    let cards = set!();
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                    }
-                    let Some(to_seat) = self.seat(seat) else {
-                        continue;
-                    };
-                    for card in cards {
-                        let to = destination(&edition, to_seat, zone, card);
-                        self.move_logged(frame, card, to, Verb::Transfer, false);
-                        if let Some(o) = outcome_mut(frame, stmt) {
-                            o.done += 1;
-                            o.cards.push((card, to));
-                        }
-                        self.after_change();
-                        if self.state.outcome.is_some() {
-                            return Ok(Stop::GameOver);
-                        }
-                    }
-                }
-                Op::Exchange {
-                    zone_a,
-                    zone_b,
-                    stmt,
-                } => {
-                    impure!();
-                    let b = set!();
-                    let a = set!();
-                    let seat_b = int!();
-                    let seat_a = int!();
-                    let (Some(seat_a), Some(seat_b)) = (self.seat(seat_a), self.seat(seat_b))
-                    else {
-                        continue;
-                    };
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                        o.requested = o.requested.saturating_add((a.len() + b.len()) as u16);
-                    }
-                    // Both sides move at once: compute every destination first.
-                    let moves: Vec<(CardIdx, Location)> = a
-                        .iter()
-                        .map(|c| (*c, destination(&edition, seat_b, zone_b, *c)))
-                        .chain(
-                            b.iter()
-                                .map(|c| (*c, destination(&edition, seat_a, zone_a, *c))),
-                        )
-                        .collect();
-                    for (card, to) in moves {
-                        self.move_logged(frame, card, to, Verb::Exchange, false);
-                        if let Some(o) = outcome_mut(frame, stmt) {
-                            o.done += 1;
-                            o.cards.push((card, to));
-                        }
-                    }
-                    self.after_change();
-                    if self.state.outcome.is_some() {
-                        return Ok(Stop::GameOver);
-                    }
-                }
-                Op::Splay { direction, stmt } => {
-                    impure!();
-                    let color = int!();
-                    let seat = int!();
-                    if self.splay_pile(frame, stmt, seat, color, Some(direction)) {
-                        return Ok(Stop::GameOver);
-                    }
-                }
-                Op::Unsplay { stmt } => {
-                    impure!();
-                    let color = int!();
-                    let seat = int!();
-                    if self.splay_pile(frame, stmt, seat, color, None) {
-                        return Ok(Stop::GameOver);
-                    }
-                }
-                Op::Rearrange { stmt } => {
-                    impure!();
-                    let Some(&color) = frame.ints.last() else {
-                        fail!("the number stack is empty");
-                    };
-                    let Some(&seat_value) = frame.ints.get(frame.ints.len().wrapping_sub(2)) else {
-                        fail!("the number stack is empty");
-                    };
-                    let (Some(seat), Some(color)) = (
-                        self.seat(seat_value),
-                        Color::ALL.get(color as usize).copied(),
-                    ) else {
-                        frame.ints.pop();
-                        frame.ints.pop();
-                        continue;
-                    };
-                    let mut top_first = self.state.players[seat as usize].pile(color).cards.clone();
-                    top_first.reverse();
-                    let order = match self.answer.take() {
-                        Some(Answer::Order(order)) => order,
-                        Some(_) => fail!("the answer is not an order"),
-                        None => {
-                            return Ok(self.suspend(
-                                frame,
-                                seat,
-                                RequestKind::Order { cards: top_first },
+                                frame.executor,
+                                RequestKind::Players { options, count: 1 },
                                 &chunk.name,
                             ))
                         }
-                    };
-                    frame.ints.pop();
-                    frame.ints.pop();
-                    let mut bottom_first = order;
-                    bottom_first.reverse();
-                    let pile = &mut self.state.players[seat as usize].board[color_index(color)];
-                    let changed = pile.cards != bottom_first;
-                    pile.cards = bottom_first;
-                    pile.refresh(&edition);
-                    self.log.push(Event::Rearrange {
-                        player: seat,
-                        color,
-                    });
-                    // The first edition asks for an actual change of game state: a pile put
-                    // back in the same order changes nothing (rules v1.1, "Clarifications on
-                    // Dogma Effects"); the other editions count the cards as moved.
-                    if changed
-                        || self.edition().rules.share_bonus
-                            != crate::bytecode::ShareBonus::StateChanged
-                    {
-                        self.earn_bonus(frame);
-                    }
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                        o.requested = 1;
-                        o.done = 1;
+                    },
+                };
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.player = chosen;
+                }
+                frame.ints.push(chosen.map_or(NOBODY, i32::from));
+            }
+
+            // ----- card sets -----------------------------------------------------------
+            Op::Zone { zone } => {
+                let seat = int!();
+                let cards = self.zone_cards(seat, zone);
+                frame.sets.push(cards);
+            }
+            Op::ZoneOfGroup { zone, group } => {
+                let mut cards = Vec::new();
+                for seat in self.group_seats(group, frame.executor) {
+                    cards.extend(self.zone_cards(i32::from(seat), zone));
+                }
+                frame.sets.push(cards);
+            }
+            Op::Bound { stmt } => {
+                let cards = match outcome(frame, outer, stmt) {
+                    Some(o) => o
+                        .cards
+                        .iter()
+                        .filter(|(c, at)| self.state.location(*c) == *at)
+                        .map(|(c, _)| *c)
+                        .collect(),
+                    None => Vec::new(),
+                };
+                frame.sets.push(cards);
+            }
+            Op::BoundAnywhere { stmt } => {
+                let mut cards: Vec<CardIdx> = Vec::new();
+                if let Some(o) = outcome(frame, outer, stmt) {
+                    for (c, _) in &o.cards {
+                        if !cards.contains(c) {
+                            cards.push(*c);
+                        }
                     }
                 }
-                Op::SelfExecute { stmt } => {
-                    impure!();
-                    let cards = set!();
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                        o.requested = 1;
+                frame.sets.push(cards);
+            }
+            Op::BoundNth { stmt, nth } => {
+                let picked = outcome(frame, outer, stmt).and_then(|o| match nth {
+                    Nth::Index(i) => o.cards.get(i as usize).copied(),
+                    Nth::Last => o.cards.last().copied(),
+                });
+                let cards = picked
+                    .filter(|(c, at)| self.state.location(*c) == *at)
+                    .map(|(c, _)| vec![c])
+                    .unwrap_or_default();
+                frame.sets.push(cards);
+            }
+            Op::Card { card } => frame.sets.push(vec![card]),
+            Op::ThisCard => frame.sets.push(vec![frame.card]),
+            Op::History {
+                verb,
+                due_to,
+                scope,
+                by,
+            } => {
+                let by = if by { Some(int!()) } else { None };
+                let mut cards: Vec<CardIdx> = Vec::new();
+                for entry in &self.state.history {
+                    let in_scope = match scope {
+                        HistoryScope::Turn => true,
+                        HistoryScope::Action => entry.action == self.state.action,
+                    };
+                    let due = match due_to {
+                        None => true,
+                        Some(DueTo::ThisCard) => entry.source == Some(frame.card),
+                        Some(DueTo::Demand) => entry.source == Some(frame.card) && entry.demand,
+                    };
+                    if entry.verb == verb
+                        && in_scope
+                        && due
+                        && by.is_none_or(|s| i32::from(entry.player) == s)
+                        && !cards.contains(&entry.card)
+                    {
+                        cards.push(entry.card);
                     }
-                    if let Some(card) = cards.first().copied() {
-                        // The Chain Rule (fourth-edition rulebook, "Achievements & Victory"):
-                        // self-executing while self-executing first draws and achieves a card
-                        // of the highest age. Only a self-execute inside another counts: a
-                        // card whose own effect self-executes, run by a Dogma action or shared,
-                        // is not self-executing (../shared/rules/EDITIONS.md, "Chain Rule").
-                        let nested = self.exec.as_ref().is_some_and(|e| {
-                            e.frames
-                                .iter()
-                                .any(|f| matches!(f.kind, FrameKind::SelfExecute { .. }))
-                        });
-                        if nested && edition.rules.chain_rule {
-                            let seat = frame.executor;
-                            // The draw skips empty ages like any draw: with no card of the
-                            // highest age left, it ends the game.
-                            let Some(drawn) =
-                                self.draw(seat, edition.rules.max_age, Some(frame.card), false)
-                            else {
-                                return Ok(Stop::GameOver);
-                            };
-                            self.earn_bonus(frame);
-                            self.move_logged(
-                                frame,
-                                drawn,
-                                Location::Achievements(seat),
-                                Verb::Achieve,
-                                false,
-                            );
-                            self.after_change();
-                            if self.state.outcome.is_some() {
-                                return Ok(Stop::GameOver);
+                }
+                frame.sets.push(cards);
+            }
+            Op::Beneath => {
+                let refs = set!();
+                let mut cards = Vec::new();
+                for card in refs {
+                    if let Location::Board(seat, color) = self.state.location(card) {
+                        let pile = &self.state.players[seat as usize].pile(color).cards;
+                        if let Some(pos) = pile.iter().position(|c| *c == card) {
+                            cards.extend(pile[..pos].iter().rev());
+                        }
+                    }
+                }
+                frame.sets.push(cards);
+            }
+            Op::DeckCards => {
+                let age = int!();
+                let cards = usize::try_from(age)
+                    .ok()
+                    .filter(|a| *a > 0)
+                    .and_then(|a| self.state.decks.get(a))
+                    .map(|deck| deck.iter().rev().copied().collect())
+                    .unwrap_or_default();
+                frame.sets.push(cards);
+            }
+            Op::AvailableCards => frame.sets.push(self.state.available.clone()),
+            Op::Above => {
+                let refs = set!();
+                let mut cards = Vec::new();
+                for card in refs {
+                    if let Some((pile, pos)) = self.pile_position(card) {
+                        if let Some(above) = pile.get(pos + 1) {
+                            cards.push(*above);
+                        }
+                    }
+                }
+                frame.sets.push(cards);
+            }
+            Op::CandidateCard => match frame.candidate {
+                Some(c) => frame.sets.push(vec![c]),
+                None => fail!("a card test has no card"),
+            },
+            Op::DupSet => {
+                let a = set!();
+                frame.sets.push(a.clone());
+                frame.sets.push(a);
+            }
+            Op::PopSet => {
+                set!();
+            }
+            Op::Union => {
+                let b = set!();
+                let mut a = set!();
+                for c in b {
+                    if !a.contains(&c) {
+                        a.push(c);
+                    }
+                }
+                frame.sets.push(a);
+            }
+
+            // ----- filters -------------------------------------------------------------
+            Op::KeepColors => {
+                let mask = int!();
+                let mut cards = set!();
+                cards.retain(|c| mask & color_bit(edition.card(*c).color) != 0);
+                frame.sets.push(cards);
+            }
+            Op::DropColor { color } => {
+                let mut cards = set!();
+                cards.retain(|c| edition.card(*c).color != color);
+                frame.sets.push(cards);
+            }
+            Op::KeepIcons { mask } => {
+                let mut cards = set!();
+                cards.retain(|c| {
+                    Icon::ALL
+                        .iter()
+                        .any(|i| mask & icon_bit(*i) != 0 && edition.card(*c).has_icon(*i))
+                });
+                frame.sets.push(cards);
+            }
+            Op::DropIcon { icon } => {
+                let mut cards = set!();
+                cards.retain(|c| !edition.card(*c).has_icon(icon));
+                frame.sets.push(cards);
+            }
+            Op::KeepValues { n } => {
+                let mut values = Vec::new();
+                for _ in 0..n {
+                    values.push(int!());
+                }
+                let mut cards = set!();
+                cards.retain(|c| values.contains(&i32::from(edition.card(*c).age)));
+                frame.sets.push(cards);
+            }
+            Op::KeepValueCmp { op } => {
+                let v = int!();
+                let mut cards = set!();
+                cards.retain(|c| op.holds(i32::from(edition.card(*c).age), v));
+                frame.sets.push(cards);
+            }
+            Op::KeepColorOnBoard { negated } => {
+                let seat = int!();
+                let present = self.board_colors(seat);
+                let mut cards = set!();
+                cards.retain(|c| (present & color_bit(edition.card(*c).color) != 0) != negated);
+                frame.sets.push(cards);
+            }
+            Op::KeepColorOnGroup { group, negated } => {
+                let present = self.group_colors(group, frame.executor);
+                let mut cards = set!();
+                cards.retain(|c| (present & color_bit(edition.card(*c).color) != 0) != negated);
+                frame.sets.push(cards);
+            }
+            Op::DropCards => {
+                let others = set!();
+                let mut cards = set!();
+                cards.retain(|c| !others.contains(c));
+                frame.sets.push(cards);
+            }
+            Op::KeepTop => {
+                let mut cards = set!();
+                cards.retain(|c| self.state.is_top(*c));
+                frame.sets.push(cards);
+            }
+            Op::KeepIf { test } => {
+                let cards = set!();
+                let mut kept = Vec::new();
+                for card in cards {
+                    if self.eval_sub(
+                        frame,
+                        outer.unwrap_or(&frame.outcomes),
+                        test,
+                        Some(card),
+                        None,
+                    )? != 0
+                    {
+                        kept.push(card);
+                    }
+                }
+                frame.sets.push(kept);
+            }
+
+            Op::KeepDemand => {
+                let mut cards = set!();
+                cards.retain(|c| {
+                    edition
+                        .card(*c)
+                        .effects
+                        .iter()
+                        .any(|e| e.kind == EffectKind::Demand)
+                });
+                frame.sets.push(cards);
+            }
+            Op::KeepChosenIcons { stmt } => {
+                let mask = outcome(frame, outer, stmt).map_or(0, |o| o.icons);
+                let mut cards = set!();
+                cards.retain(|c| {
+                    Icon::ALL.iter().any(|i| {
+                        mask & i32::from(icon_bit(*i)) != 0 && edition.card(*c).has_icon(*i)
+                    })
+                });
+                frame.sets.push(cards);
+            }
+            Op::KeepPileBottom { n } => {
+                let mut cards = set!();
+                cards.retain(|c| {
+                    self.pile_position(*c)
+                        .is_some_and(|(_, pos)| pos < usize::from(n))
+                });
+                frame.sets.push(cards);
+            }
+            Op::KeepAllButTop { n } => {
+                let mut cards = set!();
+                cards.retain(|c| {
+                    self.pile_position(*c)
+                        .is_some_and(|(pile, pos)| pos + usize::from(n) < pile.len())
+                });
+                frame.sets.push(cards);
+            }
+            Op::KeepCards => {
+                let among = set!();
+                let mut cards = set!();
+                cards.retain(|c| among.contains(c));
+                frame.sets.push(cards);
+            }
+
+            // ----- choosing cards ------------------------------------------------------
+            Op::Pick {
+                count,
+                extreme,
+                chooser,
+                optional,
+                stmt,
+            } => {
+                let Some(candidates) = frame.sets.last().cloned() else {
+                    fail!("the card stack is empty");
+                };
+                // A computed count is on `I` (left there until the pick is done).
+                let computed = count == Count::Computed;
+                let count = if computed {
+                    let Some(&n) = frame.ints.last() else {
+                        fail!("the number stack is empty");
+                    };
+                    Count::Exactly(n.clamp(0, 255) as u8)
+                } else {
+                    count
+                };
+                let strict = optional
+                    && self.edition().rules.if_you_do == crate::bytecode::IfYouDo::InFull
+                    && tested_in_full(chunk, stmt);
+                let plan = plan_pick(&edition, &candidates, count, extreme, optional, strict);
+                let chooser_seat = match chooser {
+                    Chooser::Executor => frame.executor,
+                    Chooser::Demander => frame.demander.unwrap_or(frame.executor),
+                };
+                let chosen: Vec<CardIdx> = if plan.single_option() {
+                    plan.only_option()
+                } else {
+                    impure!();
+                    match self.answer.take() {
+                        Some(Answer::Cards(cards)) => {
+                            let mut result = plan.forced.clone();
+                            // Keep the candidates' order for the chosen cards.
+                            result.extend(plan.pool.iter().filter(|c| cards.contains(c)));
+                            if cards.is_empty() {
+                                Vec::new()
+                            } else {
+                                result
                             }
                         }
+                        Some(_) => fail!("the answer is not a choice of cards"),
+                        None => {
+                            return stopped(self.suspend(
+                                frame,
+                                chooser_seat,
+                                RequestKind::Cards {
+                                    candidates: plan.pool.clone(),
+                                    sizes: plan.sizes.clone(),
+                                },
+                                &chunk.name,
+                            ))
+                        }
+                    }
+                };
+                frame.sets.pop();
+                if computed {
+                    frame.ints.pop();
+                }
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                    if optional && chosen.is_empty() {
+                        o.declined = true;
+                    } else {
+                        o.requested = o.requested.saturating_add(plan.requested(&chosen));
+                    }
+                }
+                frame.sets.push(chosen);
+            }
+            Op::Order { stmt } => {
+                let _ = stmt;
+                let Some(cards) = frame.sets.last().cloned() else {
+                    fail!("the card stack is empty");
+                };
+                let next = chunk.ops.get(frame.pc as usize).copied();
+                if order_matters(&edition, &cards, next) {
+                    impure!();
+                    match self.answer.take() {
+                        Some(Answer::Order(order)) => {
+                            frame.sets.pop();
+                            frame.sets.push(order);
+                        }
+                        Some(_) => fail!("the answer is not an order"),
+                        None => {
+                            let mover = frame.executor;
+                            return stopped(self.suspend(
+                                frame,
+                                mover,
+                                RequestKind::Order { cards },
+                                &chunk.name,
+                            ));
+                        }
+                    }
+                }
+            }
+
+            // ----- numbers from cards and boards ---------------------------------------
+            Op::ValueOf => {
+                let cards = set!();
+                frame
+                    .ints
+                    .push(extreme_value(&edition, &cards, Extreme::Highest));
+            }
+            Op::ExtremeValue { extreme } => {
+                let cards = set!();
+                frame.ints.push(extreme_value(&edition, &cards, extreme));
+            }
+            Op::CountCards => {
+                let cards = set!();
+                frame.ints.push(cards.len() as i32);
+            }
+            Op::TotalValue => {
+                let cards = set!();
+                let total = cards.iter().map(|c| i32::from(edition.card(*c).age)).sum();
+                frame.ints.push(total);
+            }
+            Op::DistinctValues => {
+                let cards = set!();
+                let mut ages: Vec<u8> = cards.iter().map(|c| edition.card(*c).age).collect();
+                ages.sort();
+                ages.dedup();
+                frame.ints.push(ages.len() as i32);
+            }
+            Op::DistinctColors => {
+                let cards = set!();
+                let mask = cards
+                    .iter()
+                    .fold(0, |m, c| m | color_bit(edition.card(*c).color));
+                frame.ints.push(mask.count_ones() as i32);
+            }
+            Op::ColorsOfCards => {
+                let cards = set!();
+                let mask = cards
+                    .iter()
+                    .fold(0, |m, c| m | color_bit(edition.card(*c).color));
+                frame.ints.push(mask);
+            }
+            Op::CandidateColor => match frame.candidate {
+                Some(c) => frame.ints.push(color_bit(edition.card(c).color)),
+                None => fail!("`its color` is used outside a card test"),
+            },
+            Op::CandidateValue => match frame.candidate {
+                Some(c) => frame.ints.push(i32::from(edition.card(c).age)),
+                None => fail!("a card test has no card"),
+            },
+            Op::ChosenValue { stmt } => {
+                let v = outcome(frame, outer, stmt)
+                    .and_then(|o| o.values.first().copied())
+                    .unwrap_or(0);
+                frame.ints.push(v);
+            }
+            Op::ChosenColors { stmt } => {
+                let mask = outcome(frame, outer, stmt).map_or(0, |o| o.colors);
+                frame.ints.push(mask);
+            }
+            Op::BoardColors => {
+                let seat = int!();
+                frame.ints.push(seat);
+                frame.ints.push(self.board_colors(seat));
+            }
+            Op::ColorsSplayed { directions } => {
+                let mask = int!();
+                let Some(&seat) = frame.ints.last() else {
+                    fail!("the number stack is empty");
+                };
+                let kept = self.filter_colors(seat, mask, |pile| match pile.splay {
+                    Some(d) => directions == 0 || directions & direction_bit(d) != 0,
+                    None => false,
+                });
+                frame.ints.push(kept);
+            }
+            Op::ColorsWithIcon { icon } => {
+                let mask = int!();
+                let Some(&seat) = frame.ints.last() else {
+                    fail!("the number stack is empty");
+                };
+                let kept = self
+                    .filter_colors(seat, mask, |pile| pile_icon_count(&edition, pile, icon) > 0);
+                frame.ints.push(kept);
+            }
+            Op::ColorsOnBoard { negated } => {
+                let other = int!();
+                let mask = int!();
+                let present = self.board_colors(other);
+                frame.ints.push(if negated {
+                    mask & !present
+                } else {
+                    mask & present
+                });
+            }
+            Op::ColorsOnGroup { group, negated } => {
+                let mask = int!();
+                let present = self.group_colors(group, frame.executor);
+                frame.ints.push(if negated {
+                    mask & !present
+                } else {
+                    mask & present
+                });
+            }
+            Op::Measure { measure } => {
+                let seat = int!();
+                let value = self.measure(frame, seat, measure);
+                frame.ints.push(value);
+            }
+
+            // ----- conditions ----------------------------------------------------------
+            Op::Did { stmt, done } => {
+                let did = outcome(frame, outer, stmt).is_some_and(|o| {
+                    match self.edition().rules.if_you_do {
+                        crate::bytecode::IfYouDo::InFull => o.full(),
+                        crate::bytecode::IfYouDo::MoreThanNothing => o.any(),
+                    }
+                });
+                frame.ints.push(i32::from(did == done));
+            }
+            Op::Moved { stmt, op, n } => {
+                let moved = outcome(frame, outer, stmt).map_or(0, |o| o.done);
+                frame
+                    .ints
+                    .push(i32::from(op.holds(i32::from(moved), i32::from(n))));
+            }
+            Op::QuantifyCards { quantifier } => {
+                let filtered = set!();
+                let all = set!();
+                let result = match quantifier {
+                    Quantifier::Any => !filtered.is_empty(),
+                    // "Each" over no cards holds (vacuous truth): Astronomy with only purple
+                    // top cards claims Universe, as the online implementations do.
+                    Quantifier::Each => filtered.len() == all.len(),
+                    Quantifier::No => filtered.is_empty(),
+                };
+                frame.ints.push(i32::from(result));
+            }
+            Op::QuantifyPlayers {
+                quantifier,
+                group,
+                test,
+            } => {
+                let seats = self.group_seats(group, frame.executor);
+                let mut holds = Vec::new();
+                for seat in &seats {
+                    holds.push(
+                        self.eval_sub(
+                            frame,
+                            outer.unwrap_or(&frame.outcomes),
+                            test,
+                            None,
+                            Some(*seat),
+                        )? != 0,
+                    );
+                }
+                let result = match quantifier {
+                    Quantifier::Any => holds.iter().any(|h| *h),
+                    Quantifier::Each => !holds.is_empty() && holds.iter().all(|h| *h),
+                    Quantifier::No => !holds.iter().any(|h| *h),
+                };
+                frame.ints.push(i32::from(result));
+            }
+            Op::OnlyPlayer { test } => {
+                let me = frame.executor;
+                let mut result = self.eval_sub(
+                    frame,
+                    outer.unwrap_or(&frame.outcomes),
+                    test,
+                    None,
+                    Some(me),
+                )? != 0;
+                for seat in self.group_seats(PlayerSet::Others, me) {
+                    if result
+                        && self.eval_sub(
+                            frame,
+                            outer.unwrap_or(&frame.outcomes),
+                            test,
+                            None,
+                            Some(seat),
+                        )? != 0
+                    {
+                        result = false;
+                    }
+                }
+                frame.ints.push(i32::from(result));
+            }
+            Op::VersusEach {
+                measure,
+                op,
+                group,
+                factor,
+            } => {
+                let seat = int!();
+                let Ok(subject) = Seat::try_from(seat) else {
+                    fail!("no player to compare");
+                };
+                let mine = self.eval_sub(
+                    frame,
+                    outer.unwrap_or(&frame.outcomes),
+                    measure,
+                    None,
+                    Some(subject),
+                )?;
+                let mut result = true;
+                for other in self.group_seats(group, subject) {
+                    if other != subject {
+                        let theirs = self.eval_sub(
+                            frame,
+                            outer.unwrap_or(&frame.outcomes),
+                            measure,
+                            None,
+                            Some(other),
+                        )?;
+                        result &= op.holds(mine, theirs.saturating_mul(i32::from(factor)));
+                    }
+                }
+                frame.ints.push(i32::from(result));
+            }
+            Op::IsSplayed { direction } => {
+                let mask = int!();
+                let seat = int!();
+                let splayed = self.seat(seat).is_some_and(|s| {
+                    Color::ALL.iter().any(|c| {
+                        mask & color_bit(*c) != 0
+                            && self.state.players[s as usize].pile(*c).splay == Some(direction)
+                    })
+                });
+                frame.ints.push(i32::from(splayed));
+            }
+
+            // ----- actions -------------------------------------------------------------
+            Op::AskYesNo { stmt } => {
+                impure!();
+                let yes = match self.answer.take() {
+                    Some(Answer::YesNo(b)) => b,
+                    Some(_) => fail!("the answer is not yes or no"),
+                    // A `you may` whose "yes" could change nothing has one real option and
+                    // is not asked (../shared/SCENARIOS.md: a decision with one legal option
+                    // is never asked); it counts as declined.
+                    None if !self.yes_can_matter(frame, chunk)? => false,
+                    None => {
+                        let who = frame.executor;
+                        return stopped(self.suspend(frame, who, RequestKind::YesNo, &chunk.name));
+                    }
+                };
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                    o.declined = !yes;
+                }
+                frame.ints.push(i32::from(yes));
+            }
+            Op::AskOption { stmt, n } => {
+                impure!();
+                let choice = match self.answer.take() {
+                    Some(Answer::Option(i)) => i,
+                    Some(_) => fail!("the answer is not an alternative"),
+                    None => {
+                        let who = frame.executor;
+                        return stopped(self.suspend(
+                            frame,
+                            who,
+                            RequestKind::Option { n },
+                            &chunk.name,
+                        ));
+                    }
+                };
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                }
+                frame.ints.push(i32::from(choice));
+            }
+            Op::Choose {
+                kind,
+                count,
+                chooser,
+                stmt,
+                except,
+            } => {
+                impure!();
+                let who = match chooser {
+                    Chooser::Executor => frame.executor,
+                    Chooser::Demander => frame.demander.unwrap_or(frame.executor),
+                };
+                let mut request = self.choice_request(kind, count, who);
+                if let RequestKind::Icons { options, .. } = &mut request {
+                    options.retain(|i| except & icon_bit(*i) == 0);
+                }
+                let answer = if let Some(single) = single_answer(&request) {
+                    single
+                } else {
+                    match self.answer.take() {
+                        Some(a) => a,
+                        None => return stopped(self.suspend(frame, who, request, &chunk.name)),
+                    }
+                };
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                    o.requested = 1;
+                    o.done = 1;
+                    match answer {
+                        Answer::Values(v) => o.values = v,
+                        Answer::Colors(c) => o.colors = c.iter().fold(0, |m, c| m | color_bit(*c)),
+                        Answer::Players(p) => o.player = p.first().copied(),
+                        Answer::Icons(i) => {
+                            o.icons = i.iter().fold(0, |m, i| m | i32::from(icon_bit(*i)))
+                        }
+                        _ => fail!("the answer does not fit the choice"),
+                    }
+                }
+            }
+            Op::ChooseValueFrom { n, chooser, stmt } => {
+                impure!();
+                let n = usize::from(n);
+                if frame.ints.len() < n {
+                    fail!("the number stack is empty");
+                }
+                let mut options: Vec<i32> = frame.ints[frame.ints.len() - n..].to_vec();
+                options.sort_unstable();
+                options.dedup();
+                // Only a possible age is a value to choose (fourth-edition rulebook,
+                // "Value": from 1 to 11): Fusion after scoring a 1 has nothing to choose.
+                let max = i32::from(edition.rules.max_age);
+                options.retain(|v| (1..=max).contains(v));
+                let who = match chooser {
+                    Chooser::Executor => frame.executor,
+                    Chooser::Demander => frame.demander.unwrap_or(frame.executor),
+                };
+                let request = RequestKind::Values { options, count: 1 };
+                let chosen = match single_answer(&request) {
+                    Some(Answer::Values(v)) => v,
+                    _ => match self.answer.take() {
+                        Some(Answer::Values(v)) => v,
+                        Some(_) => fail!("the answer is not a value"),
+                        None => return stopped(self.suspend(frame, who, request, &chunk.name)),
+                    },
+                };
+                let keep = frame.ints.len() - n;
+                frame.ints.truncate(keep);
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                    o.requested = 1;
+                    o.done = u16::from(!chosen.is_empty());
+                    o.values = chosen;
+                }
+            }
+            Op::ChooseSharedValue { n, chooser, stmt } => {
+                let Some(candidates) = frame.sets.last().cloned() else {
+                    fail!("the card stack is empty");
+                };
+                let mut options: Vec<i32> = Vec::new();
+                for c in &candidates {
+                    let v = i32::from(edition.card(*c).age);
+                    let shared = candidates
+                        .iter()
+                        .filter(|d| i32::from(edition.card(**d).age) == v)
+                        .count();
+                    if shared >= usize::from(n.max(1)) && !options.contains(&v) {
+                        options.push(v);
+                    }
+                }
+                options.sort_unstable();
+                let value = match options.as_slice() {
+                    [] => None,
+                    [one] => Some(*one),
+                    _ => {
+                        impure!();
+                        match self.answer.take() {
+                            Some(Answer::Values(v)) => v.first().copied(),
+                            Some(_) => fail!("the answer is not a value"),
+                            None => {
+                                let who = match chooser {
+                                    Chooser::Executor => frame.executor,
+                                    Chooser::Demander => frame.demander.unwrap_or(frame.executor),
+                                };
+                                return stopped(self.suspend(
+                                    frame,
+                                    who,
+                                    RequestKind::Values { options, count: 1 },
+                                    &chunk.name,
+                                ));
+                            }
+                        }
+                    }
+                };
+                frame.sets.pop();
+                let kept: Vec<CardIdx> = candidates
+                    .into_iter()
+                    .filter(|c| Some(i32::from(edition.card(*c).age)) == value)
+                    .collect();
+                if let (Some(o), Some(v)) = (outcome_mut(frame, stmt), value) {
+                    o.values = vec![v];
+                }
+                frame.sets.push(kept);
+            }
+            Op::Mark { stmt } => {
+                let cards = set!();
+                let marked: Vec<(CardIdx, Location)> = cards
+                    .iter()
+                    .map(|c| (*c, self.state.location(*c)))
+                    .collect();
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                    o.requested = o.requested.max(marked.len() as u16);
+                    o.done = o.done.saturating_add(marked.len() as u16);
+                    o.cards.extend(marked);
+                }
+            }
+            Op::PickColor { stmt, direction } => {
+                impure!();
+                let mask = int!();
+                let Some(&seat_value) = frame.ints.last() else {
+                    fail!("the number stack is empty");
+                };
+                let next = chunk.ops.get(frame.pc as usize).copied();
+                let options: Vec<Color> = match self.seat(seat_value) {
+                    None => Vec::new(),
+                    Some(seat) => Color::ALL
+                        .iter()
+                        .copied()
+                        .filter(|c| mask & color_bit(*c) != 0)
+                        .filter(|c| {
+                            let pile = self.state.players[seat as usize].pile(*c);
+                            pile.cards.len() >= 2
+                                && match (direction, next) {
+                                    (Some(d), _) => pile.splay != Some(d),
+                                    (None, Some(Op::Unsplay { .. })) => pile.splay.is_some(),
+                                    (None, _) => true,
+                                }
+                        })
+                        .collect(),
+                };
+                let color = match options.as_slice() {
+                    [] => None,
+                    [one] => Some(*one),
+                    _ => match self.answer.take() {
+                        Some(Answer::Colors(c)) => c.first().copied(),
+                        Some(_) => fail!("the answer is not a colour"),
+                        None => {
+                            frame.ints.push(mask);
+                            let who = self.seat(seat_value).unwrap_or(frame.executor);
+                            return stopped(self.suspend(
+                                frame,
+                                who,
+                                RequestKind::Colors { options, count: 1 },
+                                &chunk.name,
+                            ));
+                        }
+                    },
+                };
+                if let (Some(o), Some(c)) = (outcome_mut(frame, stmt), color) {
+                    o.colors = color_bit(c);
+                }
+                frame.ints.push(color.map_or(-1, |c| color_index(c) as i32));
+            }
+            Op::Draw { count, then, stmt } => {
+                impure!();
+                let age = int!();
+                let seat = int!();
+                let Some(seat) = self.seat(seat) else {
+                    return Ok(None);
+                };
+                let age = age.clamp(0, i32::from(u8::MAX)) as u8;
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                    o.requested = o.requested.saturating_add(u16::from(count));
+                }
+                for _ in 0..count {
+                    let Some(card) = self.draw(seat, age, Some(frame.card), frame.demand) else {
+                        break;
+                    };
+                    self.earn_bonus(frame);
+                    let at = match then {
+                        Some(verb) => self.apply_verb(frame, seat, card, verb)?,
+                        None => Location::Hand(seat),
+                    };
+                    if let Some(o) = outcome_mut(frame, stmt) {
+                        o.done += 1;
+                        o.cards.push((card, at));
+                    }
+                    self.after_change();
+                    if self.state.outcome.is_some() {
+                        return stopped(Stop::GameOver);
+                    }
+                }
+            }
+            Op::Move { verb, stmt } => {
+                impure!();
+                let cards = set!();
+                let seat = frame.executor;
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                }
+                for card in cards {
+                    let at = self.apply_verb(frame, seat, card, verb)?;
+                    if let Some(o) = outcome_mut(frame, stmt) {
+                        o.done += 1;
+                        o.cards.push((card, at));
+                    }
+                    self.after_change();
+                    if self.state.outcome.is_some() {
+                        return stopped(Stop::GameOver);
+                    }
+                }
+            }
+            Op::Transfer { zone, stmt } => {
+                impure!();
+                let seat = int!();
+                let cards = set!();
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                }
+                let Some(to_seat) = self.seat(seat) else {
+                    return Ok(None);
+                };
+                for card in cards {
+                    let to = destination(&edition, to_seat, zone, card);
+                    self.move_logged(frame, card, to, Verb::Transfer, false);
+                    if let Some(o) = outcome_mut(frame, stmt) {
+                        o.done += 1;
+                        o.cards.push((card, to));
+                    }
+                    self.after_change();
+                    if self.state.outcome.is_some() {
+                        return stopped(Stop::GameOver);
+                    }
+                }
+            }
+            Op::Exchange {
+                zone_a,
+                zone_b,
+                stmt,
+            } => {
+                impure!();
+                let b = set!();
+                let a = set!();
+                let seat_b = int!();
+                let seat_a = int!();
+                let (Some(seat_a), Some(seat_b)) = (self.seat(seat_a), self.seat(seat_b)) else {
+                    return Ok(None);
+                };
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                    o.requested = o.requested.saturating_add((a.len() + b.len()) as u16);
+                }
+                // Both sides move at once: compute every destination first.
+                let moves: Vec<(CardIdx, Location)> = a
+                    .iter()
+                    .map(|c| (*c, destination(&edition, seat_b, zone_b, *c)))
+                    .chain(
+                        b.iter()
+                            .map(|c| (*c, destination(&edition, seat_a, zone_a, *c))),
+                    )
+                    .collect();
+                for (card, to) in moves {
+                    self.move_logged(frame, card, to, Verb::Exchange, false);
+                    if let Some(o) = outcome_mut(frame, stmt) {
+                        o.done += 1;
+                        o.cards.push((card, to));
+                    }
+                }
+                self.after_change();
+                if self.state.outcome.is_some() {
+                    return stopped(Stop::GameOver);
+                }
+            }
+            Op::Splay { direction, stmt } => {
+                impure!();
+                let color = int!();
+                let seat = int!();
+                if self.splay_pile(frame, stmt, seat, color, Some(direction)) {
+                    return stopped(Stop::GameOver);
+                }
+            }
+            Op::Unsplay { stmt } => {
+                impure!();
+                let color = int!();
+                let seat = int!();
+                if self.splay_pile(frame, stmt, seat, color, None) {
+                    return stopped(Stop::GameOver);
+                }
+            }
+            Op::Rearrange { stmt } => {
+                impure!();
+                let Some(&color) = frame.ints.last() else {
+                    fail!("the number stack is empty");
+                };
+                let Some(&seat_value) = frame.ints.get(frame.ints.len().wrapping_sub(2)) else {
+                    fail!("the number stack is empty");
+                };
+                let (Some(seat), Some(color)) = (
+                    self.seat(seat_value),
+                    Color::ALL.get(color as usize).copied(),
+                ) else {
+                    frame.ints.pop();
+                    frame.ints.pop();
+                    return Ok(None);
+                };
+                let mut top_first = self.state.players[seat as usize].pile(color).cards.clone();
+                top_first.reverse();
+                let order = match self.answer.take() {
+                    Some(Answer::Order(order)) => order,
+                    Some(_) => fail!("the answer is not an order"),
+                    None => {
+                        return stopped(self.suspend(
+                            frame,
+                            seat,
+                            RequestKind::Order { cards: top_first },
+                            &chunk.name,
+                        ))
+                    }
+                };
+                frame.ints.pop();
+                frame.ints.pop();
+                let mut bottom_first = order;
+                bottom_first.reverse();
+                let pile = &mut self.state.players[seat as usize].board[color_index(color)];
+                let changed = pile.cards != bottom_first;
+                pile.cards = bottom_first;
+                pile.refresh(&edition);
+                self.log.push(Event::Rearrange {
+                    player: seat,
+                    color,
+                });
+                // The first edition asks for an actual change of game state: a pile put
+                // back in the same order changes nothing (rules v1.1, "Clarifications on
+                // Dogma Effects"); the other editions count the cards as moved.
+                if changed
+                    || self.edition().rules.share_bonus != crate::bytecode::ShareBonus::StateChanged
+                {
+                    self.earn_bonus(frame);
+                }
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                    o.requested = 1;
+                    o.done = 1;
+                }
+            }
+            Op::SelfExecute { stmt } => {
+                impure!();
+                let cards = set!();
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                    o.requested = 1;
+                }
+                if let Some(card) = cards.first().copied() {
+                    // The Chain Rule (fourth-edition rulebook, "Achievements & Victory"):
+                    // self-executing while self-executing first draws and achieves a card
+                    // of the highest age. Only a self-execute inside another counts: a
+                    // card whose own effect self-executes, run by a Dogma action or shared,
+                    // is not self-executing (../shared/rules/EDITIONS.md, "Chain Rule").
+                    let nested = self.exec.as_ref().is_some_and(|e| {
+                        e.frames
+                            .iter()
+                            .any(|f| matches!(f.kind, FrameKind::SelfExecute { .. }))
+                    });
+                    if nested && edition.rules.chain_rule {
+                        let seat = frame.executor;
+                        // The draw skips empty ages like any draw: with no card of the
+                        // highest age left, it ends the game.
+                        let Some(drawn) =
+                            self.draw(seat, edition.rules.max_age, Some(frame.card), false)
+                        else {
+                            return stopped(Stop::GameOver);
+                        };
+                        self.earn_bonus(frame);
+                        self.move_logged(
+                            frame,
+                            drawn,
+                            Location::Achievements(seat),
+                            Verb::Achieve,
+                            false,
+                        );
+                        self.after_change();
+                        if self.state.outcome.is_some() {
+                            return stopped(Stop::GameOver);
+                        }
+                    }
+                    if let Some(o) = outcome_mut(frame, stmt) {
+                        o.done = 1;
+                    }
+                    self.log.push(Event::SelfExecute {
+                        player: frame.executor,
+                        card,
+                    });
+                    let child = Frame {
+                        kind: FrameKind::SelfExecute { next: 0 },
+                        chunk: frame.chunk,
+                        pc: 0,
+                        card,
+                        executor: frame.executor,
+                        demander: None,
+                        demand: false,
+                        counts_for_bonus: frame.counts_for_bonus,
+                        ints: Vec::new(),
+                        sets: Vec::new(),
+                        outcomes: Vec::new(),
+                        loops: Vec::new(),
+                        each: Vec::new(),
+                        candidate: None,
+                        stop_at: None,
+                        params: Vec::new(),
+                    };
+                    return stopped(Stop::Call(child));
+                }
+            }
+            Op::Claim { special, stmt } => {
+                impure!();
+                let claimed = self.claim_special(frame.executor, special);
+                if claimed {
+                    // The achievement card moves to the claimer: a change that earns the
+                    // free Draw when a sharing opponent claims it (online summary, DOGMA,
+                    // point 4; deluxe rules, Dogma action).
+                    self.earn_bonus(frame);
+                }
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                    o.requested = 1;
+                    o.done = u16::from(claimed);
+                }
+                if self.state.outcome.is_some() {
+                    return stopped(Stop::GameOver);
+                }
+            }
+            Op::JunkSpecial { all, stmt } => {
+                impure!();
+                let seat = frame.executor;
+                let available = self.state.specials.clone();
+                let chosen: Vec<SpecialIdx> = if all || available.len() <= 1 {
+                    available
+                } else {
+                    match self.answer.take() {
+                        Some(Answer::Specials(s)) => s,
+                        Some(_) => fail!("the answer is not a special achievement"),
+                        None => {
+                            return stopped(self.suspend(
+                                frame,
+                                seat,
+                                RequestKind::Specials {
+                                    options: available,
+                                    count: 1,
+                                },
+                                &chunk.name,
+                            ))
+                        }
+                    }
+                };
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                    o.requested = if all { chosen.len() as u16 } else { 1 };
+                }
+                for special in chosen {
+                    if self.junk_special(seat, special) {
+                        self.earn_bonus(frame);
+                        if let Some(o) = outcome_mut(frame, stmt) {
+                            o.done += 1;
+                        }
+                    }
+                    if self.state.outcome.is_some() {
+                        return stopped(Stop::GameOver);
+                    }
+                }
+            }
+            Op::RestoreSpecial { stmt } => {
+                impure!();
+                let seat = frame.executor;
+                let junked = self.state.junked_specials.clone();
+                let chosen: Option<SpecialIdx> = match junked.as_slice() {
+                    [] => None,
+                    [one] => Some(*one),
+                    _ => match self.answer.take() {
+                        Some(Answer::Specials(s)) => s.first().copied(),
+                        Some(_) => fail!("the answer is not a special achievement"),
+                        None => {
+                            return stopped(self.suspend(
+                                frame,
+                                seat,
+                                RequestKind::Specials {
+                                    options: junked,
+                                    count: 1,
+                                },
+                                &chunk.name,
+                            ))
+                        }
+                    },
+                };
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                    o.requested = 1;
+                }
+                if let Some(special) = chosen {
+                    if self.restore_special(seat, special) {
+                        self.earn_bonus(frame);
                         if let Some(o) = outcome_mut(frame, stmt) {
                             o.done = 1;
                         }
-                        self.log.push(Event::SelfExecute {
-                            player: frame.executor,
-                            card,
-                        });
-                        let child = Frame {
-                            kind: FrameKind::SelfExecute { next: 0 },
-                            chunk: frame.chunk,
-                            pc: 0,
-                            card,
-                            executor: frame.executor,
-                            demander: None,
-                            demand: false,
-                            counts_for_bonus: frame.counts_for_bonus,
-                            ints: Vec::new(),
-                            sets: Vec::new(),
-                            outcomes: Vec::new(),
-                            loops: Vec::new(),
-                            each: Vec::new(),
-                            candidate: None,
-                            stop_at: None,
-                            params: Vec::new(),
-                        };
-                        return Ok(Stop::Call(child));
-                    }
-                }
-                Op::Claim { special, stmt } => {
-                    impure!();
-                    let claimed = self.claim_special(frame.executor, special);
-                    if claimed {
-                        // The achievement card moves to the claimer: a change that earns the
-                        // free Draw when a sharing opponent claims it (online summary, DOGMA,
-                        // point 4; deluxe rules, Dogma action).
-                        self.earn_bonus(frame);
-                    }
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                        o.requested = 1;
-                        o.done = u16::from(claimed);
                     }
                     if self.state.outcome.is_some() {
-                        return Ok(Stop::GameOver);
-                    }
-                }
-                Op::JunkSpecial { all, stmt } => {
-                    impure!();
-                    let seat = frame.executor;
-                    let available = self.state.specials.clone();
-                    let chosen: Vec<SpecialIdx> = if all || available.len() <= 1 {
-                        available
-                    } else {
-                        match self.answer.take() {
-                            Some(Answer::Specials(s)) => s,
-                            Some(_) => fail!("the answer is not a special achievement"),
-                            None => {
-                                return Ok(self.suspend(
-                                    frame,
-                                    seat,
-                                    RequestKind::Specials {
-                                        options: available,
-                                        count: 1,
-                                    },
-                                    &chunk.name,
-                                ))
-                            }
-                        }
-                    };
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                        o.requested = if all { chosen.len() as u16 } else { 1 };
-                    }
-                    for special in chosen {
-                        if self.junk_special(seat, special) {
-                            self.earn_bonus(frame);
-                            if let Some(o) = outcome_mut(frame, stmt) {
-                                o.done += 1;
-                            }
-                        }
-                        if self.state.outcome.is_some() {
-                            return Ok(Stop::GameOver);
-                        }
-                    }
-                }
-                Op::RestoreSpecial { stmt } => {
-                    impure!();
-                    let seat = frame.executor;
-                    let junked = self.state.junked_specials.clone();
-                    let chosen: Option<SpecialIdx> = match junked.as_slice() {
-                        [] => None,
-                        [one] => Some(*one),
-                        _ => match self.answer.take() {
-                            Some(Answer::Specials(s)) => s.first().copied(),
-                            Some(_) => fail!("the answer is not a special achievement"),
-                            None => {
-                                return Ok(self.suspend(
-                                    frame,
-                                    seat,
-                                    RequestKind::Specials {
-                                        options: junked,
-                                        count: 1,
-                                    },
-                                    &chunk.name,
-                                ))
-                            }
-                        },
-                    };
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                        o.requested = 1;
-                    }
-                    if let Some(special) = chosen {
-                        if self.restore_special(seat, special) {
-                            self.earn_bonus(frame);
-                            if let Some(o) = outcome_mut(frame, stmt) {
-                                o.done = 1;
-                            }
-                        }
-                        if self.state.outcome.is_some() {
-                            return Ok(Stop::GameOver);
-                        }
-                    }
-                }
-                Op::Win => {
-                    impure!();
-                    let seat = int!();
-                    if let Some(seat) = self.seat(seat) {
-                        self.win_by_effect(seat, frame.card);
-                        return Ok(Stop::GameOver);
-                    }
-                }
-                Op::WinSingle { most, measure } => {
-                    impure!();
-                    let mut values = Vec::new();
-                    // Eliminated players are out of the table (fourth-edition rulebook, Lose).
-                    for seat in self.state.seats_in_play() {
-                        values.push((
-                            seat,
-                            self.eval_sub(
-                                frame,
-                                outer.unwrap_or(&frame.outcomes),
-                                measure,
-                                None,
-                                Some(seat),
-                            )?,
-                        ));
-                    }
-                    let best = if most {
-                        values.iter().map(|(_, v)| *v).max()
-                    } else {
-                        values.iter().map(|(_, v)| *v).min()
-                    };
-                    let leaders: Vec<Seat> = values
-                        .iter()
-                        .filter(|(_, v)| Some(*v) == best)
-                        .map(|(s, _)| *s)
-                        .collect();
-                    // "The single player with the most …": nobody wins on a tie (online summary,
-                    // "End of Game", "By dogma").
-                    if let [winner] = leaders.as_slice() {
-                        self.win_by_effect(*winner, frame.card);
-                        return Ok(Stop::GameOver);
-                    }
-                }
-                Op::Lose => {
-                    impure!();
-                    let seat = int!();
-                    if !edition.rules.elimination {
-                        fail!(
-                            "`lose` needs an edition with elimination (the fourth edition's rule)"
-                        );
-                    }
-                    if let Some(seat) = self.seat(seat) {
-                        if self.lose_by_effect(frame, seat) {
-                            return Ok(if self.state.outcome.is_some() {
-                                Stop::GameOver
-                            } else {
-                                Stop::Done
-                            });
-                        }
-                    }
-                }
-                Op::Combine { stmt, children } => {
-                    let ids = chunk
-                        .lists
-                        .get(children as usize)
-                        .cloned()
-                        .unwrap_or_default();
-                    let ran: Vec<&StmtOutcome> = ids
-                        .iter()
-                        .filter_map(|id| frame.outcomes.get(*id as usize))
-                        .filter(|o| o.ran)
-                        .collect();
-                    let full = !ran.is_empty() && ran.iter().all(|o| o.full());
-                    let any = ran.iter().any(|o| o.any());
-                    let cards: Vec<(CardIdx, Location)> =
-                        ran.iter().flat_map(|o| o.cards.iter().copied()).collect();
-                    if let Some(o) = outcome_mut(frame, stmt) {
-                        o.ran = true;
-                        o.declined = false;
-                        let (requested, done) = match (full, any) {
-                            (true, _) => (1, 1),
-                            (false, true) => (2, 1),
-                            (false, false) => (1, 0),
-                        };
-                        o.requested = requested;
-                        o.done = done;
-                        o.cards = cards;
+                        return stopped(Stop::GameOver);
                     }
                 }
             }
-            if self.state.outcome.is_some() && !pure {
-                return Ok(Stop::GameOver);
+            Op::Win => {
+                impure!();
+                let seat = int!();
+                if let Some(seat) = self.seat(seat) {
+                    self.win_by_effect(seat, frame.card);
+                    return stopped(Stop::GameOver);
+                }
+            }
+            Op::WinSingle { most, measure } => {
+                impure!();
+                let mut values = Vec::new();
+                // Eliminated players are out of the table (fourth-edition rulebook, Lose).
+                for seat in self.state.seats_in_play() {
+                    values.push((
+                        seat,
+                        self.eval_sub(
+                            frame,
+                            outer.unwrap_or(&frame.outcomes),
+                            measure,
+                            None,
+                            Some(seat),
+                        )?,
+                    ));
+                }
+                let best = if most {
+                    values.iter().map(|(_, v)| *v).max()
+                } else {
+                    values.iter().map(|(_, v)| *v).min()
+                };
+                let leaders: Vec<Seat> = values
+                    .iter()
+                    .filter(|(_, v)| Some(*v) == best)
+                    .map(|(s, _)| *s)
+                    .collect();
+                // "The single player with the most …": nobody wins on a tie (online summary,
+                // "End of Game", "By dogma").
+                if let [winner] = leaders.as_slice() {
+                    self.win_by_effect(*winner, frame.card);
+                    return stopped(Stop::GameOver);
+                }
+            }
+            Op::Lose => {
+                impure!();
+                let seat = int!();
+                if !edition.rules.elimination {
+                    fail!("`lose` needs an edition with elimination (the fourth edition's rule)");
+                }
+                if let Some(seat) = self.seat(seat) {
+                    if self.lose_by_effect(frame, seat) {
+                        return stopped(if self.state.outcome.is_some() {
+                            Stop::GameOver
+                        } else {
+                            Stop::Done
+                        });
+                    }
+                }
+            }
+            Op::Combine { stmt, children } => {
+                let ids = chunk
+                    .lists
+                    .get(children as usize)
+                    .cloned()
+                    .unwrap_or_default();
+                let ran: Vec<&StmtOutcome> = ids
+                    .iter()
+                    .filter_map(|id| frame.outcomes.get(*id as usize))
+                    .filter(|o| o.ran)
+                    .collect();
+                let full = !ran.is_empty() && ran.iter().all(|o| o.full());
+                let any = ran.iter().any(|o| o.any());
+                let cards: Vec<(CardIdx, Location)> =
+                    ran.iter().flat_map(|o| o.cards.iter().copied()).collect();
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.ran = true;
+                    o.declined = false;
+                    let (requested, done) = match (full, any) {
+                        (true, _) => (1, 1),
+                        (false, true) => (2, 1),
+                        (false, false) => (1, 0),
+                    };
+                    o.requested = requested;
+                    o.done = done;
+                    o.cards = cards;
+                }
             }
         }
+        if self.state.outcome.is_some() && !pure {
+            return stopped(Stop::GameOver);
+        }
+        Ok(None)
     }
 
     /// Whether answering yes to the `you may` just reached could change anything: the body is
