@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod diff;
+pub mod differential;
 pub mod library;
 pub mod play;
 pub mod scenario;
@@ -50,6 +51,55 @@ pub fn compile_edition(name: &str) -> Result<CompiledEdition, String> {
                 .collect::<Vec<_>>()
                 .join("\n")
         })
+}
+
+/// The back end a game's card effects run on. Both give the same game, event for event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Backend {
+    /// The bytecode VM: runs any edition, including a designer's tree.
+    #[default]
+    Vm,
+    /// The official editions' generated Rust code (native/src/NAME.rs).
+    Native,
+}
+
+impl Backend {
+    pub fn word(self) -> &'static str {
+        match self {
+            Backend::Vm => "vm",
+            Backend::Native => "native",
+        }
+    }
+}
+
+/// Makes an edition's games run on `backend`. The native code built into this binary must have
+/// been generated from exactly this compiled edition (its fingerprint is compared): a card source
+/// changed since then makes it stale, and it is refused with the command that regenerates it.
+pub fn use_backend(edition: &mut CompiledEdition, backend: Backend) -> Result<(), String> {
+    if backend == Backend::Vm {
+        edition.native = None;
+        return Ok(());
+    }
+    let name = edition.name.clone();
+    let Some((run, fingerprint)) = dogma_native::for_edition(&name) else {
+        return Err(format!(
+            "the edition `{name}` has no native code built in: dogma carries the native code of \
+             the official editions only ({}). Run it with `--backend vm` (the same game); \
+             `dogma build --edition {name} --target rust` writes its Rust for a program of your own",
+            dogma_native::EDITIONS.join(", ")
+        ));
+    };
+    let now = dogma_compiler::lower::rust::fingerprint(edition)?;
+    if now != fingerprint {
+        return Err(format!(
+            "the native code of the `{name}` edition is stale: its card sources or the compiler \
+             changed since native/src/{name}.rs was generated. Regenerate it with \
+             `cargo run -- build --edition {name} --target rust -o native/src/{name}.rs` and \
+             rebuild, or run with `--backend vm`"
+        ));
+    }
+    edition.native = Some(dogma_runtime::bytecode::NativeCode { run, fingerprint });
+    Ok(())
 }
 
 /// The rule variants of an edition by name or manifest path.

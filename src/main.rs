@@ -117,6 +117,9 @@ enum Command {
         /// Run a compiled edition (`dogma build` output) instead of compiling the sources.
         #[arg(long)]
         compiled: Option<PathBuf>,
+        /// Run the card effects on the bytecode VM or on the edition's built-in native code.
+        #[arg(long, value_enum, default_value = "vm")]
+        backend: dogma::Backend,
     },
     /// Run scenario files: set the table, play the scripted actions, check the expectations and
     /// the snapshots. Ends with `N passed, N failed`.
@@ -126,6 +129,10 @@ enum Command {
         /// Write the current outcome and log as the new snapshots (after reviewing the diffs).
         #[arg(long)]
         accept: bool,
+        /// Play each scenario on the VM and on the native code (where built in and current) and
+        /// require the same log and final state, or on one back end only.
+        #[arg(long, value_enum, default_value = "both")]
+        backend: dogma::scenario::Backends,
     },
     /// Play many random games in-process and report speed and outcomes.
     Bench {
@@ -146,7 +153,7 @@ enum Command {
     Build {
         #[arg(long, default_value = "third")]
         edition: String,
-        /// The back end: `bytecode` (the `rust` back end is not built yet).
+        /// The back end: `bytecode` (a `.dogmac` file for the VM) or `rust` (native code).
         #[arg(long, default_value = "bytecode")]
         target: String,
         /// Where to write the compiled edition (default: EDITION.dogmac, unless --disasm).
@@ -180,9 +187,11 @@ fn main() -> ExitCode {
             save,
             resume,
             compiled,
+            backend,
         } => cmd_play(
             &edition,
             compiled,
+            backend,
             play::PlayOptions {
                 players,
                 seed,
@@ -197,7 +206,11 @@ fn main() -> ExitCode {
                 resume,
             },
         ),
-        Command::Test { paths, accept } => cmd_test(paths, accept),
+        Command::Test {
+            paths,
+            accept,
+            backend,
+        } => cmd_test(paths, accept, backend),
         Command::Bench {
             edition,
             games,
@@ -569,8 +582,13 @@ fn cmd_diff(from: &str, to: &str) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-fn cmd_play(edition: &str, compiled: Option<PathBuf>, options: play::PlayOptions) -> CmdResult {
-    let edition = match compiled {
+fn cmd_play(
+    edition: &str,
+    compiled: Option<PathBuf>,
+    backend: dogma::Backend,
+    options: play::PlayOptions,
+) -> CmdResult {
+    let mut edition = match compiled {
         Some(path) => {
             let bytes =
                 std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -581,6 +599,7 @@ fn cmd_play(edition: &str, compiled: Option<PathBuf>, options: play::PlayOptions
             Err(code) => return Ok(code),
         },
     };
+    dogma::use_backend(&mut edition, backend)?;
     match play::run(std::sync::Arc::new(edition), options) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(message) if message.starts_with("runtime error") => {
@@ -591,13 +610,13 @@ fn cmd_play(edition: &str, compiled: Option<PathBuf>, options: play::PlayOptions
     }
 }
 
-fn cmd_test(paths: Vec<PathBuf>, accept: bool) -> CmdResult {
+fn cmd_test(paths: Vec<PathBuf>, accept: bool, backends: scenario::Backends) -> CmdResult {
     let paths = if paths.is_empty() {
         vec![PathBuf::from("tests/scenarios")]
     } else {
         paths
     };
-    let (report, all_passed) = scenario::run_all(&paths, accept)?;
+    let (report, all_passed) = scenario::run_all(&paths, accept, backends)?;
     write_stdout(&report)?;
     Ok(if all_passed {
         ExitCode::SUCCESS
@@ -688,6 +707,26 @@ fn compiled_edition(
     }
 }
 
+/// `dogma build --target rust`: the edition's native code (default file `NAME.rs`).
+fn cmd_build_rust(edition: &str, output: Option<PathBuf>) -> CmdResult {
+    let (sources, compiled) = match compiled_edition(edition) {
+        Ok(x) => x,
+        Err(code) => return Ok(code),
+    };
+    let code = dogma_compiler::lower::rust::generate(&compiled)?;
+    let path = output.unwrap_or_else(|| PathBuf::from(format!("{}.rs", sources.manifest.name)));
+    std::fs::write(&path, &code).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let ops: usize = compiled.chunks.iter().map(|c| c.ops.len()).sum();
+    say!(
+        "wrote {}: native code of {} cards, {} chunks, {ops} ops, {} lines",
+        path.display(),
+        compiled.cards.len(),
+        compiled.chunks.len(),
+        code.lines().count()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 /// `dogma build`: checks an edition, compiles it to bytecode, writes the `.dogmac` file and/or
 /// prints the disassembly.
 fn cmd_build(edition: &str, target: &str, output: Option<PathBuf>, disasm: bool) -> CmdResult {
@@ -696,7 +735,7 @@ fn cmd_build(edition: &str, target: &str, output: Option<PathBuf>, disasm: bool)
 
     match target {
         "bytecode" => {}
-        "rust" => return Err("the Rust back end is not built yet".to_string()),
+        "rust" => return cmd_build_rust(edition, output),
         other => {
             return Err(format!(
                 "unknown target `{other}` (the targets are bytecode and rust)"

@@ -21,6 +21,8 @@ use toml::Value;
 pub struct Scenario {
     pub name: String,
     pub path: PathBuf,
+    /// The edition's name or manifest path, as the scenario gives it (resolved beside the file).
+    pub edition: String,
     pub text: String,
     pub table: TableSpec,
     pub actions: Vec<ScriptedAction>,
@@ -272,23 +274,79 @@ impl Loader<'_> {
 
 /// What `load` needs from the outside: the compiled edition of a name.
 pub trait Editions {
+    /// The edition a scenario is played on.
     fn edition(&mut self, name: &str) -> Result<Arc<CompiledEdition>, String>;
+    /// The same edition on the other back end, when scenarios are also played there and the
+    /// results compared (`dogma test --backend both`).
+    fn twin(&mut self, _name: &str) -> Option<Arc<CompiledEdition>> {
+        None
+    }
 }
 
-/// Compiles each edition once per run.
+/// Which back ends `dogma test` plays scenarios on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Backends {
+    /// The VM, and the native code too where it is built in and current: both must give the
+    /// same log and final state.
+    #[default]
+    Both,
+    Vm,
+    Native,
+}
+
+/// Compiles each edition once per run (and attaches its native code as asked).
 #[derive(Default)]
 pub struct EditionCache {
-    compiled: BTreeMap<String, Arc<CompiledEdition>>,
+    backends: Backends,
+    compiled: BTreeMap<String, (Arc<CompiledEdition>, Option<Arc<CompiledEdition>>)>,
+    /// Editions played on the VM only, and why (`--backend both` without current native code).
+    pub vm_only: BTreeMap<String, String>,
+}
+
+impl EditionCache {
+    pub fn new(backends: Backends) -> Self {
+        EditionCache {
+            backends,
+            ..Default::default()
+        }
+    }
+
+    fn load(
+        &mut self,
+        name: &str,
+    ) -> Result<&(Arc<CompiledEdition>, Option<Arc<CompiledEdition>>), String> {
+        if !self.compiled.contains_key(name) {
+            let mut compiled = crate::compile_edition(name)?;
+            let pair = match self.backends {
+                Backends::Vm => (Arc::new(compiled), None),
+                Backends::Native => {
+                    crate::use_backend(&mut compiled, crate::Backend::Native)?;
+                    (Arc::new(compiled), None)
+                }
+                Backends::Both => {
+                    let twin = match crate::differential::native_twin(&compiled) {
+                        Ok(twin) => Some(twin),
+                        Err(why) => {
+                            self.vm_only.insert(name.to_string(), why);
+                            None
+                        }
+                    };
+                    (Arc::new(compiled), twin)
+                }
+            };
+            self.compiled.insert(name.to_string(), pair);
+        }
+        Ok(&self.compiled[name])
+    }
 }
 
 impl Editions for EditionCache {
     fn edition(&mut self, name: &str) -> Result<Arc<CompiledEdition>, String> {
-        if let Some(e) = self.compiled.get(name) {
-            return Ok(e.clone());
-        }
-        let compiled = Arc::new(crate::compile_edition(name)?);
-        self.compiled.insert(name.to_string(), compiled.clone());
-        Ok(compiled)
+        Ok(self.load(name)?.0.clone())
+    }
+
+    fn twin(&mut self, name: &str) -> Option<Arc<CompiledEdition>> {
+        self.load(name).ok().and_then(|(_, twin)| twin.clone())
     }
 }
 
@@ -515,6 +573,7 @@ pub fn load(
         Scenario {
             name,
             path: path.to_path_buf(),
+            edition: edition_name,
             text: text.clone(),
             table,
             actions,
@@ -1502,7 +1561,28 @@ pub fn run_file(path: &Path, editions: &mut dyn Editions, accept: bool) -> RunRe
         Ok(x) => x,
         Err(e) => return fail(stem, Failure::Error(e)),
     };
-    let game = match play(&scenario, edition) {
+    let played = play(&scenario, edition);
+    // The same scenario on the native code must play out identically, refusals and errors
+    // included (`dogma test --backend both`).
+    if let Some(twin) = editions.twin(&scenario.edition) {
+        let other = play(&scenario, twin);
+        let differs = match (&played, &other) {
+            (Ok(a), Ok(b)) => crate::differential::compare(a, b).err(),
+            (Err(a), Err(b)) if a == b => None,
+            (a, b) => Some(format!(
+                "the VM gave {}, the native code {}",
+                a.as_ref().map_or_else(|e| format!("the error `{e}`"), |_| "a game".into()),
+                b.as_ref().map_or_else(|e| format!("the error `{e}`"), |_| "a game".into())
+            )),
+        };
+        if let Some(d) = differs {
+            return fail(
+                scenario.name,
+                Failure::Error(format!("the back ends disagree: {d}")),
+            );
+        }
+    }
+    let game = match played {
         Ok(g) => g,
         Err(e) => return fail(scenario.name, Failure::Error(e)),
     };
@@ -1598,9 +1678,13 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 }
 
 /// Runs every scenario under the paths; returns the report and whether all passed.
-pub fn run_all(paths: &[PathBuf], accept: bool) -> Result<(String, bool), String> {
+pub fn run_all(
+    paths: &[PathBuf],
+    accept: bool,
+    backends: Backends,
+) -> Result<(String, bool), String> {
     let files = scenario_files(paths)?;
-    let mut editions = EditionCache::default();
+    let mut editions = EditionCache::new(backends);
     let mut report = String::new();
     let (mut passed, mut failed) = (0, 0);
     for file in &files {
@@ -1641,6 +1725,9 @@ pub fn run_all(paths: &[PathBuf], accept: bool) -> Result<(String, bool), String
                 let _ = writeln!(report);
             }
         }
+    }
+    for (name, why) in &editions.vm_only {
+        let _ = writeln!(report, "note: `{name}` scenarios ran on the VM only: {why}");
     }
     let _ = writeln!(report, "{passed} passed, {failed} failed");
     Ok((report, failed == 0))

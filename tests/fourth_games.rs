@@ -5,15 +5,31 @@
 //! invariants inside the engine after every action and answer; every game must end with a winner
 //! or a draw, without a panic or a runtime error.
 
-use dogma_runtime::agents::{play, Agent, RandomAgent};
+use dogma::differential::{native_twin, random_game, random_game_on_both, setup};
 use dogma_runtime::bytecode::CompiledEdition;
-use dogma_runtime::game::{Game, Setup, Status};
+use dogma_runtime::game::{Game, Status};
 use dogma_runtime::log::Event;
 use std::sync::Arc;
 
-fn compile(name: &str) -> Arc<CompiledEdition> {
+/// An edition on the VM, and on its native code where it has one (the fourth edition's games are
+/// played on both and must agree byte for byte; the test edition of made-up cards has none).
+struct Editions {
+    vm: Arc<CompiledEdition>,
+    native: Option<Arc<CompiledEdition>>,
+}
+
+fn compile(name: &str) -> Editions {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("repository root");
-    Arc::new(dogma::compile_edition(name).unwrap_or_else(|e| panic!("{name} compiles: {e}")))
+    let vm = dogma::compile_edition(name).unwrap_or_else(|e| panic!("{name} compiles: {e}"));
+    let native = if dogma_native::EDITIONS.contains(&vm.name.as_str()) {
+        Some(native_twin(&vm).unwrap_or_else(|e| panic!("{e}")))
+    } else {
+        None
+    };
+    Editions {
+        vm: Arc::new(vm),
+        native,
+    }
 }
 
 /// What a batch of games did, to check that the rules under test came up.
@@ -26,28 +42,17 @@ struct Seen {
     elimination_wins: u32,
 }
 
-fn play_one(edition: &Arc<CompiledEdition>, players: usize, team_of: &[u8], seed: u64) -> Game {
-    let names: Vec<String> = ["alice", "bob", "carol", "dave"][..players]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    let mut game = Game::new(
-        edition.clone(),
-        Setup {
-            players: names,
-            seed,
-            teams: false,
-            team_of: team_of.to_vec(),
+fn play_one(edition: &Editions, players: usize, team_of: &[u8], seed: u64) -> Game {
+    let mut setup = setup(players, seed);
+    setup.team_of = team_of.to_vec();
+    let game = match &edition.native {
+        Some(native) => random_game_on_both(&edition.vm, native, setup)
+            .unwrap_or_else(|e| panic!("teams {team_of:?}: {e}")),
+        None => match random_game(&edition.vm, setup).expect("setup") {
+            (game, None) => game,
+            (_, Some(e)) => panic!("{players} players, teams {team_of:?}, seed {seed}: {e}"),
         },
-    )
-    .expect("setup");
-    let mut bots: Vec<RandomAgent> = (0..players as u8)
-        .map(|s| RandomAgent::new(seed, s))
-        .collect();
-    let mut agents: Vec<&mut dyn Agent> = bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
-    if let Err(e) = play(&mut game, &mut agents, None) {
-        panic!("{players} players, teams {team_of:?}, seed {seed}: {e}");
-    }
+    };
     assert!(matches!(game.status(), Status::Over(_)));
     dogma_runtime::invariants::check(&game)
         .unwrap_or_else(|e| panic!("{players} players, teams {team_of:?}, seed {seed}: {e}"));
@@ -55,7 +60,7 @@ fn play_one(edition: &Arc<CompiledEdition>, players: usize, team_of: &[u8], seed
 }
 
 fn batch(
-    edition: &Arc<CompiledEdition>,
+    edition: &Editions,
     players: usize,
     team_of: &[u8],
     seeds: std::ops::Range<u64>,

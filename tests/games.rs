@@ -3,47 +3,34 @@
 //! are in fourth_games.rs),
 //! with the invariants checked after every action and answer (debug builds check them inside the
 //! engine). Every game must end with a winner or a draw, without a panic or a runtime error.
+//!
+//! Every game is played twice, on the VM and on the native code, and the two must give the same
+//! event log and final state byte for byte (the differential test of the two back ends).
 
-use dogma_runtime::agents::{play, Agent, RandomAgent};
-use dogma_runtime::game::{Game, Setup, Status};
+use dogma::differential::{native_twin, random_game_on_both, setup};
+use dogma_runtime::bytecode::CompiledEdition;
+use dogma_runtime::game::Status;
 use std::sync::Arc;
 
-fn edition() -> Arc<dogma_runtime::bytecode::CompiledEdition> {
+/// The edition on the VM and on its native code.
+type Pair = (Arc<CompiledEdition>, Arc<CompiledEdition>);
+
+fn edition() -> Pair {
     compiled("third")
 }
 
-fn compiled(name: &str) -> Arc<dogma_runtime::bytecode::CompiledEdition> {
+fn compiled(name: &str) -> Pair {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("repository root");
-    Arc::new(dogma::compile_edition(name).unwrap_or_else(|e| panic!("{name} compiles: {e}")))
+    let vm = dogma::compile_edition(name).unwrap_or_else(|e| panic!("{name} compiles: {e}"));
+    let native = native_twin(&vm).unwrap_or_else(|e| panic!("{e}"));
+    (Arc::new(vm), native)
 }
 
-fn play_one(
-    edition: &Arc<dogma_runtime::bytecode::CompiledEdition>,
-    players: usize,
-    teams: bool,
-    seed: u64,
-) {
-    let names: Vec<String> = ["alice", "bob", "carol", "dave"][..players]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    let mut game = Game::new(
-        edition.clone(),
-        Setup {
-            players: names,
-            seed,
-            teams,
-            team_of: Vec::new(),
-        },
-    )
-    .expect("setup");
-    let mut bots: Vec<RandomAgent> = (0..players as u8)
-        .map(|s| RandomAgent::new(seed, s))
-        .collect();
-    let mut agents: Vec<&mut dyn Agent> = bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
-    if let Err(e) = play(&mut game, &mut agents, None) {
-        panic!("{players} players, teams {teams}, seed {seed}: {e}");
-    }
+fn play_one(edition: &Pair, players: usize, teams: bool, seed: u64) {
+    let mut setup = setup(players, seed);
+    setup.teams = teams;
+    let game = random_game_on_both(&edition.0, &edition.1, setup)
+        .unwrap_or_else(|e| panic!("teams {teams}: {e}"));
     assert!(matches!(game.status(), Status::Over(_)));
     dogma_runtime::invariants::check(&game)
         .unwrap_or_else(|e| panic!("{players} players, seed {seed}: {e}"));

@@ -351,6 +351,7 @@ mod tests {
                 lists: Vec::new(),
             }],
             files: vec!["test.dogma".to_string()],
+            native: None,
         }
     }
 

@@ -176,10 +176,6 @@ pub struct Game {
     /// Reusable frames for tests and measures (no state: never saved).
     #[serde(skip)]
     pub(crate) scratch: Vec<Frame>,
-    /// The edition's native code, when the game runs on the `rust` back end (never saved: a
-    /// resumed game chooses its back end again).
-    #[serde(skip)]
-    pub(crate) native: Option<crate::vm::NativeFn>,
 }
 
 fn empty_edition() -> Arc<CompiledEdition> {
@@ -191,6 +187,7 @@ fn empty_edition() -> Arc<CompiledEdition> {
         specials: Vec::new(),
         chunks: Vec::new(),
         files: Vec::new(),
+        native: None,
     })
 }
 
@@ -263,7 +260,6 @@ impl Game {
             pending: None,
             answer: None,
             scratch: Vec::new(),
-            native: None,
             log: vec![Event::Setup {
                 seed: setup.seed,
                 players: setup.players.clone(),
@@ -311,13 +307,7 @@ impl Game {
             answer: None,
             log,
             scratch: Vec::new(),
-            native: None,
         }
-    }
-
-    /// Runs the edition's chunks on native code (`None`: on the VM). Both give the same game.
-    pub fn set_native(&mut self, native: Option<crate::vm::NativeFn>) {
-        self.native = native;
     }
 
     pub fn edition(&self) -> &CompiledEdition {

@@ -359,8 +359,8 @@ impl Game {
         outer: Option<&[StmtOutcome]>,
     ) -> VmResult<Stop> {
         let edition = self.edition_arc();
-        if let Some(native) = self.native {
-            return native(self, &edition, frame, fuel, pure, outer);
+        if let Some(native) = edition.native {
+            return (native.run)(self, &edition, frame, fuel, pure, outer);
         }
         let chunk = edition.chunk(frame.chunk);
         loop {
@@ -381,6 +381,11 @@ impl Game {
         }
     }
 
+    /// The error of a frame whose program counter left its chunk.
+    pub fn ran_past_end(&self, frame: &Frame) -> RuntimeError {
+        self.error(frame, "the code ran past its end")
+    }
+
     /// The error of a frame that ran out of fuel.
     pub fn out_of_fuel(&self, frame: &Frame) -> RuntimeError {
         self.error(
@@ -393,7 +398,7 @@ impl Game {
     /// frame stops. The VM's loop and the native back end's generated code both call it, so the
     /// two back ends behave the same by construction; the native code passes each op as a
     /// constant, which the compiler specialises.
-    #[inline(always)]
+    #[inline]
     pub fn step(
         &mut self,
         edition: &CompiledEdition,
@@ -925,7 +930,7 @@ impl Game {
                 let strict = optional
                     && self.edition().rules.if_you_do == crate::bytecode::IfYouDo::InFull
                     && tested_in_full(chunk, stmt);
-                let plan = plan_pick(&edition, &candidates, count, extreme, optional, strict);
+                let plan = plan_pick(edition, &candidates, count, extreme, optional, strict);
                 let chooser_seat = match chooser {
                     Chooser::Executor => frame.executor,
                     Chooser::Demander => frame.demander.unwrap_or(frame.executor),
@@ -979,7 +984,7 @@ impl Game {
                     fail!("the card stack is empty");
                 };
                 let next = chunk.ops.get(frame.pc as usize).copied();
-                if order_matters(&edition, &cards, next) {
+                if order_matters(edition, &cards, next) {
                     impure!();
                     match self.answer.take() {
                         Some(Answer::Order(order)) => {
@@ -1005,11 +1010,11 @@ impl Game {
                 let cards = set!();
                 frame
                     .ints
-                    .push(extreme_value(&edition, &cards, Extreme::Highest));
+                    .push(extreme_value(edition, &cards, Extreme::Highest));
             }
             Op::ExtremeValue { extreme } => {
                 let cards = set!();
-                frame.ints.push(extreme_value(&edition, &cards, extreme));
+                frame.ints.push(extreme_value(edition, &cards, extreme));
             }
             Op::CountCards => {
                 let cards = set!();
@@ -1081,7 +1086,7 @@ impl Game {
                     fail!("the number stack is empty");
                 };
                 let kept = self
-                    .filter_colors(seat, mask, |pile| pile_icon_count(&edition, pile, icon) > 0);
+                    .filter_colors(seat, mask, |pile| pile_icon_count(edition, pile, icon) > 0);
                 frame.ints.push(kept);
             }
             Op::ColorsOnBoard { negated } => {
@@ -1515,7 +1520,7 @@ impl Game {
                     return Ok(None);
                 };
                 for card in cards {
-                    let to = destination(&edition, to_seat, zone, card);
+                    let to = destination(edition, to_seat, zone, card);
                     self.move_logged(frame, card, to, Verb::Transfer, false);
                     if let Some(o) = outcome_mut(frame, stmt) {
                         o.done += 1;
@@ -1547,10 +1552,10 @@ impl Game {
                 // Both sides move at once: compute every destination first.
                 let moves: Vec<(CardIdx, Location)> = a
                     .iter()
-                    .map(|c| (*c, destination(&edition, seat_b, zone_b, *c)))
+                    .map(|c| (*c, destination(edition, seat_b, zone_b, *c)))
                     .chain(
                         b.iter()
-                            .map(|c| (*c, destination(&edition, seat_a, zone_a, *c))),
+                            .map(|c| (*c, destination(edition, seat_a, zone_a, *c))),
                     )
                     .collect();
                 for (card, to) in moves {
@@ -1618,7 +1623,7 @@ impl Game {
                 let pile = &mut self.state.players[seat as usize].board[color_index(color)];
                 let changed = pile.cards != bottom_first;
                 pile.cards = bottom_first;
-                pile.refresh(&edition);
+                pile.refresh(edition);
                 self.log.push(Event::Rearrange {
                     player: seat,
                     color,

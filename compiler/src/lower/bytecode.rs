@@ -63,6 +63,7 @@ pub fn compile_edition(
         specials,
         chunks: lowerer.chunks,
         files: files.to_vec(),
+        native: None,
     })
 }
 
