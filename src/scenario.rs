@@ -1571,8 +1571,10 @@ pub fn run_file(path: &Path, editions: &mut dyn Editions, accept: bool) -> RunRe
             (Err(a), Err(b)) if a == b => None,
             (a, b) => Some(format!(
                 "the VM gave {}, the native code {}",
-                a.as_ref().map_or_else(|e| format!("the error `{e}`"), |_| "a game".into()),
-                b.as_ref().map_or_else(|e| format!("the error `{e}`"), |_| "a game".into())
+                a.as_ref()
+                    .map_or_else(|e| format!("the error `{e}`"), |_| "a game".into()),
+                b.as_ref()
+                    .map_or_else(|e| format!("the error `{e}`"), |_| "a game".into())
             )),
         };
         if let Some(d) = differs {

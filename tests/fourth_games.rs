@@ -59,12 +59,7 @@ fn play_one(edition: &Editions, players: usize, team_of: &[u8], seed: u64) -> Ga
     game
 }
 
-fn batch(
-    edition: &Editions,
-    players: usize,
-    team_of: &[u8],
-    seeds: std::ops::Range<u64>,
-) -> Seen {
+fn batch(edition: &Editions, players: usize, team_of: &[u8], seeds: std::ops::Range<u64>) -> Seen {
     let mut seen = Seen::default();
     for seed in seeds {
         let game = play_one(edition, players, team_of, seed);

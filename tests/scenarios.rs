@@ -5,12 +5,12 @@
 #[test]
 fn every_scenario_passes() {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("repository root");
-    let (report, all_passed) =
-        dogma::scenario::run_all(
+    let (report, all_passed) = dogma::scenario::run_all(
         &["tests/scenarios".into()],
         false,
         dogma::scenario::Backends::Both,
-    ).expect("scenarios load");
+    )
+    .expect("scenarios load");
     eprintln!("{report}");
     assert!(all_passed, "{report}");
 }

@@ -1085,8 +1085,8 @@ impl Game {
                 let Some(&seat) = frame.ints.last() else {
                     fail!("the number stack is empty");
                 };
-                let kept = self
-                    .filter_colors(seat, mask, |pile| pile_icon_count(edition, pile, icon) > 0);
+                let kept =
+                    self.filter_colors(seat, mask, |pile| pile_icon_count(edition, pile, icon) > 0);
                 frame.ints.push(kept);
             }
             Op::ColorsOnBoard { negated } => {

@@ -129,9 +129,9 @@ fn direct(op: &Op) -> Option<TokenStream> {
             let value = Literal::i32_suffixed(i32::from(value));
             quote! {{ frame.ints.push(#value); None }}
         }
-        Op::Player {
-            who: Who::Executor,
-        } => quote! {{ frame.ints.push(i32::from(frame.executor)); None }},
+        Op::Player { who: Who::Executor } => {
+            quote! {{ frame.ints.push(i32::from(frame.executor)); None }}
+        }
         Op::Jump { target } => {
             let target = Literal::u16_suffixed(target);
             quote! {{ frame.pc = #target; None }}
@@ -203,7 +203,11 @@ fn unsupported<T>(what: &str) -> Result<T, Error> {
 /// A variant's Rust name from its serde name: the vocabulary's words (`red`, `bottom_left`) are
 /// serialised in snake case, the other enums under their Rust names.
 fn variant_ident(variant: &str) -> Ident {
-    if variant.chars().next().is_some_and(|c| c.is_ascii_uppercase()) {
+    if variant
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_uppercase())
+    {
         return Ident::new(variant, Span::call_site());
     }
     let camel: String = variant
@@ -459,10 +463,19 @@ mod tests {
 
     #[test]
     fn identifiers_are_unique_and_never_keywords() {
-        assert_eq!(chunk_ident(3, "Fn, effect 1").to_string(), "chunk_3_fn_effect_1");
+        assert_eq!(
+            chunk_ident(3, "Fn, effect 1").to_string(),
+            "chunk_3_fn_effect_1"
+        );
         assert_eq!(chunk_ident(4, "Self").to_string(), "chunk_4_self");
-        assert_eq!(chunk_ident(5, "A. I., effect 1").to_string(), "chunk_5_a_i_effect_1");
-        assert_eq!(chunk_ident(6, "Équipe / test 2").to_string(), "chunk_6_quipe_test_2");
+        assert_eq!(
+            chunk_ident(5, "A. I., effect 1").to_string(),
+            "chunk_5_a_i_effect_1"
+        );
+        assert_eq!(
+            chunk_ident(6, "Équipe / test 2").to_string(),
+            "chunk_6_quipe_test_2"
+        );
         assert_eq!(chunk_ident(7, "").to_string(), "chunk_7");
     }
 }

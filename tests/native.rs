@@ -1,0 +1,127 @@
+//! The native back end: the committed native code of each official edition is what the compiler
+//! generates from today's sources (a stale file fails with the command that regenerates it), a
+//! stale or missing native code is refused with a reason, and a divergence between the back
+//! ends is found and reported at its first differing event with the card and its source.
+
+use dogma::differential::{compare, native_twin, random_game, setup};
+use dogma::Backend;
+use dogma_runtime::bytecode::{CompiledEdition, NativeCode};
+use dogma_runtime::game::Game;
+use dogma_runtime::vm::{Frame, StmtOutcome, Stop, VmResult};
+use std::sync::Arc;
+
+fn root() {
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("repository root");
+}
+
+#[test]
+fn committed_native_code_is_current() {
+    root();
+    for name in dogma_native::EDITIONS {
+        let edition = dogma::compile_edition(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let generated = dogma_compiler::lower::rust::generate(&edition).expect("generates");
+        let path = format!("native/src/{name}.rs");
+        let committed = std::fs::read_to_string(&path).expect("committed native code");
+        assert!(
+            generated == committed,
+            "{path} is stale: regenerate it with `cargo run -- build --edition {name} --target rust -o {path}`"
+        );
+        let (_, fingerprint) = dogma_native::for_edition(name).expect("built in");
+        assert_eq!(
+            fingerprint,
+            dogma_compiler::lower::rust::fingerprint(&edition).expect("fingerprint")
+        );
+    }
+}
+
+#[test]
+fn a_changed_edition_is_refused_by_the_native_back_end() {
+    root();
+    let mut edition = dogma::compile_edition("third").expect("third compiles");
+    // A designer changed a card: the compiled edition no longer matches the native code.
+    edition.cards[0].age += 1;
+    let error = dogma::use_backend(&mut edition, Backend::Native).unwrap_err();
+    assert!(error.contains("stale"), "{error}");
+    assert!(
+        error.contains("--target rust -o native/src/third.rs"),
+        "{error}"
+    );
+    assert!(edition.native.is_none());
+
+    let mut designer =
+        dogma::compile_edition("examples/tinkerers/tinkerers.toml").expect("compiles");
+    let error = dogma::use_backend(&mut designer, Backend::Native).unwrap_err();
+    assert!(error.contains("no native code built in"), "{error}");
+    assert!(error.contains("--backend vm"), "{error}");
+}
+
+/// The third edition's native code, except that Agriculture's effect does nothing.
+fn sabotaged(
+    game: &mut Game,
+    edition: &CompiledEdition,
+    frame: &mut Frame,
+    fuel: &mut u64,
+    pure: bool,
+    outer: Option<&[StmtOutcome]>,
+) -> VmResult<Stop> {
+    let agriculture = edition.card_by_title("Agriculture").expect("Agriculture");
+    if frame.chunk == edition.card(agriculture).effects[0].chunk {
+        return Ok(Stop::Done);
+    }
+    dogma_native::third::run(game, edition, frame, fuel, pure, outer)
+}
+
+#[test]
+fn a_divergence_is_reported_at_its_first_event_with_the_card_and_its_source() {
+    root();
+    let vm = dogma::compile_edition("third").expect("third compiles");
+    let mut broken = vm.clone();
+    broken.native = Some(NativeCode {
+        run: sabotaged,
+        fingerprint: 0,
+    });
+    let (vm, broken) = (Arc::new(vm), Arc::new(broken));
+    let mut found = None;
+    for seed in 0..200 {
+        let (a, _) = random_game(&vm, setup(2, seed)).expect("setup");
+        let (b, _) = random_game(&broken, setup(2, seed)).expect("setup");
+        if let Err(report) = compare(&a, &b) {
+            found = Some(report);
+            break;
+        }
+    }
+    let report = found.expect("some game executes Agriculture");
+    assert!(report.contains("diverge at event"), "{report}");
+    assert!(report.contains("Agriculture's effect 1"), "{report}");
+    assert!(report.contains("cards/base/age01.dogma:"), "{report}");
+}
+
+#[test]
+fn the_native_code_plays_the_same_game_as_the_vm() {
+    root();
+    let vm = Arc::new(dogma::compile_edition("third").expect("third compiles"));
+    let native = native_twin(&vm).expect("current native code");
+    for seed in 0..5 {
+        let (a, error_a) = random_game(&vm, setup(3, seed)).expect("setup");
+        let (b, error_b) = random_game(&native, setup(3, seed)).expect("setup");
+        assert_eq!(error_a, error_b);
+        compare(&a, &b).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(
+            serde_json::to_string(&a.log).unwrap(),
+            serde_json::to_string(&b.log).unwrap()
+        );
+    }
+}
+
+#[test]
+fn a_designer_tree_builds_to_rust_with_safe_identifiers() {
+    root();
+    let edition = dogma::compile_edition("examples/tinkerers/tinkerers.toml").expect("compiles");
+    let code = dogma_compiler::lower::rust::generate(&edition).expect("generates");
+    assert!(code.contains("pub const EDITION: &str = \"tinkerers\";"));
+    assert!(code.contains("pub fn run("));
+    // One function per chunk, each named by its index (unique whatever the titles are).
+    for i in 0..edition.chunks.len() {
+        assert!(code.contains(&format!("fn chunk_{i}")), "chunk {i}");
+    }
+}
