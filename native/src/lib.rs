@@ -4,8 +4,13 @@
 
 use dogma_runtime::vm::NativeFn;
 
+// Laid out by prettyplease when generated; rustfmt leaves them as generated so that the staleness
+// test can compare them byte for byte.
+#[rustfmt::skip]
 pub mod first;
+#[rustfmt::skip]
 pub mod fourth;
+#[rustfmt::skip]
 pub mod third;
 
 /// The editions whose native code is built in.
