@@ -1,78 +1,86 @@
-//! `dogma bench`: plays seeded random games in-process and reports speed and what happened:
-//! games and actions per second, averages per game, how games ended and by which cards, and the
-//! size of the compiled edition. Every time is also given as a ratio to a baseline measured in
-//! the same run: setting up the same number of games (shuffling and dealing), which is the
-//! cheapest thing a game does.
+//! `dogma bench`: the engine's speed on both back ends, measured in one run and reported as ratios
+//! to the native back end: random full games per second and game actions per second at 2 and 4
+//! players, the time to clone a mid-game state, the time to check and compile every official
+//! tree, and the peak heap of a game. Then what the games did (how they ended, by which cards,
+//! which special achievements), which designers use to see how a set plays.
+//!
+//! These are measurements, never pass/fail tests; `cargo bench` (benches/engine.rs) measures the
+//! same things with criterion's statistics.
 
+use crate::differential::{native_twin, setup};
 use dogma_runtime::agents::{play, Agent, RandomAgent};
 use dogma_runtime::bytecode::CompiledEdition;
-use dogma_runtime::game::{Game, Setup};
-use dogma_runtime::state::WinReason;
+use dogma_runtime::game::Game;
+use dogma_runtime::state::{AchievementCard, WinReason};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// What a run of games measured.
-pub struct BenchReport {
-    pub text: String,
+/// Reads and resets the peak heap: the binary's counting allocator, when it has one.
+#[derive(Clone, Copy)]
+pub struct HeapMeter {
+    pub reset: fn(),
+    /// Bytes allocated at the peak since the last reset, net of what was freed.
+    pub peak: fn() -> usize,
 }
 
-/// Plays `games` random games of `players` players from `seed` upward.
-pub fn run(
-    edition: Arc<CompiledEdition>,
-    games: u64,
+pub struct Options {
+    pub games: u64,
+    pub seed: u64,
+    /// The player counts to measure (2 and 4 by default).
+    pub players: Vec<usize>,
+    pub heap: Option<HeapMeter>,
+}
+
+/// What one batch of games on one back end measured.
+#[derive(Default)]
+struct Batch {
+    seconds: f64,
+    actions: u64,
+    decisions: u64,
+    turns: u64,
+    reasons: BTreeMap<String, u64>,
+    effect_cards: BTreeMap<String, u64>,
+    specials: BTreeMap<String, u64>,
+    peak_heap: usize,
+}
+
+fn batch(
+    edition: &Arc<CompiledEdition>,
     players: usize,
-    teams: bool,
-    seed: u64,
-) -> Result<BenchReport, String> {
-    let names: Vec<String> = ["alice", "bob", "carol", "dave"]
-        .iter()
-        .take(players)
-        .map(|s| s.to_string())
-        .collect();
-    let setup = |s: u64| Setup {
-        players: names.clone(),
-        seed: s,
-        teams,
-        team_of: Vec::new(),
-    };
-
-    // Baseline: set the same games up without playing them.
+    seeds: std::ops::Range<u64>,
+    heap: Option<HeapMeter>,
+) -> Result<Batch, String> {
+    let mut b = Batch::default();
     let start = Instant::now();
-    for s in seed..seed + games {
-        let game = Game::new(edition.clone(), setup(s))?;
-        std::hint::black_box(&game);
-    }
-    let baseline = start.elapsed().as_secs_f64();
-
-    let mut actions = 0u64;
-    let mut decisions = 0u64;
-    let mut turns = 0u64;
-    let mut reasons: BTreeMap<String, u64> = BTreeMap::new();
-    let mut effect_cards: BTreeMap<String, u64> = BTreeMap::new();
-    let mut specials: BTreeMap<String, u64> = BTreeMap::new();
-    let start = Instant::now();
-    for s in seed..seed + games {
-        let mut game = Game::new(edition.clone(), setup(s))?;
+    for s in seeds {
+        if let Some(h) = heap {
+            (h.reset)();
+        }
+        let mut game = Game::new(edition.clone(), setup(players, s))?;
         let mut bots: Vec<RandomAgent> =
             (0..players as u8).map(|p| RandomAgent::new(s, p)).collect();
         let mut agents: Vec<&mut dyn Agent> =
             bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
         let stats = play(&mut game, &mut agents, None).map_err(|e| format!("seed {s}: {e}"))?;
-        actions += stats.actions;
-        decisions += stats.decisions;
-        turns += u64::from(game.state.turn);
+        if let Some(h) = heap {
+            b.peak_heap = b.peak_heap.max((h.peak)());
+        }
+        b.actions += stats.actions;
+        b.decisions += stats.decisions;
+        b.turns += u64::from(game.state.turn);
         if let Some(outcome) = &game.state.outcome {
             let reason = if outcome.winners.is_empty() {
                 "draw".to_string()
             } else {
                 outcome.reason.word().to_string()
             };
-            *reasons.entry(reason).or_default() += 1;
+            *b.reasons.entry(reason).or_default() += 1;
             if outcome.reason == WinReason::Effect {
                 if let Some(card) = outcome.card {
-                    *effect_cards
+                    *b.effect_cards
                         .entry(edition.card(card).title.clone())
                         .or_default() += 1;
                 }
@@ -80,64 +88,206 @@ pub fn run(
         }
         for player in &game.state.players {
             for a in &player.achievements {
-                if let dogma_runtime::state::AchievementCard::Special(i) = a {
-                    *specials
+                if let AchievementCard::Special(i) = a {
+                    *b.specials
                         .entry(edition.specials[*i as usize].name.clone())
                         .or_default() += 1;
                 }
             }
         }
+        black_box(&game);
     }
-    let elapsed = start.elapsed().as_secs_f64();
-    let size = dogma_runtime::dogmac::encode(&edition)?.len();
+    b.seconds = start.elapsed().as_secs_f64().max(1e-9);
+    Ok(b)
+}
 
+/// A two-player game stopped halfway through (by actions): what a search clones.
+pub fn mid_game(edition: &Arc<CompiledEdition>, seed: u64) -> Result<Game, String> {
+    let full = {
+        let mut game = Game::new(edition.clone(), setup(2, seed))?;
+        let mut bots: Vec<RandomAgent> = (0..2).map(|p| RandomAgent::new(seed, p)).collect();
+        let mut agents: Vec<&mut dyn Agent> =
+            bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
+        play(&mut game, &mut agents, None).map_err(|e| e.to_string())?
+    };
+    let mut game = Game::new(edition.clone(), setup(2, seed))?;
+    let mut bots: Vec<RandomAgent> = (0..2).map(|p| RandomAgent::new(seed, p)).collect();
+    let mut agents: Vec<&mut dyn Agent> = bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
+    play(
+        &mut game,
+        &mut agents,
+        Some((full.actions + full.decisions) / 2),
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(game)
+}
+
+/// Nanoseconds per clone of `game`: the best of five rounds of 1,000 clones, fewer rounds when
+/// they are slow (a debug build).
+fn clone_ns(game: &Game) -> f64 {
+    let rounds = 1_000u32;
+    let mut best = f64::MAX;
+    let began = Instant::now();
+    for _ in 0..5 {
+        let start = Instant::now();
+        for _ in 0..rounds {
+            black_box(black_box(game).clone());
+        }
+        best = best.min(start.elapsed().as_secs_f64() * 1e9 / f64::from(rounds));
+        if began.elapsed().as_secs_f64() > 0.5 {
+            break;
+        }
+    }
+    best
+}
+
+/// Milliseconds to load, check and compile every official edition's trees: the best of five
+/// rounds, fewer when they are slow (a debug build).
+fn compile_ms() -> Result<f64, String> {
+    let mut best = f64::MAX;
+    let began = Instant::now();
+    for _ in 0..5 {
+        if began.elapsed().as_secs_f64() > 1.0 {
+            break;
+        }
+        let start = Instant::now();
+        for name in dogma_native::EDITIONS {
+            black_box(crate::compile_edition(name)?);
+        }
+        best = best.min(start.elapsed().as_secs_f64() * 1e3);
+    }
+    Ok(best)
+}
+
+fn list(map: &BTreeMap<String, u64>) -> String {
+    let mut items: Vec<(&String, &u64)> = map.iter().collect();
+    items.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    items
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Runs the benchmark on `edition` (compiled from its sources) and returns the report.
+pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String> {
+    let vm = Arc::new(edition);
+    let native = native_twin(&vm)?;
+    let games = options.games.max(1);
+    let seeds = options.seed..options.seed + games;
     let n = games as f64;
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "{games} random games, {players} players{}, seeds {seed}..{}",
-        if teams { " in teams" } else { "" },
-        seed + games
+        "dogma bench: edition {}, {games} random games per row (seeds {}..{}), one core; \
+         ratios are to the native back end measured in this run",
+        vm.name, seeds.start, seeds.end
     );
+    let _ = writeln!(text);
     let _ = writeln!(
         text,
-        "baseline (setting the games up): {:.3} s, {:.0} setups/s",
-        baseline,
-        n / baseline.max(1e-9)
+        "{:<34} {:>14} {:>14} {:>10}",
+        "", "native", "vm", "vm/native"
     );
+
+    let mut first_native: Option<Batch> = None;
+    let mut native_game_s = 0.0;
+    let mut native_action_s = 0.0;
+    for &players in &options.players {
+        // Warm up both (caches, the allocator) on a few games outside the measured seeds.
+        batch(&native, players, 1_000_000..1_000_005, None)?;
+        batch(&vm, players, 1_000_000..1_000_005, None)?;
+        let a = batch(&native, players, seeds.clone(), options.heap)?;
+        let b = batch(&vm, players, seeds.clone(), None)?;
+        if a.actions != b.actions || a.turns != b.turns {
+            return Err(format!(
+                "the back ends played different games ({} and {} actions): run `dogma test` to find where they diverge",
+                a.actions, b.actions
+            ));
+        }
+        let (ga, gb) = (n / a.seconds, n / b.seconds);
+        let (aa, ab) = (a.actions as f64 / a.seconds, b.actions as f64 / b.seconds);
+        let _ = writeln!(
+            text,
+            "{:<34} {:>14.0} {:>14.0} {:>9.2}x",
+            format!("{players} players: games/s"),
+            ga,
+            gb,
+            gb / ga
+        );
+        let _ = writeln!(
+            text,
+            "{:<34} {:>14.0} {:>14.0} {:>9.2}x",
+            format!("{players} players: actions/s"),
+            aa,
+            ab,
+            ab / aa
+        );
+        let _ = writeln!(
+            text,
+            "{:<34} {:>14.1} {:>14.1}",
+            format!("{players} players: actions per game"),
+            a.actions as f64 / n,
+            b.actions as f64 / n
+        );
+        if let Some(_h) = options.heap {
+            let _ = writeln!(
+                text,
+                "{:<34} {:>14}",
+                format!("{players} players: peak heap of a game"),
+                format!("{:.2} MB", a.peak_heap as f64 / 1e6)
+            );
+        }
+        if first_native.is_none() {
+            native_game_s = a.seconds / n;
+            native_action_s = a.seconds / a.actions.max(1) as f64;
+            first_native = Some(a);
+        }
+    }
+
+    let _ = writeln!(text);
+    let mid = mid_game(&native, options.seed)?;
+    let clone = clone_ns(&mid);
     let _ = writeln!(
         text,
-        "playing: {:.3} s = {:.1} x baseline; {:.0} games/s; {:.0} actions/s",
-        elapsed,
-        elapsed / baseline.max(1e-9),
-        n / elapsed.max(1e-9),
-        actions as f64 / elapsed.max(1e-9)
+        "clone a mid-game 2-player state     {:>10.0} ns = {:.2} native actions, {:.4} native games",
+        clone,
+        clone * 1e-9 / native_action_s.max(1e-12),
+        clone * 1e-9 / native_game_s.max(1e-12)
     );
+    let ms = compile_ms()?;
     let _ = writeln!(
         text,
-        "per game: {:.1} turns, {:.1} actions, {:.1} decisions",
-        turns as f64 / n,
-        actions as f64 / n,
-        decisions as f64 / n
+        "check and compile {} official trees {:>8.1} ms = {:.1} native games",
+        dogma_native::EDITIONS.len(),
+        ms,
+        ms * 1e-3 / native_game_s.max(1e-12)
     );
-    let list = |map: &BTreeMap<String, u64>| {
-        let mut items: Vec<(&String, &u64)> = map.iter().collect();
-        items.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        items
-            .iter()
-            .map(|(k, v)| format!("{k} {v}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let _ = writeln!(text, "ended by: {}", list(&reasons));
-    let _ = writeln!(text, "won by card effect: {}", list(&effect_cards));
-    let _ = writeln!(text, "special achievements claimed: {}", list(&specials));
+    let size = dogma_runtime::dogmac::encode(&vm)?.len();
     let _ = writeln!(
         text,
         "compiled edition: {} cards, {} chunks, {} ops, {size} bytes",
-        edition.cards.len(),
-        edition.chunks.len(),
-        edition.chunks.iter().map(|c| c.ops.len()).sum::<usize>()
+        vm.cards.len(),
+        vm.chunks.len(),
+        vm.chunks.iter().map(|c| c.ops.len()).sum::<usize>()
     );
-    Ok(BenchReport { text })
+    if options.heap.is_none() {
+        let _ = writeln!(text, "peak heap: not measured (no counting allocator)");
+    }
+
+    if let (Some(b), Some(&players)) = (first_native, options.players.first()) {
+        let _ = writeln!(text);
+        let _ = writeln!(text, "what the {players}-player games did:");
+        let _ = writeln!(
+            text,
+            "per game: {:.1} turns, {:.1} actions, {:.1} decisions",
+            b.turns as f64 / n,
+            b.actions as f64 / n,
+            b.decisions as f64 / n
+        );
+        let _ = writeln!(text, "ended by: {}", list(&b.reasons));
+        let _ = writeln!(text, "won by card effect: {}", list(&b.effect_cards));
+        let _ = writeln!(text, "special achievements claimed: {}", list(&b.specials));
+    }
+    Ok(text)
 }

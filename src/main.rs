@@ -14,6 +14,11 @@ use dogma_dsl::render;
 use dogma_runtime::SlotPosition;
 use serde::Serialize;
 use std::io::IsTerminal;
+
+/// The system allocator, counting the bytes live at the peak: `dogma bench` reports a game's peak
+/// heap with it (two atomic additions per allocation, on both back ends alike).
+#[global_allocator]
+static HEAP: &peakmem_alloc::PeakMemAlloc<std::alloc::System> = &peakmem_alloc::INSTRUMENTED_SYSTEM;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -134,16 +139,18 @@ enum Command {
         #[arg(long, value_enum, default_value = "both")]
         backend: dogma::scenario::Backends,
     },
-    /// Play many random games in-process and report speed and outcomes.
+    /// Measure the engine on both back ends (games and actions per second, cloning a state,
+    /// compiling the official trees, a game's peak heap) and report what the games did.
     Bench {
+        /// An official edition (the native back end runs only those).
         #[arg(long, default_value = "third")]
         edition: String,
+        /// Games per player count and back end.
         #[arg(long, default_value_t = 1000)]
         games: u64,
-        #[arg(long, default_value_t = 2)]
-        players: usize,
-        #[arg(long)]
-        teams: bool,
+        /// The player counts to measure.
+        #[arg(long, value_delimiter = ',', default_value = "2,4")]
+        players: Vec<usize>,
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
@@ -215,9 +222,8 @@ fn main() -> ExitCode {
             edition,
             games,
             players,
-            teams,
             seed,
-        } => cmd_bench(&edition, games, players, teams, seed),
+        } => cmd_bench(&edition, games, players, seed),
         Command::Explain { code } => cmd_explain(&code),
         Command::Build {
             edition,
@@ -625,16 +631,28 @@ fn cmd_test(paths: Vec<PathBuf>, accept: bool, backends: scenario::Backends) -> 
     })
 }
 
-fn cmd_bench(edition: &str, games: u64, players: usize, teams: bool, seed: u64) -> CmdResult {
+fn cmd_bench(edition: &str, games: u64, players: Vec<usize>, seed: u64) -> CmdResult {
     if cfg!(debug_assertions) {
         say!("note: a debug build checks invariants after every action; build with --release to measure");
+    }
+    if let Some(bad) = players.iter().find(|p| !(2..=4).contains(*p)) {
+        return Err(format!("--players {bad}: a game has 2 to 4 players"));
     }
     let compiled = match compiled_edition(edition) {
         Ok((_, compiled)) => compiled,
         Err(code) => return Ok(code),
     };
-    let report = bench::run(std::sync::Arc::new(compiled), games, players, teams, seed)?;
-    write_stdout(&report.text)?;
+    let options = bench::Options {
+        games,
+        seed,
+        players,
+        heap: Some(bench::HeapMeter {
+            reset: || peakmem_alloc::PeakMemAllocTrait::reset_peak_memory(HEAP),
+            peak: || peakmem_alloc::PeakMemAllocTrait::get_peak_memory(HEAP),
+        }),
+    };
+    let report = bench::run(compiled, &options)?;
+    write_stdout(&report)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -170,3 +170,53 @@ fn explain_documents_every_code() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("featured icon"));
 }
+
+/// `dogma bench` measures both back ends in one run and prints every figure with its ratio to
+/// the native back end (the figures themselves are not checked: a benchmark, not a timed test).
+#[test]
+fn bench_reports_both_back_ends_with_ratios() {
+    let out = dogma(&["bench", "--games", "2", "--players", "2,4"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    for line in [
+        "2 players: games/s",
+        "2 players: actions/s",
+        "4 players: games/s",
+        "4 players: actions/s",
+        "2 players: peak heap of a game",
+        "clone a mid-game 2-player state",
+        "check and compile 3 official trees",
+        "ended by:",
+    ] {
+        assert!(stdout.contains(line), "{line}:\n{stdout}");
+    }
+    assert!(stdout.contains("vm/native"), "{stdout}");
+    assert!(stdout.contains(" native actions"), "{stdout}");
+
+    let out = dogma(&["bench", "--players", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("2 to 4 players"));
+
+    let out = dogma(&["bench", "--edition", "examples/tinkerers/tinkerers.toml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no native code built in"));
+}
+
+/// `dogma play --backend native` plays the same game as the VM, line for line.
+#[test]
+fn play_on_the_native_back_end_gives_the_vm_game() {
+    let vm = dogma(&["play", "--seed", "3", "--players", "3", "--backend", "vm"]);
+    let native = dogma(&[
+        "play",
+        "--seed",
+        "3",
+        "--players",
+        "3",
+        "--backend",
+        "native",
+    ]);
+    assert_eq!(vm.status.code(), Some(0));
+    assert_eq!(native.status.code(), Some(0));
+    assert!(!vm.stdout.is_empty());
+    assert!(vm.stdout == native.stdout, "the logs differ");
+}
