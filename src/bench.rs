@@ -1,7 +1,7 @@
 //! `dogma bench`: the engine's speed on both back ends, measured in one run and reported as ratios
 //! to the native back end: random full games per second and game actions per second at 2 and 4
 //! players, the time to clone a mid-game state, the time to check and compile every official
-//! tree, and the peak heap of a game. Then what the games did (how they ended, by which cards,
+//! tree, and the peak memory of a game run. Then what the games did (how they ended, by which cards,
 //! which special achievements), which designers use to see how a set plays.
 //!
 //! These are measurements, never pass/fail tests; `cargo bench` (benches/engine.rs) measures the
@@ -18,20 +18,13 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Reads and resets the peak heap: the binary's counting allocator, when it has one.
-#[derive(Clone, Copy)]
-pub struct HeapMeter {
-    pub reset: fn(),
-    /// Bytes allocated at the peak since the last reset, net of what was freed.
-    pub peak: fn() -> usize,
-}
-
 pub struct Options {
     pub games: u64,
     pub seed: u64,
     /// The player counts to measure (2 and 4 by default).
     pub players: Vec<usize>,
-    pub heap: Option<HeapMeter>,
+    /// The `dogma` executable, run as a child to measure the peak memory of a game run.
+    pub exe: Option<std::path::PathBuf>,
 }
 
 /// What one batch of games on one back end measured.
@@ -44,30 +37,22 @@ struct Batch {
     reasons: BTreeMap<String, u64>,
     effect_cards: BTreeMap<String, u64>,
     specials: BTreeMap<String, u64>,
-    peak_heap: usize,
 }
 
 fn batch(
     edition: &Arc<CompiledEdition>,
     players: usize,
     seeds: std::ops::Range<u64>,
-    heap: Option<HeapMeter>,
 ) -> Result<Batch, String> {
     let mut b = Batch::default();
     let start = Instant::now();
     for s in seeds {
-        if let Some(h) = heap {
-            (h.reset)();
-        }
         let mut game = Game::new(edition.clone(), setup(players, s))?;
         let mut bots: Vec<RandomAgent> =
             (0..players as u8).map(|p| RandomAgent::new(s, p)).collect();
         let mut agents: Vec<&mut dyn Agent> =
             bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
         let stats = play(&mut game, &mut agents, None).map_err(|e| format!("seed {s}: {e}"))?;
-        if let Some(h) = heap {
-            b.peak_heap = b.peak_heap.max((h.peak)());
-        }
         b.actions += stats.actions;
         b.decisions += stats.decisions;
         b.turns += u64::from(game.state.turn);
@@ -159,6 +144,33 @@ fn compile_ms() -> Result<f64, String> {
     Ok(best)
 }
 
+/// The process's peak resident set in kB (Linux's `VmHWM`), if the system says.
+pub fn peak_rss_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Runs one 2-player game in a child `dogma play` and reads the peak memory it reports.
+fn child_peak_kb(
+    exe: &std::path::Path,
+    edition: &str,
+    backend: &str,
+    seed: u64,
+) -> Result<u64, String> {
+    let out = std::process::Command::new(exe)
+        .args(["play", "--edition", edition, "--backend", backend, "--log", "none"])
+        .args(["--seed", &seed.to_string(), "--peak-memory"])
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+    let said = String::from_utf8_lossy(&out.stderr);
+    said.lines()
+        .find_map(|l| l.strip_prefix("peak memory: "))
+        .and_then(|v| v.strip_suffix(" kB"))
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| format!("the child game reported no peak memory: {said}"))
+}
+
 fn list(map: &BTreeMap<String, u64>) -> String {
     let mut items: Vec<(&String, &u64)> = map.iter().collect();
     items.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
@@ -195,10 +207,10 @@ pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String
     let mut native_action_s = 0.0;
     for &players in &options.players {
         // Warm up both (caches, the allocator) on a few games outside the measured seeds.
-        batch(&native, players, 1_000_000..1_000_005, None)?;
-        batch(&vm, players, 1_000_000..1_000_005, None)?;
-        let a = batch(&native, players, seeds.clone(), options.heap)?;
-        let b = batch(&vm, players, seeds.clone(), None)?;
+        batch(&native, players, 1_000_000..1_000_005)?;
+        batch(&vm, players, 1_000_000..1_000_005)?;
+        let a = batch(&native, players, seeds.clone())?;
+        let b = batch(&vm, players, seeds.clone())?;
         if a.actions != b.actions || a.turns != b.turns {
             return Err(format!(
                 "the back ends played different games ({} and {} actions): run `dogma test` to find where they diverge",
@@ -230,14 +242,6 @@ pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String
             a.actions as f64 / n,
             b.actions as f64 / n
         );
-        if let Some(_h) = options.heap {
-            let _ = writeln!(
-                text,
-                "{:<34} {:>14}",
-                format!("{players} players: peak heap of a game"),
-                format!("{:.2} MB", a.peak_heap as f64 / 1e6)
-            );
-        }
         if first_native.is_none() {
             native_game_s = a.seconds / n;
             native_action_s = a.seconds / a.actions.max(1) as f64;
@@ -271,8 +275,25 @@ pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String
         vm.chunks.len(),
         vm.chunks.iter().map(|c| c.ops.len()).sum::<usize>()
     );
-    if options.heap.is_none() {
-        let _ = writeln!(text, "peak heap: not measured (no counting allocator)");
+    match &options.exe {
+        Some(exe) => {
+            let a = child_peak_kb(exe, &vm.name, "native", options.seed)?;
+            let b = child_peak_kb(exe, &vm.name, "vm", options.seed)?;
+            let _ = writeln!(
+                text,
+                "peak memory of a game run          {:>10} {:>14} {:>9.2}x",
+                format!("{:.1} MB", a as f64 / 1024.0),
+                format!("{:.1} MB", b as f64 / 1024.0),
+                b as f64 / a.max(1) as f64
+            );
+            let _ = writeln!(
+                text,
+                "  (the whole `dogma play` process, compiling the edition from its sources included)"
+            );
+        }
+        None => {
+            let _ = writeln!(text, "peak memory: not measured");
+        }
     }
 
     if let (Some(b), Some(&players)) = (first_native, options.players.first()) {

@@ -15,10 +15,6 @@ use dogma_runtime::SlotPosition;
 use serde::Serialize;
 use std::io::IsTerminal;
 
-/// The system allocator, counting the bytes live at the peak: `dogma bench` reports a game's peak
-/// heap with it (two atomic additions per allocation, on both back ends alike).
-#[global_allocator]
-static HEAP: &peakmem_alloc::PeakMemAlloc<std::alloc::System> = &peakmem_alloc::INSTRUMENTED_SYSTEM;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -125,6 +121,9 @@ enum Command {
         /// Run the card effects on the bytecode VM or on the edition's built-in native code.
         #[arg(long, value_enum, default_value = "vm")]
         backend: dogma::Backend,
+        /// Print the process's peak memory (resident set) at the end (for `dogma bench`).
+        #[arg(long, hide = true)]
+        peak_memory: bool,
     },
     /// Run scenario files: set the table, play the scripted actions, check the expectations and
     /// the snapshots. Ends with `N passed, N failed`.
@@ -140,7 +139,7 @@ enum Command {
         backend: dogma::scenario::Backends,
     },
     /// Measure the engine on both back ends (games and actions per second, cloning a state,
-    /// compiling the official trees, a game's peak heap) and report what the games did.
+    /// compiling the official trees, a game's peak memory) and report what the games did.
     Bench {
         /// An official edition (the native back end runs only those).
         #[arg(long, default_value = "third")]
@@ -195,10 +194,12 @@ fn main() -> ExitCode {
             resume,
             compiled,
             backend,
+            peak_memory,
         } => cmd_play(
             &edition,
             compiled,
             backend,
+            peak_memory,
             play::PlayOptions {
                 players,
                 seed,
@@ -592,6 +593,7 @@ fn cmd_play(
     edition: &str,
     compiled: Option<PathBuf>,
     backend: dogma::Backend,
+    peak_memory: bool,
     options: play::PlayOptions,
 ) -> CmdResult {
     let mut edition = match compiled {
@@ -606,7 +608,14 @@ fn cmd_play(
         },
     };
     dogma::use_backend(&mut edition, backend)?;
-    match play::run(std::sync::Arc::new(edition), options) {
+    let result = play::run(std::sync::Arc::new(edition), options);
+    if peak_memory {
+        match bench::peak_rss_kb() {
+            Some(kb) => say!("peak memory: {kb} kB"),
+            None => say!("peak memory: unknown on this system"),
+        }
+    }
+    match result {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(message) if message.starts_with("runtime error") => {
             say!("{message}");
@@ -646,10 +655,7 @@ fn cmd_bench(edition: &str, games: u64, players: Vec<usize>, seed: u64) -> CmdRe
         games,
         seed,
         players,
-        heap: Some(bench::HeapMeter {
-            reset: || peakmem_alloc::PeakMemAllocTrait::reset_peak_memory(HEAP),
-            peak: || peakmem_alloc::PeakMemAllocTrait::get_peak_memory(HEAP),
-        }),
+        exe: std::env::current_exe().ok(),
     };
     let report = bench::run(compiled, &options)?;
     write_stdout(&report)?;

@@ -183,7 +183,7 @@ fn bench_reports_both_back_ends_with_ratios() {
         "2 players: actions/s",
         "4 players: games/s",
         "4 players: actions/s",
-        "2 players: peak heap of a game",
+        "peak memory of a game run",
         "clone a mid-game 2-player state",
         "check and compile 3 official trees",
         "ended by:",
