@@ -159,7 +159,15 @@ fn child_peak_kb(
     seed: u64,
 ) -> Result<u64, String> {
     let out = std::process::Command::new(exe)
-        .args(["play", "--edition", edition, "--backend", backend, "--log", "none"])
+        .args([
+            "play",
+            "--edition",
+            edition,
+            "--backend",
+            backend,
+            "--log",
+            "none",
+        ])
         .args(["--seed", &seed.to_string(), "--peak-memory"])
         .output()
         .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;

@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 mod elimination;
+mod memo;
 mod parley;
 pub mod teams;
 #[cfg(test)]
@@ -173,9 +174,27 @@ pub struct Game {
     /// The answer to `pending`, handed to the VM when it resumes.
     pub(crate) answer: Option<Answer>,
     pub log: Vec<Event>,
-    /// Reusable frames for tests and measures (no state: never saved).
+    /// Reusable frames for tests and measures (no state: never saved, never cloned).
     #[serde(skip)]
-    pub(crate) scratch: Vec<Frame>,
+    pub(crate) scratch: Scratch,
+    /// This game is a copy trying a `you may` out (`yes_can_matter`): it only needs to know
+    /// whether anything changes, so it claims no special achievements (a claim only ever
+    /// follows a change, which the probe sees anyway).
+    #[serde(skip)]
+    pub(crate) probing: bool,
+    /// Players known not to qualify for special achievements (a cache: `game/memo.rs`).
+    #[serde(skip)]
+    pub(crate) memo: memo::SpecialMemo,
+}
+
+/// Frames kept for reuse. A clone of the game starts without any (they hold no state).
+#[derive(Debug, Default)]
+pub(crate) struct Scratch(pub(crate) Vec<Frame>);
+
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch(Vec::new())
+    }
 }
 
 fn empty_edition() -> Arc<CompiledEdition> {
@@ -259,7 +278,9 @@ impl Game {
             exec: None,
             pending: None,
             answer: None,
-            scratch: Vec::new(),
+            scratch: Scratch::default(),
+            probing: false,
+            memo: memo::SpecialMemo::default(),
             log: vec![Event::Setup {
                 seed: setup.seed,
                 players: setup.players.clone(),
@@ -306,7 +327,9 @@ impl Game {
             pending: None,
             answer: None,
             log,
-            scratch: Vec::new(),
+            scratch: Scratch::default(),
+            probing: false,
+            memo: memo::SpecialMemo::default(),
         }
     }
 
@@ -893,7 +916,7 @@ impl Game {
     /// Claims every available special achievement whose condition holds, in the edition's tie
     /// order, until none is left to claim.
     fn claim_specials(&mut self) {
-        if self.state.outcome.is_some() || self.phase != Phase::Playing {
+        if self.state.outcome.is_some() || self.phase != Phase::Playing || self.probing {
             return;
         }
         loop {
@@ -911,10 +934,25 @@ impl Game {
                 // starting to the left of the current player.
                 SpecialTie::LeftOfCurrentFirst => self.state.clockwise_from(self.state.active),
             };
+            // Players whose every local condition is known false in this very state.
+            let skip: Vec<bool> = order
+                .iter()
+                .map(|s| self.memo.known_false(&self.edition, &self.state, *s))
+                .collect();
             let specials = self.state.specials.clone();
             for special in specials {
                 let condition = self.edition.specials[special as usize].condition;
-                for seat in &order {
+                let local = self.memo.is_local(&self.edition, special as usize);
+                for (i, seat) in order.iter().enumerate() {
+                    if local && skip[i] {
+                        // Debug builds (every test) check that the memo never skips a
+                        // condition that holds.
+                        debug_assert!(
+                            !self.condition_holds(condition, *seat),
+                            "the special-achievement memo skipped a condition that holds"
+                        );
+                        continue;
+                    }
                     if self.condition_holds(condition, *seat) {
                         self.claim_special(*seat, special);
                         claimed = true;
@@ -926,6 +964,8 @@ impl Game {
                 }
             }
             if !claimed {
+                // Nothing changed in this pass: every condition was false for every player.
+                self.memo.all_false(&self.edition, &self.state);
                 return;
             }
         }

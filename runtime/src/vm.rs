@@ -294,10 +294,10 @@ impl Game {
 
     /// Evaluates a special achievement's condition for a player.
     pub(crate) fn eval_condition(&mut self, chunk: ChunkIdx, seat: Seat) -> VmResult<i32> {
-        let mut frame = self.scratch.pop().unwrap_or_default();
+        let mut frame = self.scratch.0.pop().unwrap_or_default();
         frame.reset_pure(chunk, 0, seat, None, false);
         let result = self.run_pure(&mut frame, &[]);
-        self.scratch.push(frame);
+        self.scratch.0.push(frame);
         result
     }
 
@@ -321,7 +321,7 @@ impl Game {
         candidate: Option<CardIdx>,
         each: Option<Seat>,
     ) -> VmResult<i32> {
-        let mut frame = self.scratch.pop().unwrap_or_default();
+        let mut frame = self.scratch.0.pop().unwrap_or_default();
         frame.reset_pure(
             chunk,
             parent.card,
@@ -335,7 +335,7 @@ impl Game {
             frame.each.push((vec![p], 1));
         }
         let result = self.run_pure(&mut frame, outcomes);
-        self.scratch.push(frame);
+        self.scratch.0.push(frame);
         result
     }
 
@@ -1908,6 +1908,7 @@ impl Game {
         };
         let log = std::mem::take(&mut self.log);
         let mut probe = self.clone();
+        probe.probing = true;
         self.log = log;
         let mut trial = frame.clone();
         trial.ints.push(1);
