@@ -121,13 +121,14 @@ fn divergence(vm: &Game, native: &Game, i: usize) -> String {
         show(vm),
         show(native)
     );
-    let running = vm.log[..i.min(vm.log.len())]
-        .iter()
-        .rev()
-        .find_map(|e| match e {
+    let running = vm
+        .log
+        .before(i)
+        .filter_map(|e| match e {
             Event::Execute { card, effect, .. } => Some((*card, *effect)),
             _ => None,
-        });
+        })
+        .last();
     match running {
         Some((card, effect)) => {
             let info = edition.card(card);

@@ -93,7 +93,7 @@ pub fn run(edition: Arc<CompiledEdition>, options: PlayOptions) -> Result<(), St
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut emit = |game: &Game, printed: &mut usize| -> Result<(), String> {
-        for event in &game.log[*printed..] {
+        for event in game.log.since(*printed) {
             let line = match options.log {
                 LogFormat::Text => match reader {
                     Some(seat) => event.text_for(game.edition(), &names, seat),

@@ -14,7 +14,7 @@ use crate::bytecode::{
     AchievementCheck, CardIdx, CompiledEdition, ScoreTie, SpecialIdx, SpecialTie,
 };
 use crate::choices::{Action, Answer, Refusal, Request, RequestKind};
-use crate::log::Event;
+use crate::log::{Event, Log};
 use crate::state::{AchievementCard, Location, Outcome, PlayerState, Seat, State, WinReason};
 use crate::terms::Verb;
 use crate::vm::{Frame, RuntimeError};
@@ -173,7 +173,7 @@ pub struct Game {
     pub pending: Option<Request>,
     /// The answer to `pending`, handed to the VM when it resumes.
     pub(crate) answer: Option<Answer>,
-    pub log: Vec<Event>,
+    pub log: Log,
     /// Reusable frames for tests and measures (no state: never saved, never cloned).
     #[serde(skip)]
     pub(crate) scratch: Scratch,
@@ -281,10 +281,10 @@ impl Game {
             scratch: Scratch::default(),
             probing: false,
             memo: memo::SpecialMemo::default(),
-            log: vec![Event::Setup {
+            log: Log::from(vec![Event::Setup {
                 seed: setup.seed,
                 players: setup.players.clone(),
-            }],
+            }]),
         };
         for age in 1..=game.edition.rules.achievement_ages {
             if let Some(card) = game.state.decks[age as usize].last().copied() {
@@ -326,7 +326,7 @@ impl Game {
             exec: None,
             pending: None,
             answer: None,
-            log,
+            log: Log::from(log),
             scratch: Scratch::default(),
             probing: false,
             memo: memo::SpecialMemo::default(),

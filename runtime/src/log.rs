@@ -451,3 +451,119 @@ pub fn place_words(location: &Location, names: &[String]) -> String {
         Location::Excluded => "outside this game".to_string(),
     }
 }
+
+/// How many events a shared block of the log holds.
+const BLOCK: usize = 32;
+
+/// The game's event log: append-only, and cheap to clone — full blocks of events are shared
+/// between a game and its clones (a search or a `you may` probe copies the game, never its
+/// history), so a clone copies at most one block's worth of events. It reads like a slice of
+/// events and is saved as one (a JSON array).
+#[derive(Clone, Debug, Default)]
+pub struct Log {
+    blocks: Vec<std::sync::Arc<[Event]>>,
+    tail: Vec<Event>,
+}
+
+impl Log {
+    pub fn new() -> Log {
+        Log::default()
+    }
+
+    pub fn push(&mut self, event: Event) {
+        self.tail.push(event);
+        if self.tail.len() == BLOCK {
+            let block: std::sync::Arc<[Event]> = std::mem::take(&mut self.tail).into();
+            self.blocks.push(block);
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.blocks.len() * BLOCK + self.tail.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.blocks.is_empty() && self.tail.is_empty()
+    }
+
+    pub fn get(&self, index: usize) -> Option<&Event> {
+        let block = index / BLOCK;
+        match self.blocks.get(block) {
+            Some(b) => b.get(index % BLOCK),
+            None if block == self.blocks.len() => self.tail.get(index % BLOCK),
+            None => None,
+        }
+    }
+
+    pub fn last(&self) -> Option<&Event> {
+        self.tail
+            .last()
+            .or_else(|| self.blocks.last().and_then(|b| b.last()))
+    }
+
+    /// Every event, in order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Event> + '_ {
+        self.blocks
+            .iter()
+            .flat_map(|b| b.iter())
+            .chain(self.tail.iter())
+    }
+
+    /// The events from `start` on.
+    pub fn since(&self, start: usize) -> impl Iterator<Item = &Event> + '_ {
+        self.iter().skip(start)
+    }
+
+    /// The events before `end`.
+    pub fn before(&self, end: usize) -> impl Iterator<Item = &Event> + '_ {
+        self.iter().take(end)
+    }
+}
+
+impl std::ops::Index<usize> for Log {
+    type Output = Event;
+
+    fn index(&self, index: usize) -> &Event {
+        match self.get(index) {
+            Some(e) => e,
+            None => panic!("event {index} of a log of {}", self.len()),
+        }
+    }
+}
+
+impl PartialEq for Log {
+    fn eq(&self, other: &Log) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl<'a> IntoIterator for &'a Log {
+    type Item = &'a Event;
+    type IntoIter = Box<dyn Iterator<Item = &'a Event> + 'a>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
+    }
+}
+
+impl From<Vec<Event>> for Log {
+    fn from(events: Vec<Event>) -> Log {
+        let mut log = Log::new();
+        for e in events {
+            log.push(e);
+        }
+        log
+    }
+}
+
+impl Serialize for Log {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Log {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Log, D::Error> {
+        Vec::<Event>::deserialize(deserializer).map(Log::from)
+    }
+}
