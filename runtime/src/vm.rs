@@ -381,6 +381,25 @@ impl Game {
         }
     }
 
+    /// Pops the number stack (`the number stack is empty` when it is): what `Game::step` does
+    /// for an op's operands, for the native code's ops written out in place.
+    #[inline]
+    pub fn pop_int(&self, frame: &mut Frame) -> VmResult<i32> {
+        match frame.ints.pop() {
+            Some(v) => Ok(v),
+            None => Err(self.error(frame, "the number stack is empty")),
+        }
+    }
+
+    /// `Op::Measure`: pops a seat, pushes the player's measure.
+    #[inline]
+    pub fn measure_op(&self, frame: &mut Frame, measure: MeasureCode) -> VmResult<()> {
+        let seat = self.pop_int(frame)?;
+        let value = self.measure(frame, seat, measure);
+        frame.ints.push(value);
+        Ok(())
+    }
+
     /// The error of a frame whose program counter left its chunk.
     pub fn ran_past_end(&self, frame: &Frame) -> RuntimeError {
         self.error(frame, "the code ran past its end")
@@ -1108,11 +1127,7 @@ impl Game {
                     mask & present
                 });
             }
-            Op::Measure { measure } => {
-                let seat = int!();
-                let value = self.measure(frame, seat, measure);
-                frame.ints.push(value);
-            }
+            Op::Measure { measure } => self.measure_op(frame, measure)?,
 
             // ----- conditions ----------------------------------------------------------
             Op::Did { stmt, done } => {

@@ -83,7 +83,7 @@ pub fn generate(edition: &CompiledEdition) -> Result<String, String> {
     let chunks = Literal::usize_suffixed(edition.chunks.len());
     let file = quote! {
         #![doc = #header]
-        #![allow(clippy::all, unused_imports)]
+        #![allow(clippy::all, unused_imports, unused_variables)]
 
         use dogma_runtime::bytecode::*;
         use dogma_runtime::game::Game;
@@ -120,11 +120,40 @@ pub fn generate(edition: &CompiledEdition) -> Result<String, String> {
     Ok(prettyplease::unparse(&syntax))
 }
 
-/// The ops whose whole effect is on the frame, written out in place of a call to `Game::step`
-/// (the same statements as its arms): pushing a constant or the executor, jumping, returning.
+/// The ops written out in place of a call to `Game::step`, with the same statements as its arms
+/// (and the same errors, through the same helpers): constants, the executor, jumps, returns,
+/// comparisons and logic, and measures (the bulk of special achievements' conditions).
 fn direct(op: &Op) -> Option<TokenStream> {
     use dogma_runtime::bytecode::Who;
     Some(match *op {
+        Op::JumpIfFalse { target } => {
+            let target = Literal::u16_suffixed(target);
+            quote! {{ if game.pop_int(frame)? == 0 { frame.pc = #target; } None }}
+        }
+        Op::Compare { op } => {
+            let op = op.serialize(Tokens).ok()?;
+            quote! {{
+                let b = game.pop_int(frame)?;
+                let a = game.pop_int(frame)?;
+                frame.ints.push(i32::from(#op.holds(a, b)));
+                None
+            }}
+        }
+        Op::Not => quote! {{
+            let a = game.pop_int(frame)?;
+            frame.ints.push(i32::from(a == 0));
+            None
+        }},
+        Op::And => quote! {{
+            let b = game.pop_int(frame)?;
+            let a = game.pop_int(frame)?;
+            frame.ints.push(i32::from(a != 0 && b != 0));
+            None
+        }},
+        Op::Measure { measure } => {
+            let measure = measure.serialize(Tokens).ok()?;
+            quote! {{ game.measure_op(frame, #measure)?; None }}
+        }
         Op::Int { value } => {
             let value = Literal::i32_suffixed(i32::from(value));
             quote! {{ frame.ints.push(#value); None }}
