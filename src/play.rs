@@ -348,7 +348,7 @@ fn show_table(game: &Game, seat: Seat) {
                 .team_of(i as Seat)
                 .into_iter()
                 .filter(|s| *s as usize != i)
-                .map(|s| game.state.players[s as usize].name.as_str())
+                .map(|s| game.state.players[s as usize].name.as_ref())
                 .collect();
             format!(" (with {})", mates.join(", "))
         } else {

@@ -1265,7 +1265,7 @@ pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String
                             let a: usize = age
                                 .parse()
                                 .map_err(|_| at(path, vline, format!("`{age}` is not an age")))?;
-                            let actual = game.state.decks.get(a).map_or(0, Vec::len);
+                            let actual = game.state.decks.get(a).map_or(0, |d| d.len());
                             let expected = n.as_integer().unwrap_or(-1);
                             if expected != actual as i64 {
                                 failures.push(format!("supply.sizes.{age}:\n    expected {expected}\n    actual   {actual}"));

@@ -15,7 +15,9 @@ use crate::bytecode::{
 };
 use crate::choices::{Action, Answer, Refusal, Request, RequestKind};
 use crate::log::{Event, Log};
-use crate::state::{AchievementCard, Location, Outcome, PlayerState, Seat, State, WinReason};
+use crate::state::{
+    AchievementCard, DeckCards, Location, Outcome, PlayerState, Seat, State, WinReason,
+};
 use crate::terms::Verb;
 use crate::vm::{Frame, RuntimeError};
 use crate::vocab::{Color, EffectKind};
@@ -166,7 +168,8 @@ pub struct Game {
     edition: Arc<CompiledEdition>,
     /// The edition's name, checked when a saved game is loaded.
     pub edition_name: String,
-    pub setup: Setup,
+    /// Shared with the game's clones (it never changes).
+    pub setup: Arc<Setup>,
     pub state: State,
     pub phase: Phase,
     pub exec: Option<Execution>,
@@ -251,7 +254,7 @@ impl Game {
             .collect();
         let state = State {
             players,
-            decks,
+            decks: decks.into_iter().map(DeckCards::from_vec).collect(),
             available: Vec::new(),
             specials: (0..edition.specials.len() as SpecialIdx).collect(),
             junked_specials: Vec::new(),
@@ -270,7 +273,7 @@ impl Game {
         let mut game = Game {
             edition_name: edition.name.clone(),
             edition,
-            setup: setup.clone(),
+            setup: Arc::new(setup.clone()),
             state,
             phase: Phase::FirstMeld {
                 chosen: vec![None; n],
@@ -320,7 +323,7 @@ impl Game {
         Game {
             edition_name: edition.name.clone(),
             edition,
-            setup,
+            setup: Arc::new(setup),
             state,
             phase,
             exec: None,
@@ -362,7 +365,11 @@ impl Game {
     }
 
     pub fn names(&self) -> Vec<String> {
-        self.state.players.iter().map(|p| p.name.clone()).collect()
+        self.state
+            .players
+            .iter()
+            .map(|p| p.name.to_string())
+            .collect()
     }
 
     /// What the game waits for.
@@ -622,7 +629,7 @@ impl Game {
             self.pending = Some(Request {
                 player: seat as Seat,
                 kind: RequestKind::Cards {
-                    candidates: hand,
+                    candidates: hand.to_vec(),
                     sizes: vec![1],
                 },
                 context: "choose your first card to meld".to_string(),

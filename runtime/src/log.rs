@@ -453,15 +453,15 @@ pub fn place_words(location: &Location, names: &[String]) -> String {
 }
 
 /// How many events a shared block of the log holds.
-const BLOCK: usize = 32;
+const BLOCK: usize = 8;
 
-/// The game's event log: append-only, and cheap to clone — full blocks of events are shared
-/// between a game and its clones (a search or a `you may` probe copies the game, never its
-/// history), so a clone copies at most one block's worth of events. It reads like a slice of
-/// events and is saved as one (a JSON array).
+/// The game's event log: append-only, and cheap to clone — full blocks of events, and the list
+/// of them, are shared between a game and its clones (a search or a `you may` probe copies the
+/// game, never its history), so a clone copies one reference and fewer than `BLOCK` events. It
+/// reads like a slice of events and is saved as one (a JSON array).
 #[derive(Clone, Debug, Default)]
 pub struct Log {
-    blocks: Vec<std::sync::Arc<[Event]>>,
+    blocks: std::sync::Arc<Vec<std::sync::Arc<[Event]>>>,
     tail: Vec<Event>,
 }
 
@@ -474,7 +474,8 @@ impl Log {
         self.tail.push(event);
         if self.tail.len() == BLOCK {
             let block: std::sync::Arc<[Event]> = std::mem::take(&mut self.tail).into();
-            self.blocks.push(block);
+            // Copies the list of blocks (references only) when a clone still shares it.
+            std::sync::Arc::make_mut(&mut self.blocks).push(block);
         }
     }
 

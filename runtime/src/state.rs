@@ -10,6 +10,16 @@ use crate::vocab::{Color, Icon, SplayDirection};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+/// A list of cards in one place (a pile, a hand, a score pile): inline up to eight cards, so
+/// that cloning a game allocates only for long lists.
+pub type Cards = smallvec::SmallVec<[CardIdx; 8]>;
+
+/// The cards of one supply deck: inline up to sixteen (a deck rarely holds more mid-game).
+pub type DeckCards = smallvec::SmallVec<[CardIdx; 16]>;
+
+/// A player's achievements.
+pub type Achievements = smallvec::SmallVec<[AchievementCard; 8]>;
+
 /// A player's seat, clockwise from 0.
 pub type Seat = u8;
 
@@ -26,7 +36,7 @@ pub fn color_index(color: Color) -> usize {
 /// One colour's pile: cards from the bottom (index 0) to the top (last), and its splay.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Pile {
-    pub cards: Vec<CardIdx>,
+    pub cards: Cards,
     pub splay: Option<SplayDirection>,
     /// The visible icons of the pile, by `Icon::ALL` index: kept up to date by `refresh` after
     /// every change of the pile (the invariant checks verify it).
@@ -65,14 +75,15 @@ pub enum AchievementCard {
 /// Everything a player has.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerState {
-    pub name: String,
+    /// Shared with the game's clones.
+    pub name: std::sync::Arc<str>,
     /// The team the player belongs to (their own seat when there are no teams).
     pub team: u8,
-    pub hand: Vec<CardIdx>,
+    pub hand: Cards,
     /// One pile per colour, in `Color::ALL` order.
     pub board: [Pile; 5],
-    pub score_pile: Vec<CardIdx>,
-    pub achievements: Vec<AchievementCard>,
+    pub score_pile: Cards,
+    pub achievements: Achievements,
     /// The player lost and is out of the game (the fourth edition's elimination): they hold no
     /// cards, take no turns and are no part of the table for adjacency, sharing, demands, player
     /// choices or "each player" (fourth-edition rulebook, "Dogma Effect Keywords", Lose).
@@ -87,12 +98,12 @@ fn is_false(b: &bool) -> bool {
 impl PlayerState {
     pub fn new(name: &str, team: u8) -> PlayerState {
         PlayerState {
-            name: name.to_string(),
+            name: name.into(),
             team,
-            hand: Vec::new(),
+            hand: Cards::new(),
             board: Default::default(),
-            score_pile: Vec::new(),
-            achievements: Vec::new(),
+            score_pile: Cards::new(),
+            achievements: Achievements::new(),
             eliminated: false,
         }
     }
@@ -177,7 +188,7 @@ pub struct HistoryEntry {
 pub struct State {
     pub players: Vec<PlayerState>,
     /// The supply: `decks[age]` from the bottom (index 0) to the top (last). Index 0 is unused.
-    pub decks: Vec<Vec<CardIdx>>,
+    pub decks: Vec<DeckCards>,
     /// The available standard achievements.
     pub available: Vec<CardIdx>,
     /// The available special achievements.
@@ -335,23 +346,31 @@ impl State {
     /// Takes a card out of wherever it is. A pile left with one card or none loses its splay.
     fn take(&mut self, edition: &CompiledEdition, card: CardIdx) -> Location {
         let from = self.location(card);
-        let remove = |list: &mut Vec<CardIdx>| {
+        fn remove<A: smallvec::Array<Item = CardIdx>>(
+            list: &mut smallvec::SmallVec<A>,
+            card: CardIdx,
+        ) {
+            if let Some(i) = list.iter().position(|c| *c == card) {
+                list.remove(i);
+            }
+        }
+        let remove_from = |list: &mut Vec<CardIdx>| {
             if let Some(i) = list.iter().position(|c| *c == card) {
                 list.remove(i);
             }
         };
         match from {
-            Location::Deck(age) => remove(&mut self.decks[age as usize]),
-            Location::Hand(s) => remove(&mut self.players[s as usize].hand),
+            Location::Deck(age) => remove(&mut self.decks[age as usize], card),
+            Location::Hand(s) => remove(&mut self.players[s as usize].hand, card),
             Location::Board(s, color) => {
                 let pile = &mut self.players[s as usize].board[color_index(color)];
-                remove(&mut pile.cards);
+                remove(&mut pile.cards, card);
                 if pile.cards.len() < 2 {
                     pile.splay = None;
                 }
                 pile.refresh(edition);
             }
-            Location::ScorePile(s) => remove(&mut self.players[s as usize].score_pile),
+            Location::ScorePile(s) => remove(&mut self.players[s as usize].score_pile, card),
             Location::Achievements(s) => {
                 let list = &mut self.players[s as usize].achievements;
                 if let Some(i) = list
@@ -361,9 +380,9 @@ impl State {
                     list.remove(i);
                 }
             }
-            Location::Available => remove(&mut self.available),
-            Location::Removed => remove(&mut self.removed),
-            Location::Excluded => remove(&mut self.excluded),
+            Location::Available => remove_from(&mut self.available),
+            Location::Removed => remove_from(&mut self.removed),
+            Location::Excluded => remove_from(&mut self.excluded),
         }
         from
     }

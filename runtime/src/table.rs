@@ -5,7 +5,7 @@
 use crate::bytecode::{CardIdx, CompiledEdition, SpecialIdx};
 use crate::game::{Game, Phase, Setup};
 use crate::log::Event;
-use crate::state::{AchievementCard, Location, PlayerState, Seat, State};
+use crate::state::{AchievementCard, DeckCards, Location, PlayerState, Seat, State};
 use crate::vocab::SplayDirection;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -356,7 +356,7 @@ impl Game {
         }
         let state = State {
             players,
-            decks,
+            decks: decks.into_iter().map(DeckCards::from_vec).collect(),
             available,
             specials,
             junked_specials: table.junked_specials.clone(),

@@ -13,7 +13,7 @@ use crate::bytecode::{
 use crate::choices::{Answer, Request, RequestKind};
 use crate::game::Game;
 use crate::log::Event;
-use crate::state::{color_index, pile_icon_count, Location, Seat};
+use crate::state::{color_index, pile_icon_count, Cards, Location, Seat};
 use crate::terms::{
     ChoiceKind, Chooser, Count, DestinationZone, DueTo, Extreme, HistoryScope, PlayerSet,
     Quantifier, Verb,
@@ -1617,7 +1617,7 @@ impl Game {
                     frame.ints.pop();
                     return Ok(None);
                 };
-                let mut top_first = self.state.players[seat as usize].pile(color).cards.clone();
+                let mut top_first = self.state.players[seat as usize].pile(color).cards.to_vec();
                 top_first.reverse();
                 let order = match self.answer.take() {
                     Some(Answer::Order(order)) => order,
@@ -1636,8 +1636,8 @@ impl Game {
                 let mut bottom_first = order;
                 bottom_first.reverse();
                 let pile = &mut self.state.players[seat as usize].board[color_index(color)];
-                let changed = pile.cards != bottom_first;
-                pile.cards = bottom_first;
+                let changed = pile.cards.as_slice() != bottom_first.as_slice();
+                pile.cards = Cards::from_vec(bottom_first);
                 pile.refresh(edition);
                 self.log.push(Event::Rearrange {
                     player: seat,
@@ -2043,8 +2043,8 @@ impl Game {
         };
         let player = &self.state.players[seat as usize];
         match zone {
-            ZoneSel::Hand => player.hand.clone(),
-            ZoneSel::ScorePile => player.score_pile.clone(),
+            ZoneSel::Hand => player.hand.to_vec(),
+            ZoneSel::ScorePile => player.score_pile.to_vec(),
             ZoneSel::Achievements => player
                 .achievements
                 .iter()

@@ -89,7 +89,7 @@ impl Game {
         self.pending = Some(Request {
             player: seat,
             kind: RequestKind::Cards {
-                candidates: hand,
+                candidates: hand.to_vec(),
                 sizes: vec![1],
             },
             context: format!(
@@ -178,7 +178,7 @@ impl Game {
         self.pending = Some(Request {
             player: executor,
             kind: RequestKind::Cards {
-                candidates: hand,
+                candidates: hand.to_vec(),
                 sizes: vec![0, 1],
             },
             context,
@@ -276,7 +276,7 @@ impl Game {
 
     fn owner_name(&self, card: CardIdx) -> String {
         match self.state.location(card) {
-            Location::Board(owner, _) => self.state.players[owner as usize].name.clone(),
+            Location::Board(owner, _) => self.state.players[owner as usize].name.to_string(),
             _ => String::new(),
         }
     }
