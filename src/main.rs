@@ -152,6 +152,9 @@ enum Command {
         players: Vec<usize>,
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Rounds per back end (they alternate; the fastest round counts).
+        #[arg(long, default_value_t = 3)]
+        rounds: u32,
     },
     /// Explain a diagnostic code, e.g. `dogma explain E0305`.
     Explain { code: String },
@@ -224,7 +227,8 @@ fn main() -> ExitCode {
             games,
             players,
             seed,
-        } => cmd_bench(&edition, games, players, seed),
+            rounds,
+        } => cmd_bench(&edition, games, players, seed, rounds),
         Command::Explain { code } => cmd_explain(&code),
         Command::Build {
             edition,
@@ -640,7 +644,7 @@ fn cmd_test(paths: Vec<PathBuf>, accept: bool, backends: scenario::Backends) -> 
     })
 }
 
-fn cmd_bench(edition: &str, games: u64, players: Vec<usize>, seed: u64) -> CmdResult {
+fn cmd_bench(edition: &str, games: u64, players: Vec<usize>, seed: u64, rounds: u32) -> CmdResult {
     if cfg!(debug_assertions) {
         say!("note: a debug build checks invariants after every action; build with --release to measure");
     }
@@ -655,6 +659,7 @@ fn cmd_bench(edition: &str, games: u64, players: Vec<usize>, seed: u64) -> CmdRe
         games,
         seed,
         players,
+        rounds,
         exe: std::env::current_exe().ok(),
     };
     let report = bench::run(compiled, &options)?;

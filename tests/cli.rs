@@ -175,7 +175,7 @@ fn explain_documents_every_code() {
 /// the native back end (the figures themselves are not checked: a benchmark, not a timed test).
 #[test]
 fn bench_reports_both_back_ends_with_ratios() {
-    let out = dogma(&["bench", "--games", "2", "--players", "2,4"]);
+    let out = dogma(&["bench", "--games", "2", "--players", "2,4", "--rounds", "1"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     for line in [
