@@ -942,11 +942,13 @@ impl Game {
                 SpecialTie::LeftOfCurrentFirst => self.state.clockwise_from(self.state.active),
             };
             // Players whose every local condition is known false in this very state.
-            let skip: Vec<bool> = order
+            self.memo.begin_pass();
+            let skip: smallvec::SmallVec<[bool; 4]> = order
                 .iter()
                 .map(|s| self.memo.known_false(&self.edition, &self.state, *s))
                 .collect();
-            let specials = self.state.specials.clone();
+            let specials: smallvec::SmallVec<[SpecialIdx; 16]> =
+                self.state.specials.iter().copied().collect();
             for special in specials {
                 let condition = self.edition.specials[special as usize].condition;
                 let local = self.memo.is_local(&self.edition, special as usize);

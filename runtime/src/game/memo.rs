@@ -27,7 +27,10 @@ pub(crate) struct SpecialMemo {
     /// Per seat: its signature when every local condition of the available special achievements
     /// was last found false for it.
     known_false: Vec<Option<Vec<u32>>>,
-    scratch: Vec<u32>,
+    /// Per seat: its signature as computed at the start of the current pass (`fresh_valid`),
+    /// reused at the end of a pass that changed nothing.
+    fresh: Vec<Vec<u32>>,
+    fresh_valid: Vec<bool>,
 }
 
 impl Clone for SpecialMemo {
@@ -82,23 +85,39 @@ impl SpecialMemo {
         seat: Seat,
     ) -> bool {
         self.analyse(edition);
-        let Some(Some(known)) = self.known_false.get(seat as usize) else {
-            return false;
-        };
-        self.scratch.clear();
-        signature(state, seat, self.action_scoped, &mut self.scratch);
-        *known == self.scratch
+        let n = state.players.len();
+        if self.fresh.len() < n {
+            self.fresh.resize(n, Vec::new());
+            self.fresh_valid.resize(n, false);
+        }
+        let fresh = &mut self.fresh[seat as usize];
+        fresh.clear();
+        signature(state, seat, self.action_scoped, fresh);
+        self.fresh_valid[seat as usize] = true;
+        matches!(self.known_false.get(seat as usize), Some(Some(known)) if known == fresh)
+    }
+
+    /// A pass over the conditions begins: signatures computed before it are stale.
+    pub(crate) fn begin_pass(&mut self) {
+        self.fresh_valid.iter_mut().for_each(|v| *v = false);
     }
 
     /// Records that every local condition of the available special achievements is false for
-    /// every player in this state.
+    /// every player in this state: the end of a pass that claimed nothing (so the state is the
+    /// one its signatures were computed on).
     pub(crate) fn all_false(&mut self, edition: &CompiledEdition, state: &State) {
         self.analyse(edition);
         self.known_false.resize(state.players.len(), None);
         for seat in 0..state.players.len() {
             let mut sig = self.known_false[seat].take().unwrap_or_default();
-            sig.clear();
-            signature(state, seat as Seat, self.action_scoped, &mut sig);
+            if self.fresh_valid.get(seat).copied().unwrap_or(false) {
+                // Computed at the start of this pass, and the pass changed nothing.
+                std::mem::swap(&mut sig, &mut self.fresh[seat]);
+                self.fresh_valid[seat] = false;
+            } else {
+                sig.clear();
+                signature(state, seat as Seat, self.action_scoped, &mut sig);
+            }
             self.known_false[seat] = Some(sig);
         }
     }
