@@ -8,7 +8,7 @@
 //! same things with criterion's statistics.
 
 use crate::differential::{native_twin, setup};
-use dogma_runtime::agents::{play, Agent, RandomAgent};
+use dogma_runtime::agents::play_random;
 use dogma_runtime::bytecode::CompiledEdition;
 use dogma_runtime::game::Game;
 use dogma_runtime::state::{AchievementCard, WinReason};
@@ -50,11 +50,7 @@ fn batch(
     let start = Instant::now();
     for s in seeds {
         let mut game = Game::new(edition.clone(), setup(players, s))?;
-        let mut bots: Vec<RandomAgent> =
-            (0..players as u8).map(|p| RandomAgent::new(s, p)).collect();
-        let mut agents: Vec<&mut dyn Agent> =
-            bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
-        let stats = play(&mut game, &mut agents, None).map_err(|e| format!("seed {s}: {e}"))?;
+        let stats = play_random(&mut game, None).map_err(|e| format!("seed {s}: {e}"))?;
         b.actions += stats.actions;
         b.decisions += stats.decisions;
         b.turns += u64::from(game.state.turn);
@@ -90,22 +86,10 @@ fn batch(
 
 /// A two-player game stopped halfway through (by actions): what a search clones.
 pub fn mid_game(edition: &Arc<CompiledEdition>, seed: u64) -> Result<Game, String> {
-    let full = {
-        let mut game = Game::new(edition.clone(), setup(2, seed))?;
-        let mut bots: Vec<RandomAgent> = (0..2).map(|p| RandomAgent::new(seed, p)).collect();
-        let mut agents: Vec<&mut dyn Agent> =
-            bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
-        play(&mut game, &mut agents, None).map_err(|e| e.to_string())?
-    };
+    let full = play_random(&mut Game::new(edition.clone(), setup(2, seed))?, None)
+        .map_err(|e| e.to_string())?;
     let mut game = Game::new(edition.clone(), setup(2, seed))?;
-    let mut bots: Vec<RandomAgent> = (0..2).map(|p| RandomAgent::new(seed, p)).collect();
-    let mut agents: Vec<&mut dyn Agent> = bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
-    play(
-        &mut game,
-        &mut agents,
-        Some((full.actions + full.decisions) / 2),
-    )
-    .map_err(|e| e.to_string())?;
+    play_random(&mut game, Some((full.actions + full.decisions) / 2)).map_err(|e| e.to_string())?;
     Ok(game)
 }
 

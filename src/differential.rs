@@ -4,7 +4,7 @@
 //! and where that effect is written in the card sources.
 
 use crate::Backend;
-use dogma_runtime::agents::{play, Agent, RandomAgent};
+use dogma_runtime::agents::play_random;
 use dogma_runtime::bytecode::{CompiledEdition, SourceSpan};
 use dogma_runtime::game::{Game, Setup};
 use dogma_runtime::log::Event;
@@ -37,15 +37,8 @@ pub fn random_game(
     edition: &Arc<CompiledEdition>,
     setup: Setup,
 ) -> Result<(Game, Option<String>), String> {
-    let (players, seed) = (setup.players.len(), setup.seed);
     let mut game = Game::new(edition.clone(), setup)?;
-    let mut bots: Vec<RandomAgent> = (0..players as u8)
-        .map(|p| RandomAgent::new(seed, p))
-        .collect();
-    let mut agents: Vec<&mut dyn Agent> = bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
-    let error = play(&mut game, &mut agents, None)
-        .err()
-        .map(|e| e.to_string());
+    let error = play_random(&mut game, None).err().map(|e| e.to_string());
     Ok((game, error))
 }
 

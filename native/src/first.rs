@@ -276,13 +276,9 @@ fn chunk_0_pottery_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(0);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -419,13 +415,9 @@ fn chunk_1_pottery_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(1);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -470,13 +462,9 @@ fn chunk_2_tools_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(2);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -611,13 +599,9 @@ fn chunk_3_tools_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(3);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -758,13 +742,9 @@ fn chunk_4_writing_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(4);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -809,13 +789,9 @@ fn chunk_5_archery_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(5);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -913,13 +889,9 @@ fn chunk_6_metalworking_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(6);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1027,13 +999,9 @@ fn chunk_7_sailing_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(7);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1078,13 +1046,9 @@ fn chunk_8_the_wheel_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(8);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1129,13 +1093,9 @@ fn chunk_9_agriculture_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(9);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1281,13 +1241,9 @@ fn chunk_10_domestication_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(10);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1375,13 +1331,9 @@ fn chunk_11_masonry_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(11);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1521,13 +1473,9 @@ fn chunk_12_city_states_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(12);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1711,13 +1659,9 @@ fn chunk_13_code_of_laws_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(13);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1915,13 +1859,9 @@ fn chunk_14_calendar_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(14);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2009,13 +1949,9 @@ fn chunk_15_mathematics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(15);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2161,13 +2097,9 @@ fn chunk_16_construction_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(16);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2265,13 +2197,9 @@ fn chunk_17_construction_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(17);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2340,13 +2268,9 @@ fn chunk_18_construction_effect_2_test_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(18);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2393,13 +2317,9 @@ fn chunk_19_road_building_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(19);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2673,13 +2593,9 @@ fn chunk_20_currency_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(20);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2844,13 +2760,9 @@ fn chunk_21_mapmaking_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(21);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2935,13 +2847,9 @@ fn chunk_22_mapmaking_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(22);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3037,13 +2945,9 @@ fn chunk_23_canal_building_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(23);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3173,13 +3077,9 @@ fn chunk_24_monotheism_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(24);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3334,13 +3234,9 @@ fn chunk_25_monotheism_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(25);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3385,13 +3281,9 @@ fn chunk_26_philosophy_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(26);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3479,13 +3371,9 @@ fn chunk_27_philosophy_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(27);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3564,13 +3452,9 @@ fn chunk_28_alchemy_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(28);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3727,13 +3611,9 @@ fn chunk_29_alchemy_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(29);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3842,13 +3722,9 @@ fn chunk_30_translation_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(30);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3930,13 +3806,9 @@ fn chunk_31_translation_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(31);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4034,13 +3906,9 @@ fn chunk_32_engineering_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(32);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4112,13 +3980,9 @@ fn chunk_33_engineering_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(33);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4204,13 +4068,9 @@ fn chunk_34_optics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(34);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4383,13 +4243,9 @@ fn chunk_35_optics_effect_1_test_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(35);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4440,13 +4296,9 @@ fn chunk_36_compass_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(36);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4611,13 +4463,9 @@ fn chunk_37_paper_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(37);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4708,13 +4556,9 @@ fn chunk_38_paper_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(38);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4806,13 +4650,9 @@ fn chunk_39_machinery_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(39);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4901,13 +4741,9 @@ fn chunk_40_machinery_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(40);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5046,13 +4882,9 @@ fn chunk_41_medicine_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(41);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5161,13 +4993,9 @@ fn chunk_42_education_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(42);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5332,13 +5160,9 @@ fn chunk_43_experimentation_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(43);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5383,13 +5207,9 @@ fn chunk_44_printing_press_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(44);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5548,13 +5368,9 @@ fn chunk_45_printing_press_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(45);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5640,13 +5456,9 @@ fn chunk_46_colonialism_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(46);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5739,13 +5551,9 @@ fn chunk_47_gunpowder_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(47);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5833,13 +5641,9 @@ fn chunk_48_gunpowder_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(48);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5935,13 +5739,9 @@ fn chunk_49_invention_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(49);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6096,13 +5896,9 @@ fn chunk_50_invention_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(50);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6190,13 +5986,9 @@ fn chunk_51_navigation_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(51);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6285,13 +6077,9 @@ fn chunk_52_anatomy_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(52);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6451,13 +6239,9 @@ fn chunk_53_perspective_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(53);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6649,13 +6433,9 @@ fn chunk_54_enterprise_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(54);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6810,13 +6590,9 @@ fn chunk_55_enterprise_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(55);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6902,13 +6678,9 @@ fn chunk_56_reformation_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(56);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7040,13 +6812,9 @@ fn chunk_57_reformation_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(57);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7137,13 +6905,9 @@ fn chunk_58_chemistry_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(58);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7229,13 +6993,9 @@ fn chunk_59_chemistry_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(59);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7354,13 +7114,9 @@ fn chunk_60_physics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(60);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7469,13 +7225,9 @@ fn chunk_61_coal_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(61);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7520,13 +7272,9 @@ fn chunk_62_coal_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(62);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7612,13 +7360,9 @@ fn chunk_63_coal_effect_3(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(63);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7789,13 +7533,9 @@ fn chunk_64_the_pirate_code_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(64);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7889,13 +7629,9 @@ fn chunk_65_the_pirate_code_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(65);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8024,13 +7760,9 @@ fn chunk_66_banking_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(66);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8185,13 +7917,9 @@ fn chunk_67_banking_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(67);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8277,13 +8005,9 @@ fn chunk_68_steam_engine_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(68);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8378,13 +8102,9 @@ fn chunk_69_astronomy_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(69);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8496,13 +8216,9 @@ fn chunk_70_astronomy_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(70);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8618,13 +8334,9 @@ fn chunk_71_atomic_theory_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(71);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8710,13 +8422,9 @@ fn chunk_72_atomic_theory_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(72);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8761,13 +8469,9 @@ fn chunk_73_encyclopedia_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(73);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8849,13 +8553,9 @@ fn chunk_74_machine_tools_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(74);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8924,13 +8624,9 @@ fn chunk_75_classification_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(75);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9080,13 +8776,9 @@ fn chunk_76_metric_system_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(76);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9217,13 +8909,9 @@ fn chunk_77_metric_system_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(77);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9309,13 +8997,9 @@ fn chunk_78_canning_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(78);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9463,13 +9147,9 @@ fn chunk_79_canning_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(79);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9555,13 +9235,9 @@ fn chunk_80_vaccination_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(80);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9689,13 +9365,9 @@ fn chunk_81_vaccination_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(81);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9791,13 +9463,9 @@ fn chunk_82_democracy_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(82);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9941,13 +9609,9 @@ fn chunk_83_democracy_effect_1_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(83);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9991,13 +9655,9 @@ fn chunk_84_emancipation_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(84);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10128,13 +9788,9 @@ fn chunk_85_emancipation_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(85);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10225,13 +9881,9 @@ fn chunk_86_evolution_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(86);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10450,13 +10102,9 @@ fn chunk_87_publications_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(87);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10541,13 +10189,9 @@ fn chunk_88_publications_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(88);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10638,13 +10282,9 @@ fn chunk_89_bicycle_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(89);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10742,13 +10382,9 @@ fn chunk_90_electricity_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(90);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10865,13 +10501,9 @@ fn chunk_91_refrigeration_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(91);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10938,13 +10570,9 @@ fn chunk_92_refrigeration_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(92);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11023,13 +10651,9 @@ fn chunk_93_sanitation_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(93);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11134,13 +10758,9 @@ fn chunk_94_lighting_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(94);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11305,13 +10925,9 @@ fn chunk_95_railroad_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(95);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11384,13 +11000,9 @@ fn chunk_96_railroad_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(96);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11490,13 +11102,9 @@ fn chunk_97_quantum_theory_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(97);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11657,13 +11265,9 @@ fn chunk_98_flight_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(98);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11794,13 +11398,9 @@ fn chunk_99_flight_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(99);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11886,13 +11486,9 @@ fn chunk_100_mobility_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(100);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12051,13 +11647,9 @@ fn chunk_101_corporations_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(101);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12212,13 +11804,9 @@ fn chunk_102_corporations_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(102);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12263,13 +11851,9 @@ fn chunk_103_mass_media_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(103);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12439,13 +12023,9 @@ fn chunk_104_mass_media_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(104);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12531,13 +12111,9 @@ fn chunk_105_antibiotics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(105);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12669,13 +12245,9 @@ fn chunk_106_skyscrapers_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(106);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12909,13 +12481,9 @@ fn chunk_107_empiricism_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(107);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13113,13 +12681,9 @@ fn chunk_108_empiricism_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(108);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13188,13 +12752,9 @@ fn chunk_109_socialism_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(109);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13408,13 +12968,9 @@ fn chunk_110_computers_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(110);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13505,13 +13061,9 @@ fn chunk_111_computers_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(111);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13567,13 +13119,9 @@ fn chunk_112_genetics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(112);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13633,13 +13181,9 @@ fn chunk_113_composites_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(113);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13770,13 +13314,9 @@ fn chunk_114_collaboration_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(114);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13876,13 +13416,9 @@ fn chunk_115_collaboration_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(115);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13951,13 +13487,9 @@ fn chunk_116_satellites_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(116);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14030,13 +13562,9 @@ fn chunk_117_satellites_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(117);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14122,13 +13650,9 @@ fn chunk_118_satellites_effect_3(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(118);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14205,13 +13729,9 @@ fn chunk_119_ecology_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(119);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14388,13 +13908,9 @@ fn chunk_120_suburbia_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(120);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14526,13 +14042,9 @@ fn chunk_121_services_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(121);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14712,13 +14224,9 @@ fn chunk_122_software_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(122);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14763,13 +14271,9 @@ fn chunk_123_software_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(123);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14837,13 +14341,9 @@ fn chunk_124_miniaturization_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(124);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15033,13 +14533,9 @@ fn chunk_125_robotics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(125);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15145,13 +14641,9 @@ fn chunk_126_databases_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(126);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15220,13 +14712,9 @@ fn chunk_127_self_service_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(127);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15293,13 +14781,9 @@ fn chunk_128_self_service_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(128);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15369,13 +14853,9 @@ fn chunk_129_self_service_effect_2_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(129);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15412,13 +14892,9 @@ fn chunk_130_globalization_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(130);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15496,13 +14972,9 @@ fn chunk_131_globalization_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(131);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15597,13 +15069,9 @@ fn chunk_132_globalization_effect_2_test_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(132);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15652,13 +15120,9 @@ fn chunk_133_globalization_effect_2_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(133);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15695,13 +15159,9 @@ fn chunk_134_stem_cells_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(134);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15780,13 +15240,9 @@ fn chunk_135_a_i_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(135);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15831,13 +15287,9 @@ fn chunk_136_a_i_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(136);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15940,13 +15392,9 @@ fn chunk_137_a_i_effect_2_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(137);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15983,13 +15431,9 @@ fn chunk_138_the_internet_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(138);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16075,13 +15519,9 @@ fn chunk_139_the_internet_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(139);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16126,13 +15566,9 @@ fn chunk_140_the_internet_effect_3(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(140);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16214,13 +15650,9 @@ fn chunk_141_oars_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(141);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16361,13 +15793,9 @@ fn chunk_142_oars_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(142);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16463,13 +15891,9 @@ fn chunk_143_clothing_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(143);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16551,13 +15975,9 @@ fn chunk_144_clothing_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(144);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16650,13 +16070,9 @@ fn chunk_145_mysticism_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(145);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16793,13 +16209,9 @@ fn chunk_146_fermenting_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(146);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16881,13 +16293,9 @@ fn chunk_147_feudalism_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(147);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16973,13 +16381,9 @@ fn chunk_148_feudalism_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(148);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17070,13 +16474,9 @@ fn chunk_149_measurement_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(149);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17290,13 +16690,9 @@ fn chunk_150_statistics_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(150);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17434,13 +16830,9 @@ fn chunk_151_statistics_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(151);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17526,13 +16918,9 @@ fn chunk_152_societies_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(152);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17687,13 +17075,9 @@ fn chunk_153_industrialization_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(153);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17775,13 +17159,9 @@ fn chunk_154_industrialization_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(154);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17872,13 +17252,9 @@ fn chunk_155_combustion_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(155);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17956,13 +17332,9 @@ fn chunk_156_explosives_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(156);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18125,13 +17497,9 @@ fn chunk_157_rocketry_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(157);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18233,13 +17601,9 @@ fn chunk_158_fission_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(158);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18381,13 +17745,9 @@ fn chunk_159_fission_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(159);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18454,13 +17814,9 @@ fn chunk_160_specialization_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(160);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18568,13 +17924,9 @@ fn chunk_161_specialization_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(161);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18665,13 +18017,9 @@ fn chunk_162_bioengineering_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(162);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18750,13 +18098,9 @@ fn chunk_163_bioengineering_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(163);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18829,13 +18173,9 @@ fn chunk_164_bioengineering_effect_2_test_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(164);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18882,13 +18222,9 @@ fn chunk_165_bioengineering_effect_2_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(165);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18925,13 +18261,9 @@ fn chunk_166_monument_condition(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(166);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19018,13 +18350,9 @@ fn chunk_167_empire_condition(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(167);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19193,13 +18521,9 @@ fn chunk_168_wonder_condition(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(168);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19251,13 +18575,9 @@ fn chunk_169_world_condition(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(169);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19298,13 +18618,9 @@ fn chunk_170_universe_condition(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(170);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {

@@ -338,13 +338,9 @@ fn chunk_0_pottery_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(0);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -481,13 +477,9 @@ fn chunk_1_pottery_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(1);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -532,13 +524,9 @@ fn chunk_2_tools_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(2);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -673,13 +661,9 @@ fn chunk_3_tools_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(3);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -820,13 +804,9 @@ fn chunk_4_writing_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(4);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -871,13 +851,9 @@ fn chunk_5_metalworking_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(5);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -985,13 +961,9 @@ fn chunk_6_oars_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(6);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1133,13 +1105,9 @@ fn chunk_7_oars_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(7);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1235,13 +1203,9 @@ fn chunk_8_clothing_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(8);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1323,13 +1287,9 @@ fn chunk_9_clothing_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(9);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1422,13 +1382,9 @@ fn chunk_10_sailing_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(10);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1473,13 +1429,9 @@ fn chunk_11_the_wheel_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(11);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1524,13 +1476,9 @@ fn chunk_12_agriculture_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(12);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1676,13 +1624,9 @@ fn chunk_13_domestication_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(13);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1770,13 +1714,9 @@ fn chunk_14_city_states_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(14);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1960,13 +1900,9 @@ fn chunk_15_code_of_laws_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(15);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2164,13 +2100,9 @@ fn chunk_16_mysticism_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(16);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2307,13 +2239,9 @@ fn chunk_17_calendar_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(17);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2401,13 +2329,9 @@ fn chunk_18_mathematics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(18);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2553,13 +2477,9 @@ fn chunk_19_construction_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(19);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2657,13 +2577,9 @@ fn chunk_20_construction_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(20);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2732,13 +2648,9 @@ fn chunk_21_construction_effect_2_test_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(21);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2785,13 +2697,9 @@ fn chunk_22_currency_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(22);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2956,13 +2864,9 @@ fn chunk_23_mapmaking_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(23);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3047,13 +2951,9 @@ fn chunk_24_mapmaking_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(24);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3149,13 +3049,9 @@ fn chunk_25_monotheism_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(25);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3310,13 +3206,9 @@ fn chunk_26_monotheism_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(26);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3361,13 +3253,9 @@ fn chunk_27_philosophy_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(27);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3455,13 +3343,9 @@ fn chunk_28_philosophy_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(28);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3540,13 +3424,9 @@ fn chunk_29_translation_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(29);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3628,13 +3508,9 @@ fn chunk_30_translation_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(30);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3732,13 +3608,9 @@ fn chunk_31_engineering_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(31);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3810,13 +3682,9 @@ fn chunk_32_engineering_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(32);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3902,13 +3770,9 @@ fn chunk_33_optics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(33);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4081,13 +3945,9 @@ fn chunk_34_optics_effect_1_test_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(34);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4138,13 +3998,9 @@ fn chunk_35_compass_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(35);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4309,13 +4165,9 @@ fn chunk_36_education_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(36);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4480,13 +4332,9 @@ fn chunk_37_experimentation_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(37);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4531,13 +4379,9 @@ fn chunk_38_printing_press_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(38);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4696,13 +4540,9 @@ fn chunk_39_printing_press_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(39);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4788,13 +4628,9 @@ fn chunk_40_gunpowder_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(40);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4882,13 +4718,9 @@ fn chunk_41_gunpowder_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(41);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4984,13 +4816,9 @@ fn chunk_42_invention_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(42);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5145,13 +4973,9 @@ fn chunk_43_invention_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(43);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5239,13 +5063,9 @@ fn chunk_44_navigation_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(44);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5334,13 +5154,9 @@ fn chunk_45_enterprise_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(45);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5495,13 +5311,9 @@ fn chunk_46_enterprise_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(46);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5587,13 +5399,9 @@ fn chunk_47_chemistry_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(47);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5679,13 +5487,9 @@ fn chunk_48_chemistry_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(48);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5804,13 +5608,9 @@ fn chunk_49_coal_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(49);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5855,13 +5655,9 @@ fn chunk_50_coal_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(50);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5947,13 +5743,9 @@ fn chunk_51_coal_effect_3(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(51);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6124,13 +5916,9 @@ fn chunk_52_the_pirate_code_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(52);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6224,13 +6012,9 @@ fn chunk_53_the_pirate_code_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(53);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6359,13 +6143,9 @@ fn chunk_54_banking_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(54);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6520,13 +6300,9 @@ fn chunk_55_banking_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(55);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6612,13 +6388,9 @@ fn chunk_56_measurement_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(56);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6833,13 +6605,9 @@ fn chunk_57_astronomy_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(57);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6951,13 +6719,9 @@ fn chunk_58_astronomy_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(58);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7073,13 +6837,9 @@ fn chunk_59_societies_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(59);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7232,13 +6992,9 @@ fn chunk_60_societies_demand_1_test_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(60);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7293,13 +7049,9 @@ fn chunk_61_atomic_theory_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(61);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7385,13 +7137,9 @@ fn chunk_62_atomic_theory_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(62);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7436,13 +7184,9 @@ fn chunk_63_machine_tools_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(63);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7511,13 +7255,9 @@ fn chunk_64_metric_system_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(64);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7648,13 +7388,9 @@ fn chunk_65_metric_system_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(65);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7740,13 +7476,9 @@ fn chunk_66_canning_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(66);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7894,13 +7626,9 @@ fn chunk_67_canning_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(67);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7986,13 +7714,9 @@ fn chunk_68_democracy_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(68);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8136,13 +7860,9 @@ fn chunk_69_democracy_effect_1_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(69);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8186,13 +7906,9 @@ fn chunk_70_emancipation_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(70);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8323,13 +8039,9 @@ fn chunk_71_emancipation_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(71);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8420,13 +8132,9 @@ fn chunk_72_evolution_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(72);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8645,13 +8353,9 @@ fn chunk_73_explosives_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(73);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8818,13 +8522,9 @@ fn chunk_74_bicycle_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(74);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8922,13 +8622,9 @@ fn chunk_75_electricity_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(75);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9045,13 +8741,9 @@ fn chunk_76_lighting_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(76);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9216,13 +8908,9 @@ fn chunk_77_quantum_theory_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(77);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9383,13 +9071,9 @@ fn chunk_78_rocketry_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(78);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9491,13 +9175,9 @@ fn chunk_79_flight_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(79);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9628,13 +9308,9 @@ fn chunk_80_flight_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(80);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9720,13 +9396,9 @@ fn chunk_81_mobility_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(81);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9885,13 +9557,9 @@ fn chunk_82_corporations_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(82);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10046,13 +9714,9 @@ fn chunk_83_corporations_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(83);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10097,13 +9761,9 @@ fn chunk_84_mass_media_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(84);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10273,13 +9933,9 @@ fn chunk_85_mass_media_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(85);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10365,13 +10021,9 @@ fn chunk_86_antibiotics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(86);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10503,13 +10155,9 @@ fn chunk_87_computers_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(87);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10600,13 +10248,9 @@ fn chunk_88_computers_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(88);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10662,13 +10306,9 @@ fn chunk_89_composites_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(89);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10799,13 +10439,9 @@ fn chunk_90_collaboration_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(90);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10905,13 +10541,9 @@ fn chunk_91_collaboration_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(91);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10980,13 +10612,9 @@ fn chunk_92_a_i_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(92);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11031,13 +10659,9 @@ fn chunk_93_a_i_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(93);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11140,13 +10764,9 @@ fn chunk_94_a_i_effect_2_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(94);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11183,13 +10803,9 @@ fn chunk_95_archery_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(95);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11287,13 +10903,9 @@ fn chunk_96_archery_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(96);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11357,13 +10969,9 @@ fn chunk_97_masonry_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(97);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11453,13 +11061,9 @@ fn chunk_98_masonry_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(98);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11536,13 +11140,9 @@ fn chunk_99_road_building_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(99);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11812,13 +11412,9 @@ fn chunk_100_canal_building_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(100);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12015,13 +11611,9 @@ fn chunk_101_fermenting_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(101);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12113,13 +11705,9 @@ fn chunk_102_fermenting_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(102);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12310,13 +11898,9 @@ fn chunk_103_alchemy_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(103);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12482,13 +12066,9 @@ fn chunk_104_alchemy_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(104);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12597,13 +12177,9 @@ fn chunk_105_paper_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(105);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12694,13 +12270,9 @@ fn chunk_106_paper_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(106);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12880,13 +12452,9 @@ fn chunk_107_machinery_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(107);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12975,13 +12543,9 @@ fn chunk_108_machinery_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(108);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13057,13 +12621,9 @@ fn chunk_109_machinery_effect_3(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(109);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13149,13 +12709,9 @@ fn chunk_110_medicine_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(110);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13264,13 +12820,9 @@ fn chunk_111_medicine_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(111);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13334,13 +12886,9 @@ fn chunk_112_feudalism_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(112);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13472,13 +13020,9 @@ fn chunk_113_feudalism_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(113);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13624,13 +13168,9 @@ fn chunk_114_colonialism_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(114);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13785,13 +13325,9 @@ fn chunk_115_anatomy_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(115);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14002,13 +13538,9 @@ fn chunk_116_perspective_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(116);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14210,13 +13742,9 @@ fn chunk_117_reformation_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(117);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14358,13 +13886,9 @@ fn chunk_118_reformation_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(118);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14455,13 +13979,9 @@ fn chunk_119_physics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(119);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14569,13 +14089,9 @@ fn chunk_120_statistics_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(120);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14660,13 +14176,9 @@ fn chunk_121_statistics_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(121);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14752,13 +14264,9 @@ fn chunk_122_steam_engine_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(122);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14912,13 +14420,9 @@ fn chunk_123_encyclopedia_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(123);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15029,13 +14533,9 @@ fn chunk_124_encyclopedia_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(124);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15116,13 +14616,9 @@ fn chunk_125_industrialization_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(125);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15259,13 +14755,9 @@ fn chunk_126_industrialization_effect_1_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(126);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15302,13 +14794,9 @@ fn chunk_127_industrialization_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(127);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15399,13 +14887,9 @@ fn chunk_128_classification_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(128);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15555,13 +15039,9 @@ fn chunk_129_vaccination_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(129);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15716,13 +15196,9 @@ fn chunk_130_vaccination_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(130);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15818,13 +15294,9 @@ fn chunk_131_publications_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(131);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15915,13 +15387,9 @@ fn chunk_132_publications_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(132);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16045,13 +15513,9 @@ fn chunk_133_combustion_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(133);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16182,13 +15646,9 @@ fn chunk_134_combustion_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(134);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16261,13 +15721,9 @@ fn chunk_135_refrigeration_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(135);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16334,13 +15790,9 @@ fn chunk_136_refrigeration_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(136);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16419,13 +15871,9 @@ fn chunk_137_sanitation_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(137);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16530,13 +15978,9 @@ fn chunk_138_sanitation_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(138);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16605,13 +16049,9 @@ fn chunk_139_railroad_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(139);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16662,13 +16102,9 @@ fn chunk_140_railroad_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(140);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16713,13 +16149,9 @@ fn chunk_141_railroad_effect_3(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(141);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16819,13 +16251,9 @@ fn chunk_142_skyscrapers_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(142);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17125,13 +16553,9 @@ fn chunk_143_empiricism_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(143);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17338,13 +16762,9 @@ fn chunk_144_empiricism_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(144);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17413,13 +16833,9 @@ fn chunk_145_socialism_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(145);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17561,13 +16977,9 @@ fn chunk_146_socialism_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(146);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17648,13 +17060,9 @@ fn chunk_147_genetics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(147);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17714,13 +17122,9 @@ fn chunk_148_fission_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(148);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17862,13 +17266,9 @@ fn chunk_149_fission_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(149);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17935,13 +17335,9 @@ fn chunk_150_fission_effect_3(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(150);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17986,13 +17382,9 @@ fn chunk_151_satellites_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(151);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18106,13 +17498,9 @@ fn chunk_152_satellites_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(152);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18157,13 +17545,9 @@ fn chunk_153_satellites_effect_3(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(153);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18240,13 +17624,9 @@ fn chunk_154_ecology_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(154);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18423,13 +17803,9 @@ fn chunk_155_ecology_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(155);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18499,13 +17875,9 @@ fn chunk_156_suburbia_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(156);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18637,13 +18009,9 @@ fn chunk_157_suburbia_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(157);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18713,13 +18081,9 @@ fn chunk_158_services_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(158);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18908,13 +18272,9 @@ fn chunk_159_specialization_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(159);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19022,13 +18382,9 @@ fn chunk_160_specialization_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(160);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19119,13 +18475,9 @@ fn chunk_161_bioengineering_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(161);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19200,13 +18552,9 @@ fn chunk_162_bioengineering_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(162);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19279,13 +18627,9 @@ fn chunk_163_bioengineering_effect_2_test_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(163);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19332,13 +18676,9 @@ fn chunk_164_bioengineering_effect_2_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(164);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19375,13 +18715,9 @@ fn chunk_165_software_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(165);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19426,13 +18762,9 @@ fn chunk_166_software_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(166);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19500,13 +18832,9 @@ fn chunk_167_miniaturization_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(167);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19747,13 +19075,9 @@ fn chunk_168_robotics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(168);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19908,13 +19232,9 @@ fn chunk_169_databases_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(169);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -20011,13 +19331,9 @@ fn chunk_170_self_service_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(170);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -20119,13 +19435,9 @@ fn chunk_171_self_service_effect_1_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(171);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -20162,13 +19474,9 @@ fn chunk_172_self_service_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(172);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -20235,13 +19543,9 @@ fn chunk_173_globalization_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(173);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -20319,13 +19623,9 @@ fn chunk_174_globalization_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(174);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -20420,13 +19720,9 @@ fn chunk_175_globalization_effect_2_test_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(175);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -20475,13 +19771,9 @@ fn chunk_176_globalization_effect_2_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(176);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -20518,13 +19810,9 @@ fn chunk_177_stem_cells_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(177);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -20603,13 +19891,9 @@ fn chunk_178_stem_cells_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(178);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -20654,13 +19938,9 @@ fn chunk_179_the_internet_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(179);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -20746,13 +20026,9 @@ fn chunk_180_the_internet_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(180);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -20797,13 +20073,9 @@ fn chunk_181_the_internet_effect_3(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(181);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -20885,13 +20157,9 @@ fn chunk_182_climatology_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(182);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -20986,13 +20254,9 @@ fn chunk_183_climatology_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(183);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -21113,13 +20377,9 @@ fn chunk_184_solar_sailing_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(184);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -21381,13 +20641,9 @@ fn chunk_185_astrogeology_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(185);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -21561,13 +20817,9 @@ fn chunk_186_astrogeology_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(186);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -21636,13 +20888,9 @@ fn chunk_187_fusion_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(187);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -21828,13 +21076,9 @@ fn chunk_188_hypersonics_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(188);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -22017,13 +21261,9 @@ fn chunk_189_space_traffic_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(189);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -22250,13 +21490,9 @@ fn chunk_190_space_traffic_effect_1_test_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(190);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -22299,13 +21535,9 @@ fn chunk_191_space_traffic_effect_1_test_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(191);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -22356,13 +21588,9 @@ fn chunk_192_near_field_comm_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(192);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -22453,13 +21681,9 @@ fn chunk_193_near_field_comm_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(193);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -22538,13 +21762,9 @@ fn chunk_194_reclamation_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(194);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -22714,13 +21934,9 @@ fn chunk_195_escapism_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(195);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -22886,13 +22102,9 @@ fn chunk_196_whataboutism_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(196);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -23047,13 +22259,9 @@ fn chunk_197_monument_condition(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(197);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -23104,13 +22312,9 @@ fn chunk_198_empire_condition(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(198);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -23279,13 +22483,9 @@ fn chunk_199_wonder_condition(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(199);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -23337,13 +22537,9 @@ fn chunk_200_world_condition(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(200);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -23384,13 +22580,9 @@ fn chunk_201_universe_condition(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(201);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {

@@ -278,13 +278,9 @@ fn chunk_0_pottery_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(0);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -421,13 +417,9 @@ fn chunk_1_pottery_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(1);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -472,13 +464,9 @@ fn chunk_2_tools_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(2);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -613,13 +601,9 @@ fn chunk_3_tools_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(3);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -760,13 +744,9 @@ fn chunk_4_writing_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(4);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -811,13 +791,9 @@ fn chunk_5_archery_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(5);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -915,13 +891,9 @@ fn chunk_6_metalworking_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(6);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1029,13 +1001,9 @@ fn chunk_7_oars_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(7);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1177,13 +1145,9 @@ fn chunk_8_oars_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(8);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1279,13 +1243,9 @@ fn chunk_9_clothing_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(9);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1367,13 +1327,9 @@ fn chunk_10_clothing_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(10);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1466,13 +1422,9 @@ fn chunk_11_sailing_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(11);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1517,13 +1469,9 @@ fn chunk_12_the_wheel_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(12);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1568,13 +1516,9 @@ fn chunk_13_agriculture_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(13);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1720,13 +1664,9 @@ fn chunk_14_domestication_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(14);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1814,13 +1754,9 @@ fn chunk_15_masonry_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(15);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -1960,13 +1896,9 @@ fn chunk_16_city_states_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(16);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2150,13 +2082,9 @@ fn chunk_17_code_of_laws_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(17);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2354,13 +2282,9 @@ fn chunk_18_mysticism_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(18);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2497,13 +2421,9 @@ fn chunk_19_calendar_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(19);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2591,13 +2511,9 @@ fn chunk_20_mathematics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(20);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2743,13 +2659,9 @@ fn chunk_21_construction_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(21);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2847,13 +2759,9 @@ fn chunk_22_construction_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(22);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2922,13 +2830,9 @@ fn chunk_23_construction_effect_2_test_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(23);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -2975,13 +2879,9 @@ fn chunk_24_road_building_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(24);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3255,13 +3155,9 @@ fn chunk_25_currency_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(25);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3426,13 +3322,9 @@ fn chunk_26_mapmaking_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(26);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3517,13 +3409,9 @@ fn chunk_27_mapmaking_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(27);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3619,13 +3507,9 @@ fn chunk_28_canal_building_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(28);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3755,13 +3639,9 @@ fn chunk_29_fermenting_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(29);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -3853,13 +3733,9 @@ fn chunk_30_monotheism_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(30);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4014,13 +3890,9 @@ fn chunk_31_monotheism_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(31);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4065,13 +3937,9 @@ fn chunk_32_philosophy_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(32);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4159,13 +4027,9 @@ fn chunk_33_philosophy_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(33);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4244,13 +4108,9 @@ fn chunk_34_alchemy_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(34);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4407,13 +4267,9 @@ fn chunk_35_alchemy_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(35);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4522,13 +4378,9 @@ fn chunk_36_translation_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(36);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4610,13 +4462,9 @@ fn chunk_37_translation_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(37);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4714,13 +4562,9 @@ fn chunk_38_engineering_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(38);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4792,13 +4636,9 @@ fn chunk_39_engineering_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(39);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -4884,13 +4724,9 @@ fn chunk_40_optics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(40);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5063,13 +4899,9 @@ fn chunk_41_optics_effect_1_test_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(41);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5120,13 +4952,9 @@ fn chunk_42_compass_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(42);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5291,13 +5119,9 @@ fn chunk_43_paper_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(43);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5388,13 +5212,9 @@ fn chunk_44_paper_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(44);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5486,13 +5306,9 @@ fn chunk_45_machinery_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(45);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5581,13 +5397,9 @@ fn chunk_46_machinery_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(46);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5726,13 +5538,9 @@ fn chunk_47_medicine_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(47);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -5841,13 +5649,9 @@ fn chunk_48_education_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(48);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6012,13 +5816,9 @@ fn chunk_49_feudalism_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(49);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6175,13 +5975,9 @@ fn chunk_50_feudalism_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(50);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6272,13 +6068,9 @@ fn chunk_51_experimentation_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(51);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6323,13 +6115,9 @@ fn chunk_52_printing_press_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(52);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6488,13 +6276,9 @@ fn chunk_53_printing_press_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(53);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6580,13 +6364,9 @@ fn chunk_54_colonialism_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(54);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6679,13 +6459,9 @@ fn chunk_55_gunpowder_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(55);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6773,13 +6549,9 @@ fn chunk_56_gunpowder_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(56);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -6875,13 +6647,9 @@ fn chunk_57_invention_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(57);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7036,13 +6804,9 @@ fn chunk_58_invention_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(58);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7130,13 +6894,9 @@ fn chunk_59_navigation_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(59);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7225,13 +6985,9 @@ fn chunk_60_anatomy_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(60);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7391,13 +7147,9 @@ fn chunk_61_perspective_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(61);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7589,13 +7341,9 @@ fn chunk_62_enterprise_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(62);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7750,13 +7498,9 @@ fn chunk_63_enterprise_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(63);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7842,13 +7586,9 @@ fn chunk_64_reformation_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(64);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -7980,13 +7720,9 @@ fn chunk_65_reformation_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(65);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8077,13 +7813,9 @@ fn chunk_66_chemistry_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(66);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8169,13 +7901,9 @@ fn chunk_67_chemistry_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(67);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8294,13 +8022,9 @@ fn chunk_68_physics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(68);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8409,13 +8133,9 @@ fn chunk_69_coal_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(69);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8460,13 +8180,9 @@ fn chunk_70_coal_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(70);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8552,13 +8268,9 @@ fn chunk_71_coal_effect_3(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(71);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8729,13 +8441,9 @@ fn chunk_72_the_pirate_code_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(72);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8829,13 +8537,9 @@ fn chunk_73_the_pirate_code_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(73);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -8964,13 +8668,9 @@ fn chunk_74_banking_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(74);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9125,13 +8825,9 @@ fn chunk_75_banking_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(75);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9217,13 +8913,9 @@ fn chunk_76_measurement_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(76);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9438,13 +9130,9 @@ fn chunk_77_statistics_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(77);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9516,13 +9204,9 @@ fn chunk_78_statistics_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(78);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9608,13 +9292,9 @@ fn chunk_79_steam_engine_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(79);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9709,13 +9389,9 @@ fn chunk_80_astronomy_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(80);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9827,13 +9503,9 @@ fn chunk_81_astronomy_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(81);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -9949,13 +9621,9 @@ fn chunk_82_societies_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(82);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10108,13 +9776,9 @@ fn chunk_83_societies_demand_1_test_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(83);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10169,13 +9833,9 @@ fn chunk_84_atomic_theory_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(84);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10261,13 +9921,9 @@ fn chunk_85_atomic_theory_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(85);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10312,13 +9968,9 @@ fn chunk_86_encyclopedia_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(86);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10400,13 +10052,9 @@ fn chunk_87_industrialization_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(87);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10498,13 +10146,9 @@ fn chunk_88_industrialization_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(88);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10595,13 +10239,9 @@ fn chunk_89_machine_tools_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(89);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10670,13 +10310,9 @@ fn chunk_90_classification_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(90);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10826,13 +10462,9 @@ fn chunk_91_metric_system_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(91);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -10963,13 +10595,9 @@ fn chunk_92_metric_system_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(92);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11055,13 +10683,9 @@ fn chunk_93_canning_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(93);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11209,13 +10833,9 @@ fn chunk_94_canning_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(94);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11301,13 +10921,9 @@ fn chunk_95_vaccination_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(95);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11435,13 +11051,9 @@ fn chunk_96_vaccination_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(96);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11537,13 +11149,9 @@ fn chunk_97_democracy_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(97);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11687,13 +11295,9 @@ fn chunk_98_democracy_effect_1_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(98);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11737,13 +11341,9 @@ fn chunk_99_emancipation_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(99);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11874,13 +11474,9 @@ fn chunk_100_emancipation_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(100);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -11971,13 +11567,9 @@ fn chunk_101_evolution_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(101);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12196,13 +11788,9 @@ fn chunk_102_publications_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(102);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12287,13 +11875,9 @@ fn chunk_103_publications_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(103);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12384,13 +11968,9 @@ fn chunk_104_combustion_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(104);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12511,13 +12091,9 @@ fn chunk_105_combustion_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(105);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12590,13 +12166,9 @@ fn chunk_106_explosives_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(106);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12763,13 +12335,9 @@ fn chunk_107_bicycle_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(107);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12867,13 +12435,9 @@ fn chunk_108_electricity_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(108);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -12990,13 +12554,9 @@ fn chunk_109_refrigeration_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(109);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13063,13 +12623,9 @@ fn chunk_110_refrigeration_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(110);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13148,13 +12704,9 @@ fn chunk_111_sanitation_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(111);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13259,13 +12811,9 @@ fn chunk_112_lighting_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(112);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13430,13 +12978,9 @@ fn chunk_113_railroad_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(113);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13509,13 +13053,9 @@ fn chunk_114_railroad_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(114);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13615,13 +13155,9 @@ fn chunk_115_quantum_theory_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(115);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13782,13 +13318,9 @@ fn chunk_116_rocketry_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(116);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -13890,13 +13422,9 @@ fn chunk_117_flight_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(117);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14027,13 +13555,9 @@ fn chunk_118_flight_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(118);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14119,13 +13643,9 @@ fn chunk_119_mobility_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(119);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14284,13 +13804,9 @@ fn chunk_120_corporations_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(120);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14445,13 +13961,9 @@ fn chunk_121_corporations_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(121);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14496,13 +14008,9 @@ fn chunk_122_mass_media_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(122);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14672,13 +14180,9 @@ fn chunk_123_mass_media_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(123);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14764,13 +14268,9 @@ fn chunk_124_antibiotics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(124);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -14902,13 +14402,9 @@ fn chunk_125_skyscrapers_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(125);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15142,13 +14638,9 @@ fn chunk_126_empiricism_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(126);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15346,13 +14838,9 @@ fn chunk_127_empiricism_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(127);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15421,13 +14909,9 @@ fn chunk_128_socialism_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(128);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15641,13 +15125,9 @@ fn chunk_129_computers_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(129);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15738,13 +15218,9 @@ fn chunk_130_computers_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(130);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15800,13 +15276,9 @@ fn chunk_131_genetics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(131);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -15866,13 +15338,9 @@ fn chunk_132_composites_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(132);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16003,13 +15471,9 @@ fn chunk_133_fission_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(133);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16151,13 +15615,9 @@ fn chunk_134_fission_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(134);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16246,13 +15706,9 @@ fn chunk_135_collaboration_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(135);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16352,13 +15808,9 @@ fn chunk_136_collaboration_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(136);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16427,13 +15879,9 @@ fn chunk_137_satellites_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(137);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16506,13 +15954,9 @@ fn chunk_138_satellites_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(138);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16598,13 +16042,9 @@ fn chunk_139_satellites_effect_3(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(139);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16681,13 +16121,9 @@ fn chunk_140_ecology_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(140);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -16864,13 +16300,9 @@ fn chunk_141_suburbia_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(141);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17002,13 +16434,9 @@ fn chunk_142_services_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(142);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17188,13 +16616,9 @@ fn chunk_143_specialization_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(143);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17302,13 +16726,9 @@ fn chunk_144_specialization_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(144);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17399,13 +16819,9 @@ fn chunk_145_bioengineering_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(145);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17484,13 +16900,9 @@ fn chunk_146_bioengineering_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(146);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17563,13 +16975,9 @@ fn chunk_147_bioengineering_effect_2_test_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(147);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17616,13 +17024,9 @@ fn chunk_148_bioengineering_effect_2_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(148);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17659,13 +17063,9 @@ fn chunk_149_software_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(149);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17710,13 +17110,9 @@ fn chunk_150_software_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(150);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17784,13 +17180,9 @@ fn chunk_151_miniaturization_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(151);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -17980,13 +17372,9 @@ fn chunk_152_robotics_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(152);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18092,13 +17480,9 @@ fn chunk_153_databases_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(153);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18167,13 +17551,9 @@ fn chunk_154_self_service_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(154);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18240,13 +17620,9 @@ fn chunk_155_self_service_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(155);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18316,13 +17692,9 @@ fn chunk_156_self_service_effect_2_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(156);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18359,13 +17731,9 @@ fn chunk_157_globalization_demand_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(157);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18443,13 +17811,9 @@ fn chunk_158_globalization_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(158);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18544,13 +17908,9 @@ fn chunk_159_globalization_effect_2_test_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(159);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18599,13 +17959,9 @@ fn chunk_160_globalization_effect_2_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(160);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18642,13 +17998,9 @@ fn chunk_161_stem_cells_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(161);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18727,13 +18079,9 @@ fn chunk_162_a_i_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(162);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18778,13 +18126,9 @@ fn chunk_163_a_i_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(163);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18887,13 +18231,9 @@ fn chunk_164_a_i_effect_2_measure_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(164);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -18930,13 +18270,9 @@ fn chunk_165_the_internet_effect_1(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(165);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19022,13 +18358,9 @@ fn chunk_166_the_internet_effect_2(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(166);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19073,13 +18405,9 @@ fn chunk_167_the_internet_effect_3(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(167);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19161,13 +18489,9 @@ fn chunk_168_monument_condition(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(168);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19254,13 +18578,9 @@ fn chunk_169_empire_condition(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(169);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19429,13 +18749,9 @@ fn chunk_170_wonder_condition(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(170);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19487,13 +18803,9 @@ fn chunk_171_world_condition(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(171);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {
@@ -19534,13 +18846,9 @@ fn chunk_172_universe_condition(
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(172);
     loop {
-        if frame.stop_at == Some(frame.pc) {
+        if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
         }
-        if *fuel == 0 {
-            return Err(game.out_of_fuel(frame));
-        }
-        *fuel -= 1;
         let pc = frame.pc;
         frame.pc += 1;
         let stop = match pc {

@@ -159,6 +159,17 @@ pub struct PlayStats {
     pub decisions: u64,
 }
 
+/// Plays the game with a random agent in every seat, each seeded from the game's seed and its
+/// seat (so a seed names one whole game), until it ends or for at most `max_steps`.
+pub fn play_random(game: &mut Game, max_steps: Option<u64>) -> Result<PlayStats, PlayError> {
+    let seed = game.setup.seed;
+    let mut bots: Vec<RandomAgent> = (0..game.state.player_count() as u8)
+        .map(|seat| RandomAgent::new(seed, seat))
+        .collect();
+    let mut agents: Vec<&mut dyn Agent> = bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
+    play(game, &mut agents, max_steps)
+}
+
 /// Plays until the game ends, or for at most `max_steps` actions and decisions (to save a game
 /// half-way). Each agent plays the seat of its index.
 pub fn play(

@@ -364,13 +364,9 @@ impl Game {
         }
         let chunk = edition.chunk(frame.chunk);
         loop {
-            if frame.stop_at == Some(frame.pc) {
+            if self.stops_before_op(frame, fuel)? {
                 return Ok(Stop::Done);
             }
-            if *fuel == 0 {
-                return Err(self.out_of_fuel(frame));
-            }
-            *fuel -= 1;
             let Some(op) = chunk.ops.get(frame.pc as usize).copied() else {
                 return Err(self.error(frame, "the code ran past its end"));
             };
@@ -379,6 +375,20 @@ impl Game {
                 return Ok(stop);
             }
         }
+    }
+
+    /// Before each op, on both back ends: whether the frame stops here (a probe's `stop_at`),
+    /// and one unit of fuel spent (an error when none is left).
+    #[inline]
+    pub fn stops_before_op(&self, frame: &Frame, fuel: &mut u64) -> VmResult<bool> {
+        if frame.stop_at == Some(frame.pc) {
+            return Ok(true);
+        }
+        if *fuel == 0 {
+            return Err(self.out_of_fuel(frame));
+        }
+        *fuel -= 1;
+        Ok(false)
     }
 
     /// Pops the number stack (`the number stack is empty` when it is): what `Game::step` does
@@ -432,10 +442,7 @@ impl Game {
         }
         macro_rules! int {
             () => {
-                match frame.ints.pop() {
-                    Some(v) => v,
-                    None => fail!("the number stack is empty"),
-                }
+                self.pop_int(frame)?
             };
         }
         macro_rules! set {

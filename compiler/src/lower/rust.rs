@@ -53,13 +53,9 @@ pub fn generate(edition: &CompiledEdition) -> Result<String, String> {
             ) -> VmResult<Stop> {
                 let chunk = edition.chunk(#index);
                 loop {
-                    if frame.stop_at == Some(frame.pc) {
+                    if game.stops_before_op(frame, fuel)? {
                         return Ok(Stop::Done);
                     }
-                    if *fuel == 0 {
-                        return Err(game.out_of_fuel(frame));
-                    }
-                    *fuel -= 1;
                     let pc = frame.pc;
                     frame.pc += 1;
                     let stop = match pc {
@@ -125,6 +121,15 @@ pub fn generate(edition: &CompiledEdition) -> Result<String, String> {
 /// comparisons and logic, and measures (the bulk of special achievements' conditions).
 fn direct(op: &Op) -> Option<TokenStream> {
     use dogma_runtime::bytecode::Who;
+    // `I: a b → test`, where `test` is a boolean of `a` and `b`.
+    let binary = |test: TokenStream| {
+        quote! {{
+            let b = game.pop_int(frame)?;
+            let a = game.pop_int(frame)?;
+            frame.ints.push(i32::from(#test));
+            None
+        }}
+    };
     Some(match *op {
         Op::JumpIfFalse { target } => {
             let target = Literal::u16_suffixed(target);
@@ -132,24 +137,14 @@ fn direct(op: &Op) -> Option<TokenStream> {
         }
         Op::Compare { op } => {
             let op = op.serialize(Tokens).ok()?;
-            quote! {{
-                let b = game.pop_int(frame)?;
-                let a = game.pop_int(frame)?;
-                frame.ints.push(i32::from(#op.holds(a, b)));
-                None
-            }}
+            binary(quote! { #op.holds(a, b) })
         }
         Op::Not => quote! {{
             let a = game.pop_int(frame)?;
             frame.ints.push(i32::from(a == 0));
             None
         }},
-        Op::And => quote! {{
-            let b = game.pop_int(frame)?;
-            let a = game.pop_int(frame)?;
-            frame.ints.push(i32::from(a != 0 && b != 0));
-            None
-        }},
+        Op::And => binary(quote! { a != 0 && b != 0 }),
         Op::Measure { measure } => {
             let measure = measure.serialize(Tokens).ok()?;
             quote! {{ game.measure_op(frame, #measure)?; None }}
@@ -258,6 +253,18 @@ fn type_ident(name: &str) -> Ident {
 
 struct Tokens;
 
+/// The serializer's integer methods: each writes a literal with its type's suffix.
+macro_rules! suffixed_literals {
+    ($($method:ident: $ty:ty => $literal:ident,)*) => {
+        $(
+            fn $method(self, v: $ty) -> Result<TokenStream, Error> {
+                let l = Literal::$literal(v);
+                Ok(quote! { #l })
+            }
+        )*
+    };
+}
+
 impl ser::Serializer for Tokens {
     type Ok = TokenStream;
     type Error = Error;
@@ -272,37 +279,15 @@ impl ser::Serializer for Tokens {
     fn serialize_bool(self, v: bool) -> Result<TokenStream, Error> {
         Ok(quote! { #v })
     }
-    fn serialize_i8(self, v: i8) -> Result<TokenStream, Error> {
-        let l = Literal::i8_suffixed(v);
-        Ok(quote! { #l })
-    }
-    fn serialize_i16(self, v: i16) -> Result<TokenStream, Error> {
-        let l = Literal::i16_suffixed(v);
-        Ok(quote! { #l })
-    }
-    fn serialize_i32(self, v: i32) -> Result<TokenStream, Error> {
-        let l = Literal::i32_suffixed(v);
-        Ok(quote! { #l })
-    }
-    fn serialize_i64(self, v: i64) -> Result<TokenStream, Error> {
-        let l = Literal::i64_suffixed(v);
-        Ok(quote! { #l })
-    }
-    fn serialize_u8(self, v: u8) -> Result<TokenStream, Error> {
-        let l = Literal::u8_suffixed(v);
-        Ok(quote! { #l })
-    }
-    fn serialize_u16(self, v: u16) -> Result<TokenStream, Error> {
-        let l = Literal::u16_suffixed(v);
-        Ok(quote! { #l })
-    }
-    fn serialize_u32(self, v: u32) -> Result<TokenStream, Error> {
-        let l = Literal::u32_suffixed(v);
-        Ok(quote! { #l })
-    }
-    fn serialize_u64(self, v: u64) -> Result<TokenStream, Error> {
-        let l = Literal::u64_suffixed(v);
-        Ok(quote! { #l })
+    suffixed_literals! {
+        serialize_i8: i8 => i8_suffixed,
+        serialize_i16: i16 => i16_suffixed,
+        serialize_i32: i32 => i32_suffixed,
+        serialize_i64: i64 => i64_suffixed,
+        serialize_u8: u8 => u8_suffixed,
+        serialize_u16: u16 => u16_suffixed,
+        serialize_u32: u32 => u32_suffixed,
+        serialize_u64: u64 => u64_suffixed,
     }
     fn serialize_f32(self, _: f32) -> Result<TokenStream, Error> {
         unsupported("a float")
