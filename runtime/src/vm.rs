@@ -1754,23 +1754,12 @@ impl Game {
                 impure!();
                 let seat = frame.executor;
                 let available = self.state.specials.clone();
-                let chosen: Vec<SpecialIdx> = if all || available.len() <= 1 {
+                let chosen: Vec<SpecialIdx> = if all {
                     available
                 } else {
-                    match self.answer.take() {
-                        Some(Answer::Specials(s)) => s,
-                        Some(_) => fail!("the answer is not a special achievement"),
-                        None => {
-                            return stopped(self.suspend(
-                                frame,
-                                seat,
-                                RequestKind::Specials {
-                                    options: available,
-                                    count: 1,
-                                },
-                                &chunk.name,
-                            ))
-                        }
+                    match self.pick_special(frame, chunk, available)? {
+                        Ok(chosen) => chosen,
+                        Err(asked) => return stopped(asked),
                     }
                 };
                 if let Some(o) = outcome_mut(frame, stmt) {
@@ -1793,24 +1782,9 @@ impl Game {
                 impure!();
                 let seat = frame.executor;
                 let junked = self.state.junked_specials.clone();
-                let chosen: Option<SpecialIdx> = match junked.as_slice() {
-                    [] => None,
-                    [one] => Some(*one),
-                    _ => match self.answer.take() {
-                        Some(Answer::Specials(s)) => s.first().copied(),
-                        Some(_) => fail!("the answer is not a special achievement"),
-                        None => {
-                            return stopped(self.suspend(
-                                frame,
-                                seat,
-                                RequestKind::Specials {
-                                    options: junked,
-                                    count: 1,
-                                },
-                                &chunk.name,
-                            ))
-                        }
-                    },
+                let chosen: Option<SpecialIdx> = match self.pick_special(frame, chunk, junked)? {
+                    Ok(chosen) => chosen.first().copied(),
+                    Err(asked) => return stopped(asked),
                 };
                 if let Some(o) = outcome_mut(frame, stmt) {
                     o.ran = true;
@@ -1941,6 +1915,32 @@ impl Game {
             Stop::Done => !probe.log.is_empty() || probe.state.outcome.is_some(),
             Stop::Suspend(_) | Stop::Call(_) | Stop::EndDogma | Stop::GameOver => true,
         })
+    }
+
+    /// The special achievement the executor picks among `options` (a list of it): no question
+    /// for one option or none; otherwise the answer, or `Err` with the question asked.
+    fn pick_special(
+        &mut self,
+        frame: &mut Frame,
+        chunk: &crate::bytecode::Chunk,
+        options: Vec<SpecialIdx>,
+    ) -> VmResult<Result<Vec<SpecialIdx>, Stop>> {
+        if options.len() <= 1 {
+            return Ok(Ok(options));
+        }
+        match self.answer.take() {
+            Some(Answer::Specials(s)) => Ok(Ok(s)),
+            Some(_) => Err(self.error(frame, "the answer is not a special achievement")),
+            None => {
+                let seat = frame.executor;
+                Ok(Err(self.suspend(
+                    frame,
+                    seat,
+                    RequestKind::Specials { options, count: 1 },
+                    &chunk.name,
+                )))
+            }
+        }
     }
 
     /// Rewinds the frame to the asking op and returns the question.
