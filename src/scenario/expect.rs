@@ -1,0 +1,313 @@
+//! Checking the `[expect]` table against the game at the end of a scenario.
+
+use super::{at, line_of, table_line, value_word, Scenario};
+use dogma_runtime::bytecode::CardIdx;
+use dogma_runtime::game::Game;
+use dogma_runtime::state::{AchievementCard, Seat};
+use dogma_runtime::vocab::{Color, Icon};
+use toml::Value;
+
+/// The titles of cards, in their order.
+pub(super) fn titles(game: &Game, cards: &[CardIdx]) -> Vec<String> {
+    cards.iter().map(|c| game.title(*c)).collect()
+}
+
+/// The words sorted, for lists whose order the game does not keep.
+pub(super) fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+/// Achievements as words: a standard achievement by its age, a special one by its name.
+pub(super) fn achievement_words(game: &Game, list: &[AchievementCard]) -> Vec<String> {
+    list.iter()
+        .map(|a| match a {
+            AchievementCard::Standard(c) => game.edition().card(*c).age.to_string(),
+            AchievementCard::Special(s) => game.edition().specials[*s as usize].name.clone(),
+        })
+        .collect()
+}
+
+/// A list of TOML values as words.
+fn words(v: &Value) -> Option<Vec<String>> {
+    v.as_array().map(|a| a.iter().map(value_word).collect())
+}
+
+/// Records a difference between the expected and the actual list as a failure.
+fn compare(failures: &mut Vec<String>, what: &str, expected: &[String], actual: &[String]) {
+    if expected != actual {
+        failures.push(format!(
+            "{what}:\n    expected [{}]\n    actual   [{}]",
+            expected.join(", "),
+            actual.join(", ")
+        ));
+    }
+}
+
+/// Checks the `[expect]` table; returns one message per difference.
+pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String>, String> {
+    let mut failures = Vec::new();
+    let Some(expect) = &scenario.expect else {
+        return Ok(failures);
+    };
+    let path = &scenario.path;
+    let eline = table_line(&scenario.text, "expect");
+    let expect = expect
+        .as_table()
+        .ok_or_else(|| at(path, eline, "[expect] must be a table"))?;
+    let names = game.names();
+    for (key, value) in expect {
+        let kline = line_of(&scenario.text, key, eline);
+        if key == "winner" {
+            let expected = value.as_str().unwrap_or_default().to_string();
+            let actual = match &game.state.outcome {
+                None => "none".to_string(),
+                Some(o) if o.winners.is_empty() => "draw".to_string(),
+                Some(o) => o
+                    .winners
+                    .iter()
+                    .map(|s| names[*s as usize].clone())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            };
+            let matches = actual == expected
+                || game
+                    .state
+                    .outcome
+                    .as_ref()
+                    .is_some_and(|o| o.winners.iter().any(|s| names[*s as usize] == expected));
+            if !matches {
+                failures.push(format!(
+                    "winner:\n    expected {expected}\n    actual   {actual}"
+                ));
+            }
+        } else if key == "supply" {
+            let t = value
+                .as_table()
+                .ok_or_else(|| at(path, kline, "[expect.supply] must be a table"))?;
+            for (k, v) in t {
+                let vline = line_of(&scenario.text, k, kline);
+                match k.as_str() {
+                    "junk" => compare(
+                        &mut failures,
+                        "supply.junk",
+                        &sorted(words(v).ok_or_else(|| at(path, vline, "junk must be a list"))?),
+                        &sorted(titles(game, &game.state.removed)),
+                    ),
+                    "achievements" => {
+                        let actual: Vec<String> = game
+                            .state
+                            .available
+                            .iter()
+                            .map(|c| game.edition().card(*c).age.to_string())
+                            .collect();
+                        let expected: Vec<String> = words(v)
+                            .ok_or_else(|| at(path, vline, "achievements must be a list"))?
+                            .into_iter()
+                            .map(|w| match game.edition().card_by_title(&w) {
+                                Some(c) => game.edition().card(c).age.to_string(),
+                                None => w,
+                            })
+                            .collect();
+                        compare(
+                            &mut failures,
+                            "supply.achievements",
+                            &sorted(expected),
+                            &sorted(actual),
+                        );
+                    }
+                    "junked_specials" => {
+                        let actual: Vec<String> = game
+                            .state
+                            .junked_specials
+                            .iter()
+                            .map(|s| game.edition().specials[*s as usize].name.clone())
+                            .collect();
+                        compare(
+                            &mut failures,
+                            "supply.junked_specials",
+                            &sorted(words(v).ok_or_else(|| {
+                                at(path, vline, "junked_specials must be a list")
+                            })?),
+                            &sorted(actual),
+                        );
+                    }
+                    "special" => {
+                        let actual: Vec<String> = game
+                            .state
+                            .specials
+                            .iter()
+                            .map(|s| game.edition().specials[*s as usize].name.clone())
+                            .collect();
+                        compare(
+                            &mut failures,
+                            "supply.special",
+                            &sorted(
+                                words(v)
+                                    .ok_or_else(|| at(path, vline, "special must be a list"))?,
+                            ),
+                            &sorted(actual),
+                        );
+                    }
+                    "sizes" => {
+                        let sizes = v.as_table().ok_or_else(|| {
+                            at(path, vline, "sizes must be a table of age = count")
+                        })?;
+                        for (age, n) in sizes {
+                            let a: usize = age
+                                .parse()
+                                .map_err(|_| at(path, vline, format!("`{age}` is not an age")))?;
+                            let actual = game.state.decks.get(a).map_or(0, |d| d.len());
+                            let expected = n.as_integer().unwrap_or(-1);
+                            if expected != actual as i64 {
+                                failures.push(format!("supply.sizes.{age}:\n    expected {expected}\n    actual   {actual}"));
+                            }
+                        }
+                    }
+                    age => {
+                        let a: usize = age.parse().map_err(|_| {
+                            at(
+                                path,
+                                vline,
+                                format!("unknown key `{age}` in [expect.supply]"),
+                            )
+                        })?;
+                        let mut top_first = game.state.decks.get(a).cloned().unwrap_or_default();
+                        top_first.reverse();
+                        compare(
+                            &mut failures,
+                            &format!("supply.{age}"),
+                            &words(v).ok_or_else(|| at(path, vline, "a deck must be a list"))?,
+                            &titles(game, &top_first),
+                        );
+                    }
+                }
+            }
+        } else if let Some(seat) = names.iter().position(|n| n == key) {
+            let player = &game.state.players[seat];
+            let t = value
+                .as_table()
+                .ok_or_else(|| at(path, kline, format!("[expect.{key}] must be a table")))?;
+            for (k, v) in t {
+                let vline = line_of(&scenario.text, k, kline);
+                let list = |v: &Value| {
+                    words(v).ok_or_else(|| at(path, vline, format!("{key}.{k} must be a list")))
+                };
+                match k.as_str() {
+                    "hand" => compare(
+                        &mut failures,
+                        &format!("{key}.hand"),
+                        &sorted(list(v)?),
+                        &sorted(titles(game, &player.hand)),
+                    ),
+                    "score" => compare(
+                        &mut failures,
+                        &format!("{key}.score"),
+                        &sorted(list(v)?),
+                        &sorted(titles(game, &player.score_pile)),
+                    ),
+                    "achievements" => compare(
+                        &mut failures,
+                        &format!("{key}.achievements"),
+                        &sorted(list(v)?),
+                        &sorted(achievement_words(game, &player.achievements)),
+                    ),
+                    "forecast" => compare(
+                        &mut failures,
+                        &format!("{key}.forecast"),
+                        &sorted(list(v)?),
+                        &[],
+                    ),
+                    "board" => {
+                        let piles = v
+                            .as_table()
+                            .ok_or_else(|| at(path, vline, "board must give a list per colour"))?;
+                        for (color, cards) in piles {
+                            let c = Color::from_word(color).ok_or_else(|| {
+                                at(path, vline, format!("`{color}` is not a colour"))
+                            })?;
+                            let mut top_first = player.pile(c).cards.clone();
+                            top_first.reverse();
+                            compare(
+                                &mut failures,
+                                &format!("{key}.board.{color}"),
+                                &list(cards)?,
+                                &titles(game, &top_first),
+                            );
+                        }
+                    }
+                    "splay" => {
+                        let splays = v.as_table().ok_or_else(|| {
+                            at(path, vline, "splay must give a direction per colour")
+                        })?;
+                        for (color, d) in splays {
+                            let c = Color::from_word(color).ok_or_else(|| {
+                                at(path, vline, format!("`{color}` is not a colour"))
+                            })?;
+                            let actual = player
+                                .pile(c)
+                                .splay
+                                .map_or("none", |s| s.word())
+                                .to_string();
+                            let expected = value_word(d);
+                            if expected != actual {
+                                failures.push(format!("{key}.splay.{color}:\n    expected {expected}\n    actual   {actual}"));
+                            }
+                        }
+                    }
+                    "eliminated" => {
+                        let expected = v.as_bool().ok_or_else(|| {
+                            at(
+                                path,
+                                vline,
+                                format!("{key}.eliminated must be true or false"),
+                            )
+                        })?;
+                        if expected != player.eliminated {
+                            failures.push(format!(
+                                "{key}.eliminated:\n    expected {expected}\n    actual   {}",
+                                player.eliminated
+                            ));
+                        }
+                    }
+                    "score_total" => {
+                        let actual = game.state.score(game.edition(), seat as Seat);
+                        let expected = v.as_integer().unwrap_or(-1);
+                        if expected != i64::from(actual) {
+                            failures.push(format!("{key}.score_total:\n    expected {expected}\n    actual   {actual}"));
+                        }
+                    }
+                    "icons" => {
+                        let icons = v.as_table().ok_or_else(|| {
+                            at(path, vline, "icons must be a table like { castle = 3 }")
+                        })?;
+                        for (icon, n) in icons {
+                            let i = Icon::from_word(icon).ok_or_else(|| {
+                                at(path, vline, format!("`{icon}` is not an icon"))
+                            })?;
+                            let actual = game.state.icon_count(game.edition(), seat as Seat, i);
+                            let expected = n.as_integer().unwrap_or(-1);
+                            if expected != i64::from(actual) {
+                                failures.push(format!("{key}.icons.{icon}:\n    expected {expected}\n    actual   {actual}"));
+                            }
+                        }
+                    }
+                    other => {
+                        return Err(at(
+                            path,
+                            vline,
+                            format!("unknown expectation `{other}` for a player"),
+                        ))
+                    }
+                }
+            }
+        } else {
+            return Err(at(
+                path,
+                kline,
+                format!("unknown key `{key}` in [expect]: neither winner, supply nor a player"),
+            ));
+        }
+    }
+    Ok(failures)
+}

@@ -1,0 +1,623 @@
+//! Loading a scenario file: TOML to a table spec and a script of actions and decisions, with
+//! errors that name the file, the line and the reason.
+
+use super::{
+    at, line_of, table_line, value_word, Decision, Editions, Scenario, ScriptedAction,
+    ScriptedAnswer,
+};
+use dogma_runtime::bytecode::{CardIdx, CompiledEdition, SpecialIdx};
+use dogma_runtime::choices::Action;
+use dogma_runtime::state::Seat;
+use dogma_runtime::table::{AchievementSpec, PlayerSpec, TableSpec};
+use dogma_runtime::vocab::{Color, SplayDirection};
+use std::path::Path;
+use std::sync::Arc;
+use toml::Value;
+
+/// Loading context: the file and the edition, for names and errors.
+struct Loader<'a> {
+    path: &'a Path,
+    text: &'a str,
+    edition: &'a CompiledEdition,
+    players: Vec<String>,
+}
+
+impl Loader<'_> {
+    fn err(&self, line: usize, reason: impl std::fmt::Display) -> String {
+        at(self.path, line, reason)
+    }
+
+    fn card(&self, title: &str, line: usize) -> Result<CardIdx, String> {
+        self.edition.card_by_title(title).ok_or_else(|| {
+            let titles = self.edition.cards.iter().map(|c| c.title.as_str());
+            match dogma_dsl::suggest::closest(title, titles) {
+                Some(s) => self.err(
+                    line_of(self.text, &format!("\"{title}\""), line),
+                    format!(
+                        "unknown card \"{title}\" in the {} edition; did you mean \"{s}\"?",
+                        self.edition.name
+                    ),
+                ),
+                None => self.err(
+                    line_of(self.text, &format!("\"{title}\""), line),
+                    format!(
+                        "unknown card \"{title}\" in the {} edition",
+                        self.edition.name
+                    ),
+                ),
+            }
+        })
+    }
+
+    fn cards(&self, value: &Value, line: usize, what: &str) -> Result<Vec<CardIdx>, String> {
+        let Some(list) = value.as_array() else {
+            return Err(self.err(line, format!("{what} must be a list of card titles")));
+        };
+        list.iter()
+            .map(|v| match v.as_str() {
+                Some(title) => self.card(title, line),
+                None => Err(self.err(line, format!("{what} lists {v}, which is not a card title"))),
+            })
+            .collect()
+    }
+
+    fn color(&self, word: &str, line: usize) -> Result<Color, String> {
+        Color::from_word(word).ok_or_else(|| {
+            self.err(
+                line,
+                format!("`{word}` is not a colour (blue, red, green, yellow, purple)"),
+            )
+        })
+    }
+
+    fn seat(&self, name: &str, line: usize) -> Result<Seat, String> {
+        self.players
+            .iter()
+            .position(|p| p == name)
+            .map(|i| i as Seat)
+            .ok_or_else(|| {
+                self.err(
+                    line_of(self.text, &format!("\"{name}\""), line),
+                    format!("`{name}` is not a player ({})", self.players.join(", ")),
+                )
+            })
+    }
+
+    fn achievement(&self, value: &Value, line: usize) -> Result<AchievementSpec, String> {
+        match value {
+            Value::Integer(age) => {
+                Ok(AchievementSpec::Age(u8::try_from(*age).map_err(|_| {
+                    self.err(line, format!("there is no age {age}"))
+                })?))
+            }
+            Value::String(name) => {
+                if let Some(s) = self.edition.special_by_name(name) {
+                    Ok(AchievementSpec::Special(s))
+                } else {
+                    Ok(AchievementSpec::Card(self.card(name, line)?))
+                }
+            }
+            other => Err(self.err(
+                line,
+                format!("{other} is neither an age nor an achievement"),
+            )),
+        }
+    }
+
+    fn special(&self, value: &Value, line: usize) -> Result<SpecialIdx, String> {
+        let name = value.as_str().unwrap_or_default();
+        self.edition.special_by_name(name).ok_or_else(|| {
+            let names: Vec<&str> = self
+                .edition
+                .specials
+                .iter()
+                .map(|s| s.name.as_str())
+                .collect();
+            self.err(
+                line_of(self.text, &format!("\"{name}\""), line),
+                format!(
+                    "`{value}` is not a special achievement ({})",
+                    names.join(", ")
+                ),
+            )
+        })
+    }
+
+    fn player_table(&self, name: &str, table: &toml::Table) -> Result<PlayerSpec, String> {
+        let line = table_line(self.text, name);
+        let mut spec = PlayerSpec {
+            name: name.to_string(),
+            ..PlayerSpec::default()
+        };
+        for (key, value) in table {
+            let kline = line_of(self.text, key, line);
+            match key.as_str() {
+                "board" => {
+                    let piles = value
+                        .as_table()
+                        .ok_or_else(|| self.err(kline, "board must hold one list per colour"))?;
+                    for (color, cards) in piles {
+                        let c = self.color(color, kline)?;
+                        let i = Color::ALL.iter().position(|x| *x == c).unwrap_or(0);
+                        spec.board[i] = self.cards(cards, kline, &format!("board.{color}"))?;
+                    }
+                }
+                "splay" => {
+                    let splays = value
+                        .as_table()
+                        .ok_or_else(|| self.err(kline, "splay must give a direction per colour"))?;
+                    for (color, direction) in splays {
+                        let c = self.color(color, kline)?;
+                        let i = Color::ALL.iter().position(|x| *x == c).unwrap_or(0);
+                        let word = direction.as_str().unwrap_or_default();
+                        spec.splays[i] = match word {
+                            "none" => None,
+                            w => Some(SplayDirection::from_word(w).ok_or_else(|| {
+                                self.err(kline, format!("`{word}` is not a splay (left, right, up, aslant, none)"))
+                            })?),
+                        };
+                    }
+                }
+                "hand" => spec.hand = self.cards(value, kline, "hand")?,
+                "score" => spec.score_pile = self.cards(value, kline, "score")?,
+                "achievements" => {
+                    let list = value
+                        .as_array()
+                        .ok_or_else(|| self.err(kline, "achievements must be a list"))?;
+                    for v in list {
+                        spec.achievements.push(self.achievement(v, kline)?);
+                    }
+                }
+                "forecast" => {
+                    return Err(self.err(
+                        kline,
+                        "the forecast is an expansion zone (Echoes), not supported yet",
+                    ))
+                }
+                other => {
+                    return Err(self.err(
+                        kline,
+                        format!("unknown key `{other}` for a player (board, splay, hand, score, achievements)"),
+                    ))
+                }
+            }
+        }
+        Ok(spec)
+    }
+}
+
+/// Loads a scenario file. Returns it with its edition.
+pub fn load(
+    path: &Path,
+    editions: &mut dyn Editions,
+) -> Result<(Scenario, Arc<CompiledEdition>), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let root: toml::Table = toml::from_str(&text).map_err(|e| {
+        let line = e.span().map_or(1, |s| {
+            text[..s.start.min(text.len())].matches('\n').count() + 1
+        });
+        at(path, line, e.message())
+    })?;
+    let edition_name = match root.get("edition") {
+        None => "third".to_string(),
+        Some(Value::String(s)) => s.clone(),
+        Some(v) => {
+            return Err(at(
+                path,
+                table_line(&text, "edition"),
+                format!("edition must be a name, not {v}"),
+            ))
+        }
+    };
+    // A manifest path is relative to the scenario's folder (so that a designer's set can carry
+    // its scenarios beside its manifest), else to the working folder.
+    let edition_name = if edition_name.ends_with(".toml") {
+        let beside = path.parent().unwrap_or(Path::new(".")).join(&edition_name);
+        if beside.is_file() {
+            beside.display().to_string()
+        } else {
+            edition_name
+        }
+    } else {
+        edition_name
+    };
+    let edition = editions
+        .edition(&edition_name)
+        .map_err(|e| at(path, table_line(&text, "edition"), e))?;
+    if let Some(expansions) = root.get("expansions") {
+        if expansions.as_array().is_some_and(|a| !a.is_empty()) {
+            return Err(at(
+                path,
+                table_line(&text, "expansions"),
+                "expansions are not supported yet",
+            ));
+        }
+    }
+    let players: Vec<String> = match root.get("players") {
+        Some(Value::Array(list)) => list
+            .iter()
+            .map(|v| v.as_str().map(String::from))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| {
+                at(
+                    path,
+                    table_line(&text, "players"),
+                    "players must be a list of names",
+                )
+            })?,
+        _ => {
+            return Err(at(
+                path,
+                1,
+                "a scenario needs `players = [\"alice\", \"bob\"]`",
+            ))
+        }
+    };
+    let loader = Loader {
+        path,
+        text: &text,
+        edition: &edition,
+        players: players.clone(),
+    };
+    let int = |key: &str, default: i64| -> Result<i64, String> {
+        match root.get(key) {
+            None => Ok(default),
+            Some(Value::Integer(n)) => Ok(*n),
+            Some(v) => Err(at(
+                path,
+                table_line(&text, key),
+                format!("{key} must be a number, not {v}"),
+            )),
+        }
+    };
+    let mut table = TableSpec {
+        seed: int("seed", 0)? as u64,
+        actions_left: u8::try_from(int("actions_left", 2)?).unwrap_or(0),
+        teams: root.get("teams").and_then(Value::as_bool).unwrap_or(false),
+        ..TableSpec::default()
+    };
+    if let Some(value) = root.get("team_list") {
+        table.team_of = team_list(&loader, value, table_line(&text, "team_list"))?;
+    }
+    for name in &players {
+        let spec = match root.get(name) {
+            Some(Value::Table(t)) => loader.player_table(name, t)?,
+            Some(_) => {
+                return Err(at(
+                    path,
+                    table_line(&text, name),
+                    format!("[{name}] must be a table"),
+                ))
+            }
+            None => PlayerSpec {
+                name: name.clone(),
+                ..PlayerSpec::default()
+            },
+        };
+        table.players.push(spec);
+    }
+    let known = [
+        "name",
+        "edition",
+        "expansions",
+        "players",
+        "seed",
+        "actions_left",
+        "teams",
+        "team_list",
+        "supply",
+        "actions",
+        "expect",
+    ];
+    for key in root.keys() {
+        if !known.contains(&key.as_str()) && !players.contains(key) {
+            return Err(at(
+                path,
+                table_line(&text, key),
+                format!("unknown key `{key}`: neither a scenario key nor a player"),
+            ));
+        }
+    }
+    if let Some(supply) = root.get("supply") {
+        let sline = table_line(&text, "supply");
+        let supply = supply
+            .as_table()
+            .ok_or_else(|| at(path, sline, "[supply] must be a table"))?;
+        for (key, value) in supply {
+            let kline = line_of(&text, key, sline);
+            match key.as_str() {
+                "achievements" => {
+                    let list = value
+                        .as_array()
+                        .ok_or_else(|| at(path, kline, "achievements must be a list"))?;
+                    let mut specs = Vec::new();
+                    for v in list {
+                        specs.push(loader.achievement(v, kline)?);
+                    }
+                    table.available = Some(specs);
+                }
+                "special" => {
+                    let list = value
+                        .as_array()
+                        .ok_or_else(|| at(path, kline, "special must be a list"))?;
+                    let mut specials = Vec::new();
+                    for v in list {
+                        specials.push(loader.special(v, kline)?);
+                    }
+                    table.specials = Some(specials);
+                }
+                "exact" => {
+                    let list = value
+                        .as_array()
+                        .ok_or_else(|| at(path, kline, "exact must be a list of ages"))?;
+                    for v in list {
+                        let age = v
+                            .as_integer()
+                            .and_then(|a| u8::try_from(a).ok())
+                            .ok_or_else(|| {
+                                at(path, kline, format!("exact lists {v}, which is not an age"))
+                            })?;
+                        table.exact.push(age);
+                    }
+                }
+                "junk" => table.junk = loader.cards(value, kline, "junk")?,
+                "junked_specials" => {
+                    let list = value
+                        .as_array()
+                        .ok_or_else(|| at(path, kline, "junked_specials must be a list"))?;
+                    for v in list {
+                        table.junked_specials.push(loader.special(v, kline)?);
+                    }
+                }
+                age => {
+                    let n: u8 = age.parse().map_err(|_| {
+                        at(path, kline, format!("unknown supply key `{age}` (an age, achievements, special, exact, junk, junked_specials)"))
+                    })?;
+                    table
+                        .decks
+                        .insert(n, loader.cards(value, kline, &format!("supply.{n}"))?);
+                }
+            }
+        }
+    }
+    let mut actions = Vec::new();
+    if let Some(list) = root.get("actions") {
+        let list = list.as_array().ok_or_else(|| {
+            at(
+                path,
+                table_line(&text, "actions"),
+                "[[actions]] must be a list of tables",
+            )
+        })?;
+        let mut from = 1;
+        for entry in list {
+            let line = line_of(&text, "[[actions]]", from);
+            from = line + 1;
+            actions.push(load_action(&loader, entry, line)?);
+        }
+    }
+    let name = root
+        .get("name")
+        .and_then(Value::as_str)
+        .map(String::from)
+        .unwrap_or_else(|| {
+            path.file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().to_string())
+        });
+    Ok((
+        Scenario {
+            name,
+            path: path.to_path_buf(),
+            edition: edition_name,
+            text: text.clone(),
+            table,
+            actions,
+            expect: root.get("expect").cloned(),
+        },
+        edition,
+    ))
+}
+
+/// `team_list = [["alice", "bob"], ["carol"]]`: the teams, each a list of players; every
+/// player on exactly one team. Returns each seat's team (the team's index in the list); the game
+/// checks the rest (at least two teams, the edition's team games).
+fn team_list(loader: &Loader, value: &Value, line: usize) -> Result<Vec<u8>, String> {
+    let shape = "team_list must be a list of teams, each a list of names: [[\"alice\", \"bob\"], [\"carol\"]]";
+    let teams = value.as_array().ok_or_else(|| loader.err(line, shape))?;
+    let mut team_of: Vec<Option<u8>> = vec![None; loader.players.len()];
+    for (t, team) in teams.iter().enumerate() {
+        let members = team.as_array().ok_or_else(|| loader.err(line, shape))?;
+        if members.is_empty() {
+            return Err(loader.err(line, format!("team {} has no players", t + 1)));
+        }
+        for member in members {
+            let name = member.as_str().ok_or_else(|| loader.err(line, shape))?;
+            let seat = loader.seat(name, line)? as usize;
+            if team_of[seat].is_some() {
+                return Err(loader.err(
+                    line_of(loader.text, &format!("\"{name}\""), line),
+                    format!("{name} is on two teams"),
+                ));
+            }
+            team_of[seat] = Some(t as u8);
+        }
+    }
+    team_of
+        .iter()
+        .enumerate()
+        .map(|(seat, t)| {
+            t.ok_or_else(|| loader.err(line, format!("{} is on no team", loader.players[seat])))
+        })
+        .collect()
+}
+
+fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAction, String> {
+    let t = entry
+        .as_table()
+        .ok_or_else(|| loader.err(line, "an action must be a table"))?;
+    let player = match t.get("player") {
+        Some(v) => Some(loader.seat(v.as_str().unwrap_or_default(), line)?),
+        None => None,
+    };
+    let mut kinds = Vec::new();
+    let mut special_attempt = None;
+    if let Some(v) = t.get("draw") {
+        if v.as_bool() != Some(true) {
+            return Err(loader.err(line, "write `draw = true`"));
+        }
+        kinds.push(Action::Draw);
+    }
+    if let Some(v) = t.get("meld") {
+        kinds.push(Action::Meld(
+            loader.card(v.as_str().unwrap_or_default(), line)?,
+        ));
+    }
+    if let Some(v) = t.get("dogma") {
+        kinds.push(Action::Dogma(
+            loader.card(v.as_str().unwrap_or_default(), line)?,
+        ));
+    }
+    if let Some(v) = t.get("achieve") {
+        let age = match v {
+            Value::Integer(a) => {
+                u8::try_from(*a).map_err(|_| loader.err(line, format!("there is no age {a}")))?
+            }
+            Value::String(name) if loader.edition.special_by_name(name).is_some() => {
+                special_attempt = Some(format!(
+                    "{name} is a special achievement: it is claimed the moment its condition holds, never with the Achieve action"
+                ));
+                1
+            }
+            Value::String(title) => loader.edition.card(loader.card(title, line)?).age,
+            other => {
+                return Err(loader.err(
+                    line,
+                    format!("achieve takes an age or a title, not {other}"),
+                ))
+            }
+        };
+        kinds.push(Action::Achieve(age));
+    }
+    let action = match kinds.as_slice() {
+        [one] => *one,
+        [] => {
+            return Err(loader.err(
+                line,
+                "an action needs exactly one of draw = true, meld, dogma, achieve",
+            ))
+        }
+        _ => {
+            return Err(loader.err(
+                line,
+                "an action has more than one of draw, meld, dogma, achieve",
+            ))
+        }
+    };
+    let known = [
+        "player",
+        "draw",
+        "meld",
+        "dogma",
+        "achieve",
+        "decisions",
+        "refused",
+        "unscripted",
+    ];
+    if let Some(key) = t.keys().find(|k| !known.contains(&k.as_str())) {
+        return Err(loader.err(
+            line_of(loader.text, key, line),
+            format!("unknown action key `{key}`"),
+        ));
+    }
+    let mut decisions = Vec::new();
+    if let Some(list) = t.get("decisions") {
+        let list = list
+            .as_array()
+            .ok_or_else(|| loader.err(line, "decisions must be a list"))?;
+        let mut from = line;
+        for d in list {
+            let dline = line_of(loader.text, "{", from + 1);
+            from = dline;
+            decisions.push(load_decision(loader, d, dline)?);
+        }
+    }
+    let unscripted_first = match t.get("unscripted") {
+        None => false,
+        Some(Value::String(s)) if s == "first" => true,
+        Some(v) => {
+            return Err(loader.err(line, format!("unscripted can only be \"first\", not {v}")))
+        }
+    };
+    Ok(ScriptedAction {
+        player,
+        action,
+        decisions,
+        refused: t.get("refused").and_then(Value::as_str).map(String::from),
+        unscripted_first,
+        special_attempt,
+        line,
+    })
+}
+
+fn load_decision(loader: &Loader, d: &Value, line: usize) -> Result<Decision, String> {
+    let t = d.as_table().ok_or_else(|| {
+        loader.err(
+            line,
+            "a decision must be a table like { player = \"bob\", choose = [...] }",
+        )
+    })?;
+    let known = [
+        "player",
+        "choose",
+        "option",
+        "order",
+        "expect_options",
+        "refused",
+    ];
+    if let Some(key) = t.keys().find(|k| !known.contains(&k.as_str())) {
+        return Err(loader.err(
+            line,
+            format!("unknown decision key `{key}` ({})", known.join(", ")),
+        ));
+    }
+    let player = match t.get("player") {
+        Some(v) => Some(loader.seat(v.as_str().unwrap_or_default(), line)?),
+        None => None,
+    };
+    let answer = match (t.get("choose"), t.get("option"), t.get("order")) {
+        (Some(v), None, None) => ScriptedAnswer::Choose(v.clone()),
+        (None, Some(v), None) => ScriptedAnswer::Option(v.as_integer().ok_or_else(|| {
+            loader.err(
+                line,
+                "option must be a number (1 for the first alternative)",
+            )
+        })?),
+        (None, None, Some(v)) => ScriptedAnswer::Order(
+            v.as_array()
+                .and_then(|a| a.iter().map(|x| x.as_str().map(String::from)).collect())
+                .ok_or_else(|| loader.err(line, "order must be a list of card titles"))?,
+        ),
+        _ => {
+            return Err(loader.err(
+                line,
+                "a decision needs exactly one of choose, option, order",
+            ))
+        }
+    };
+    let expect_options = match t.get("expect_options") {
+        None => None,
+        Some(v) => Some(
+            v.as_array()
+                .map(|a| a.iter().map(value_word).collect())
+                .ok_or_else(|| loader.err(line, "expect_options must be a list"))?,
+        ),
+    };
+    Ok(Decision {
+        player,
+        answer,
+        expect_options,
+        refused: t.get("refused").and_then(Value::as_str).map(String::from),
+        line,
+    })
+}
