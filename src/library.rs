@@ -349,6 +349,39 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
+/// What a folder that is not a tree holds: the trees below it (folders with a `tree.toml`; a
+/// tree's own subfolders are part of it) and the card files outside them, each sorted by path.
+pub struct Folder {
+    pub trees: Vec<PathBuf>,
+    pub loose: Vec<PathBuf>,
+}
+
+/// The trees of a folder and its card files outside them (`dogma check cards` checks each tree
+/// in its edition).
+pub fn trees_in(dir: &Path) -> Result<Folder, String> {
+    fn walk(dir: &Path, folder: &mut Folder) -> std::io::Result<()> {
+        for entry in std::fs::read_dir(dir)? {
+            let path = entry?.path();
+            if path.is_dir() && path.join("tree.toml").is_file() {
+                folder.trees.push(path);
+            } else if path.is_dir() {
+                walk(&path, folder)?;
+            } else if path.extension().is_some_and(|e| e == "dogma") {
+                folder.loose.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut folder = Folder {
+        trees: Vec::new(),
+        loose: Vec::new(),
+    };
+    walk(dir, &mut folder).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    folder.trees.sort();
+    folder.loose.sort();
+    Ok(folder)
+}
+
 /// Reads one card file as part of the set `set`.
 pub fn read_source(path: &Path, set: &str) -> Result<SourceFile, String> {
     let text = std::fs::read_to_string(path)

@@ -15,7 +15,7 @@ use dogma_runtime::SlotPosition;
 use serde::Serialize;
 use std::io::IsTerminal;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -43,7 +43,8 @@ enum Command {
     /// Check card sources and report every problem (default: every edition under
     /// cards/editions/).
     Check {
-        /// Card files or folders (a folder with a tree.toml comes with the trees it extends).
+        /// Card files or folders: a folder with a tree.toml comes with the trees it extends; a
+        /// folder that holds trees is checked tree by tree, each in its edition.
         paths: Vec<PathBuf>,
         /// An edition (first, third, fourth or a manifest path): without paths, check its trees;
         /// with paths, check them against its ages and splays.
@@ -342,9 +343,127 @@ fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
             ExitCode::SUCCESS
         });
     }
-    let edition = match edition {
+    // A folder that holds trees (and is not one) is checked tree by tree, each in the edition it
+    // belongs to, and its loose card files by themselves; the other paths are checked together.
+    let mut together = Vec::new();
+    let mut checks = Vec::new();
+    let mut known: Option<Vec<library::Manifest>> = None;
+    for path in paths {
+        if !path.is_dir() || path.join("tree.toml").is_file() {
+            together.push(path);
+            continue;
+        }
+        let folder = library::trees_in(&path)?;
+        if folder.trees.is_empty() {
+            together.push(path);
+            continue;
+        }
+        for tree in folder.trees {
+            let shown = tree.display();
+            if let Some(name) = &edition {
+                checks.push(PathCheck {
+                    what: format!("the tree {shown} in the {name} edition"),
+                    paths: vec![tree.clone()],
+                    edition: Some(name.clone()),
+                });
+                continue;
+            }
+            let known = match &mut known {
+                Some(known) => known,
+                None => known.insert(known_manifests()?),
+            };
+            let editions = editions_of_tree(known, &tree);
+            if editions.is_empty() {
+                checks.push(PathCheck {
+                    what: format!("the tree {shown}"),
+                    paths: vec![tree.clone()],
+                    edition: None,
+                });
+            }
+            for manifest in editions {
+                checks.push(PathCheck {
+                    what: format!("the tree {shown} in the {} edition", manifest.name),
+                    paths: vec![tree.clone()],
+                    edition: Some(manifest.path.display().to_string()),
+                });
+            }
+        }
+        if !folder.loose.is_empty() {
+            checks.push(PathCheck {
+                what: format!("the loose files of {}", path.display()),
+                paths: folder.loose,
+                edition: edition.clone(),
+            });
+        }
+    }
+    if !together.is_empty() {
+        checks.insert(
+            0,
+            PathCheck {
+                what: String::new(),
+                paths: together,
+                edition,
+            },
+        );
+    }
+    let mut failed = false;
+    for check in &checks {
+        failed |= check_paths(check)? > 0;
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// One run of the checks over card files and folders named on the command line.
+struct PathCheck {
+    /// What the summary line calls them (nothing for the paths as named).
+    what: String,
+    paths: Vec<PathBuf>,
+    /// The edition (a name or a manifest path) whose ages and splays they are checked against.
+    edition: Option<String>,
+}
+
+/// The manifests of the editions under `cards/editions/`.
+fn known_manifests() -> Result<Vec<library::Manifest>, String> {
+    library::known_editions(&library::cards_root())
+        .iter()
+        .map(|name| library::load_manifest(name))
+        .collect()
+}
+
+/// The editions a tree belongs to: those that take it and no tree of theirs that extends it (the
+/// tree `base` belongs to the third edition; the first takes it under `base-first`).
+fn editions_of_tree<'a>(
+    editions: &'a [library::Manifest],
+    tree: &Path,
+) -> Vec<&'a library::Manifest> {
+    let canonical = |dir: &Path| dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    let tree = canonical(tree);
+    editions
+        .iter()
+        .filter(|edition| {
+            edition
+                .trees
+                .iter()
+                .position(|t| canonical(&t.dir) == tree)
+                .is_some_and(|i| {
+                    !edition
+                        .trees
+                        .iter()
+                        .any(|t| t.extends.contains(&(i as u16)))
+                })
+        })
+        .collect()
+}
+
+/// Checks card files and folders together; returns the number of errors.
+fn check_paths(run: &PathCheck) -> Result<usize, String> {
+    let edition = match &run.edition {
         Some(name) => {
-            let manifest = library::load_manifest(&name)?;
+            let manifest = library::load_manifest(name)?;
             Some(dogma_compiler::EditionRules {
                 name: manifest.name,
                 rules: manifest.rules,
@@ -352,7 +471,7 @@ fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
         }
         None => None,
     };
-    let sources = library::sources_from_paths(&paths)?;
+    let sources = library::sources_from_paths(&run.paths)?;
     let started = Instant::now();
     let options = Options {
         edition,
@@ -372,12 +491,8 @@ fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
         say!("error: {problem}");
     }
     let errors = checked.errors.len() + problems.len();
-    summary("", &checked, sources.files.len(), elapsed, errors);
-    Ok(if errors == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    summary(&run.what, &checked, sources.files.len(), elapsed, errors);
+    Ok(errors)
 }
 
 /// The last line of `dogma check`.

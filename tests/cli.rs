@@ -36,6 +36,60 @@ fn the_repository_cards_check_clean() {
     assert_eq!(out.status.code(), Some(0));
 }
 
+/// `cards/` holds trees: each is checked in the edition it belongs to, not all of them merged
+/// (which would report the titles the first and fourth editions replace as used twice).
+#[test]
+fn a_folder_of_trees_is_checked_tree_by_tree() {
+    let out = dogma(&["check", "cards"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    for line in [
+        "checked the tree cards/base in the third edition: 105 cards and 5 special achievements",
+        "checked the tree cards/base-first in the first edition: 105 cards and 5 special achievements",
+        "checked the tree cards/base-fourth in the fourth edition: 115 cards and 5 special achievements",
+    ] {
+        assert!(stderr.contains(line), "no `{line}` in\n{stderr}");
+    }
+    assert_eq!(stderr.matches("checked ").count(), 3, "{stderr}");
+    assert_eq!(stderr.matches(": no errors").count(), 3, "{stderr}");
+    assert!(!stderr.contains("error["), "{stderr}");
+}
+
+/// A tree named on the command line is checked alone, with the trees it extends.
+#[test]
+fn a_tree_is_checked_alone() {
+    let out = dogma(&["check", "cards/base"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr.matches("checked ").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("checked 105 cards and 5 special achievements in 11 files"),
+        "{stderr}"
+    );
+}
+
+/// A folder with a tree and a loose card file checks them apart: the loose card may repeat a
+/// title of the tree.
+#[test]
+fn the_loose_files_of_a_folder_of_trees_are_checked_by_themselves() {
+    let loose = card_file("mixed", GOOD);
+    let dir = loose.parent().expect("the temporary folder");
+    let tree = dir.join("mine");
+    std::fs::create_dir_all(&tree).expect("tree folder");
+    std::fs::write(tree.join("tree.toml"), "set = \"mine\"\n").expect("write tree.toml");
+    std::fs::write(tree.join("test.dogma"), GOOD).expect("write card");
+    let out = dogma(&["check", dir.to_str().expect("utf-8 path")]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let tree_line = format!("checked the tree {}: 1 card", tree.display());
+    let loose_line = format!("checked the loose files of {}: 1 card", dir.display());
+    assert!(stderr.contains(&tree_line), "no `{tree_line}` in\n{stderr}");
+    assert!(
+        stderr.contains(&loose_line),
+        "no `{loose_line}` in\n{stderr}"
+    );
+}
+
 #[test]
 fn the_repository_cards_are_formatted() {
     let out = dogma(&["fmt", "--check"]);
