@@ -1,0 +1,242 @@
+//! Conditions: `if` tests and special achievements' conditions, with card predicates and the
+//! measures players are compared by.
+
+use super::effects::EffectCx;
+use super::words::{amount_test, comparison, due_to, player_set, quantifier, scope};
+use crate::diagnostics::Error;
+use crate::ir::*;
+use dogma_dsl::ast;
+use dogma_runtime::{Color, Icon};
+
+impl EffectCx<'_, '_> {
+    pub(super) fn cond(&mut self, c: &ast::Cond, prev: Option<StmtId>) -> Cond {
+        use ast::CondKind as C;
+        match &c.kind {
+            C::Or(parts) => Cond::Or(parts.iter().map(|p| self.cond(p, prev)).collect()),
+            C::And(parts) => Cond::And(parts.iter().map(|p| self.cond(p, prev)).collect()),
+            C::Not(inner) => Cond::Not(Box::new(self.cond(inner, prev))),
+            C::Paren(inner) => self.cond(inner, prev),
+            C::Did(done) => match prev {
+                Some(stmt) => Cond::Did { stmt, done: *done },
+                None => {
+                    self.error(Error::NothingToDo {
+                        at: self.at(c.span),
+                    });
+                    Cond::And(Vec::new())
+                }
+            },
+            C::Verbed { verb, amount } => match self.bound(verb.node, verb.span) {
+                Some(stmt) => Cond::Moved {
+                    stmt,
+                    test: amount_test(amount.node),
+                },
+                None => Cond::And(Vec::new()),
+            },
+            C::OnlyPlayer(m) => {
+                self.player_scopes += 1;
+                let test = self.player_measure(m);
+                self.player_scopes -= 1;
+                Cond::OnlyPlayer(test)
+            }
+            // The single player with the most X: more X than each other player (the fourth
+            // edition's rulebook, "Card Effect": no single player on a tie).
+            C::SinglePlayer { most, measure } => Cond::Has {
+                player: Player::Executor,
+                test: MeasureTest::VersusEach {
+                    measure: self.measure(measure),
+                    op: if *most {
+                        Comparison::Gt
+                    } else {
+                        Comparison::Lt
+                    },
+                    set: PlayerSet::Others,
+                    factor: 1,
+                },
+            },
+            C::Has { player, measure } => {
+                let player = self.player(player);
+                let test = self.player_measure(measure);
+                Cond::Has { player, test }
+            }
+            C::PlayersHave {
+                quantifier,
+                players,
+                measure,
+            } => {
+                self.player_scopes += 1;
+                let test = self.player_measure(measure);
+                self.player_scopes -= 1;
+                Cond::Players {
+                    quantifier: self::quantifier(quantifier.node),
+                    set: player_set(players.node),
+                    test,
+                }
+            }
+            C::CardsAre {
+                quantifier,
+                set,
+                pred,
+            } => {
+                let cards = self.set_ref(set);
+                let filters = pred.as_ref().map(|p| self.card_pred(p)).unwrap_or_default();
+                Cond::Cards {
+                    quantifier: self::quantifier(quantifier.node),
+                    cards,
+                    filters,
+                }
+            }
+            C::Splayed {
+                whose,
+                color,
+                direction,
+            } => {
+                let player = self.single_owner(whose);
+                let color = self.color_atom(color.node.clone(), color.span);
+                let direction = self.direction(direction);
+                Cond::Splayed {
+                    player,
+                    color,
+                    direction,
+                }
+            }
+            C::Card { card, pred } => {
+                let cards = self.card_ref(card);
+                let filters = self.card_pred(pred);
+                Cond::Cards {
+                    quantifier: Quantifier::Any,
+                    cards,
+                    filters,
+                }
+            }
+            C::Compare { lhs, op, rhs } => Cond::Compare {
+                lhs: self.value(lhs),
+                op: comparison(op.node),
+                rhs: self.value(rhs),
+            },
+        }
+    }
+
+    fn card_pred(&mut self, p: &ast::CardPred) -> Vec<CardFilter> {
+        match &p.kind {
+            ast::CardPredKind::HasIcon(icons) => {
+                let icons = icons
+                    .iter()
+                    .filter_map(|i| self.card.icon_name(i))
+                    .collect();
+                vec![CardFilter::HasIcon(icons)]
+            }
+            ast::CardPredKind::Value(spec) => vec![CardFilter::Value(self.value_spec(spec))],
+            ast::CardPredKind::DirectlyBeneath { value, filters } => {
+                let mut above = Vec::new();
+                if let Some(v) = value {
+                    above.push(CardFilter::Value(ValueTest::OneOf(vec![self.age_value(v)])));
+                }
+                for f in filters {
+                    if let Some(filter) = self.filter(&f.node, f.span) {
+                        above.push(filter);
+                    }
+                }
+                vec![CardFilter::DirectlyBeneath(above)]
+            }
+            ast::CardPredKind::Is(card) => vec![CardFilter::IsCard(Box::new(self.card_ref(card)))],
+            ast::CardPredKind::IsTop => vec![CardFilter::IsTop],
+            ast::CardPredKind::ColorOnBoard { negated, whose } => vec![CardFilter::ColorOnBoard {
+                owner: self.owner(whose),
+                negated: *negated,
+            }],
+            ast::CardPredKind::Color(c) => vec![CardFilter::Color(self.color_expr(c))],
+        }
+    }
+
+    pub(super) fn player_measure(&mut self, m: &ast::PlayerMeasure) -> MeasureTest {
+        match &m.kind {
+            ast::PlayerMeasureKind::Amount { amount, measure } => MeasureTest::Amount {
+                measure: self.measure(measure),
+                test: amount_test(amount.node),
+            },
+            ast::PlayerMeasureKind::Compare {
+                more,
+                measure,
+                than,
+            } => {
+                let op = if *more {
+                    Comparison::Gt
+                } else {
+                    Comparison::Lt
+                };
+                let measure = self.measure(measure);
+                self.versus(measure, op, than, 1)
+            }
+            ast::PlayerMeasureKind::AsMany {
+                twice,
+                measure,
+                than,
+            } => {
+                let measure = self.measure(measure);
+                self.versus(measure, Comparison::Ge, than, if *twice { 2 } else { 1 })
+            }
+        }
+    }
+
+    /// A measure compared with `factor` times the same measure of other players, or another
+    /// measure.
+    fn versus(
+        &mut self,
+        measure: Measure,
+        op: Comparison,
+        than: &ast::Than,
+        factor: u8,
+    ) -> MeasureTest {
+        match than {
+            ast::Than::Each(set) => MeasureTest::VersusEach {
+                measure,
+                op,
+                set: player_set(set.node),
+                factor,
+            },
+            ast::Than::Player(p) => MeasureTest::VersusPlayer {
+                measure,
+                op,
+                other: self.player(p),
+                factor,
+            },
+            ast::Than::Measure(other) => MeasureTest::VersusMeasure {
+                measure,
+                op,
+                other: self.measure(other),
+                factor,
+            },
+        }
+    }
+
+    pub(super) fn measure(&mut self, m: &ast::Spanned<ast::Measure>) -> Measure {
+        match &m.node {
+            ast::Measure::Points => Measure::Points,
+            ast::Measure::Achievements => Measure::Achievements,
+            ast::Measure::TopCards => Measure::TopCards,
+            ast::Measure::CardsIn(ast::ZoneKind::Hand) => Measure::CardsInHand,
+            ast::Measure::CardsIn(_) => Measure::CardsInScorePile,
+            ast::Measure::History {
+                verb,
+                due_to: d,
+                scope: s,
+            } => Measure::Moved {
+                verb: self.history_verb(*verb, m.span),
+                due_to: d.map(due_to),
+                scope: s.map_or(HistoryScope::Action, scope),
+            },
+            ast::Measure::Colors(filters) => Measure::Colors(
+                filters
+                    .iter()
+                    .filter_map(|f| self.color_filter(f))
+                    .collect(),
+            ),
+            ast::Measure::ColorCards(color) => {
+                Measure::ColorCards(self.card.color_name(color).unwrap_or(Color::Blue))
+            }
+            ast::Measure::Icon(icon) => {
+                Measure::Icons(self.card.icon_name(icon).unwrap_or(Icon::Crown))
+            }
+        }
+    }
+}

@@ -1,0 +1,315 @@
+//! Effects: lowering one effect (or a special achievement's condition), its parameters, and
+//! what its earlier statements produced, for the words that refer back (`it`, `returned`).
+
+use super::CardCx;
+use crate::diagnostics::{At, Error, NameKind};
+use crate::ir::*;
+use dogma_dsl::ast::{self, Span};
+use dogma_dsl::suggest;
+use dogma_runtime::bytecode::Rules;
+use dogma_runtime::{Color, EffectKind};
+
+impl CardCx<'_> {
+    pub(super) fn effect(&mut self, effect: &ast::Effect) -> EffectDef {
+        let kind = match effect.kind.node {
+            ast::EffectKind::NonDemand => EffectKind::NonDemand,
+            ast::EffectKind::Demand => EffectKind::Demand,
+            ast::EffectKind::Compel => EffectKind::Compel,
+            ast::EffectKind::Echo => EffectKind::Echo,
+        };
+        let mut fx = EffectCx {
+            card: self,
+            demand: matches!(kind, EffectKind::Demand | EffectKind::Compel),
+            next_id: 0,
+            produced: Vec::new(),
+            player_scopes: 0,
+            params: Vec::new(),
+            pre: Vec::new(),
+        };
+        let params = fx.params(&effect.params);
+        let body = fx.block(&effect.body);
+        let stmt_count = fx.next_id;
+        EffectDef {
+            kind,
+            params,
+            body,
+            stmt_count,
+            span: self.src(effect.span),
+        }
+    }
+
+    pub(super) fn achievement(
+        &mut self,
+        id: AchievementId,
+        set: String,
+        a: &ast::Achievement,
+    ) -> AchievementDef {
+        let mut via = Vec::new();
+        for title in &a.via {
+            if let Some(card) = self.card_title(&title.node, title.span) {
+                via.push(card);
+            }
+        }
+        let mut fx = EffectCx {
+            card: self,
+            demand: false,
+            next_id: 0,
+            produced: Vec::new(),
+            player_scopes: 0,
+            params: Vec::new(),
+            pre: Vec::new(),
+        };
+        let mut conditions: Vec<Cond> = a.when.iter().map(|c| fx.cond(c, None)).collect();
+        if a.when.is_empty() {
+            self.errors.push(Error::MissingCondition {
+                at: self.at(a.title.span),
+                name: a.title.node.clone(),
+            });
+        }
+        let condition = if conditions.len() == 1 {
+            conditions.remove(0)
+        } else {
+            Cond::Or(conditions)
+        };
+        AchievementDef {
+            id,
+            name: a.title.node.clone(),
+            set,
+            condition,
+            via,
+            span: self.src(a.span),
+        }
+    }
+}
+
+/// A parameter value as written: a colour (a colour word, `color of …`, `its color`) or a value.
+fn arg_kind(arg: &ast::Arg) -> ArgKind<'_> {
+    match &arg.value {
+        ast::ArgValue::Color(atom) => ArgKind::Color(atom.clone()),
+        ast::ArgValue::Expr(e) => match &e.kind {
+            ast::ExprKind::Name(n) if Color::from_word(n).is_some() => {
+                ArgKind::Color(ast::ColorAtom::Named(n.clone()))
+            }
+            _ => ArgKind::Value(e),
+        },
+    }
+}
+
+/// What an earlier statement of the effect produced, for the words that refer back to it.
+pub(super) struct Produced {
+    pub(super) id: StmtId,
+    pub(super) participles: Vec<ast::Participle>,
+    /// It moved or showed cards (`it`, `them`).
+    pub(super) cards: bool,
+    /// It chose something of this kind (`chosen`).
+    pub(super) choice: Option<ChoiceKind>,
+    /// It chose a player (`that player`).
+    pub(super) player: bool,
+    /// It is inside a block of an earlier `if`, `either` or `for each` (not a `you may`):
+    /// `it` does not reach it, since it may not have run.
+    pub(super) nested: bool,
+}
+
+/// Lowering one effect (or an achievement's condition).
+pub(super) struct EffectCx<'c, 'a> {
+    pub(super) card: &'c mut CardCx<'a>,
+    pub(super) demand: bool,
+    next_id: u16,
+    pub(super) produced: Vec<Produced>,
+    /// How many `for each` loops or player quantifiers enclose the current point (for `their`).
+    pub(super) player_scopes: u32,
+    /// The effect's parameters, by index: name and whether it holds a colour.
+    pub(super) params: Vec<(String, bool)>,
+    /// Choices a phrase of the statement being lowered needs first (`of the value of my
+    /// choice`): emitted just before it.
+    pub(super) pre: Vec<Stmt>,
+}
+
+/// A parameter's value as written, before its kind is known.
+enum ArgKind<'x> {
+    Value(&'x ast::Expr),
+    Color(ast::ColorAtom),
+}
+
+impl EffectCx<'_, '_> {
+    /// The effect's parameters: each named once, a colour when its first value is one.
+    fn params(&mut self, args: &[ast::Arg]) -> Vec<ParamDef> {
+        let mut out = Vec::new();
+        for arg in args {
+            if self.params.iter().any(|(n, _)| *n == arg.name.node) {
+                self.error(Error::DuplicateParam {
+                    at: self.at(arg.name.span),
+                    name: arg.name.node.clone(),
+                });
+                continue;
+            }
+            let first = match arg_kind(arg) {
+                ArgKind::Value(e) => ParamValue::Value(self.value(e)),
+                ArgKind::Color(atom) => ParamValue::Color(self.color_atom(atom, arg.span)),
+            };
+            self.params
+                .push((arg.name.node.clone(), matches!(first, ParamValue::Color(_))));
+            out.push(ParamDef {
+                name: arg.name.node.clone(),
+                first,
+            });
+        }
+        out
+    }
+
+    /// A parameter by name: its index and whether it holds a colour.
+    pub(super) fn param(&self, name: &str) -> Option<(u8, bool)> {
+        self.params
+            .iter()
+            .position(|(n, _)| n == name)
+            .map(|i| (i as u8, self.params[i].1))
+    }
+
+    /// `repeat this effect with v = chosen`: each argument's parameter and new value.
+    pub(super) fn repeat_args(&mut self, args: &[ast::Arg]) -> Vec<(u8, ParamValue)> {
+        let mut out = Vec::new();
+        for arg in args {
+            let Some((index, color)) = self.param(&arg.name.node) else {
+                let suggestion =
+                    suggest::closest(&arg.name.node, self.params.iter().map(|(n, _)| n.as_str()))
+                        .map(String::from);
+                self.error(Error::UnknownName {
+                    at: self.at(arg.name.span),
+                    name: arg.name.node.clone(),
+                    kind: NameKind::Parameter,
+                    suggestion,
+                });
+                continue;
+            };
+            let value = match (arg_kind(arg), color) {
+                (ArgKind::Color(atom), true) => ParamValue::Color(self.color_atom(atom, arg.span)),
+                (ArgKind::Value(e), false) => ParamValue::Value(self.value(e)),
+                // `chosen` names the latest choice of the parameter's kind.
+                (
+                    ArgKind::Value(ast::Expr {
+                        kind: ast::ExprKind::Chosen,
+                        ..
+                    }),
+                    true,
+                ) => ParamValue::Color(self.color_atom(ast::ColorAtom::Chosen, arg.span)),
+                (_, color) => {
+                    self.error(Error::ParamKindMismatch {
+                        at: self.at(arg.span),
+                        name: arg.name.node.clone(),
+                        expected: if color { "a colour" } else { "a value" },
+                    });
+                    continue;
+                }
+            };
+            out.push((index, value));
+        }
+        out
+    }
+
+    /// A statement that needs a rule variant: reported when the edition lacks it.
+    pub(super) fn needs_rule(
+        &mut self,
+        span: Span,
+        what: &str,
+        rule: &'static str,
+        has: fn(&Rules) -> bool,
+    ) {
+        if let Some(edition) = &self.card.options.edition {
+            if !has(&edition.rules) {
+                let edition = edition.name.clone();
+                self.error(Error::RuleNotInEdition {
+                    at: self.at(span),
+                    what: what.to_string(),
+                    edition,
+                    rule,
+                });
+            }
+        }
+    }
+    pub(super) fn error(&mut self, e: Error) {
+        self.card.errors.push(e);
+    }
+
+    pub(super) fn at(&self, span: Span) -> At {
+        self.card.at(span)
+    }
+
+    pub(super) fn fresh(&mut self) -> StmtId {
+        let id = StmtId(self.next_id);
+        self.next_id = self.next_id.saturating_add(1);
+        id
+    }
+
+    pub(super) fn stmt(&self, id: StmtId, kind: StmtKind, span: Span) -> Stmt {
+        Stmt {
+            id,
+            kind,
+            span: self.card.src(span),
+        }
+    }
+
+    pub(super) fn produce(&mut self, id: StmtId, participles: Vec<ast::Participle>, cards: bool) {
+        self.produced.push(Produced {
+            id,
+            participles,
+            cards,
+            choice: None,
+            player: false,
+            nested: false,
+        });
+    }
+
+    /// Lowers a block whose statements may not run (a branch, a loop body): returns what it
+    /// produced, taken out of sight of what follows until `after_branches`.
+    pub(super) fn branch<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> (T, Vec<Produced>) {
+        let start = self.produced.len();
+        let out = f(self);
+        let produced = self.produced.split_off(start);
+        (out, produced)
+    }
+
+    /// What branches produced, visible again to participles (`if you returned any`) but not to
+    /// `it`.
+    pub(super) fn after_branches(&mut self, produced: Vec<Produced>) {
+        self.produced
+            .extend(produced.into_iter().map(|p| Produced { nested: true, ..p }));
+    }
+
+    pub(super) fn latest(&self, test: impl Fn(&Produced) -> bool) -> Option<StmtId> {
+        self.produced.iter().rev().find(|p| test(p)).map(|p| p.id)
+    }
+
+    pub(super) fn unbound(&mut self, span: Span, word: &str, needs: &'static str) {
+        self.error(Error::UnboundReference {
+            at: self.at(span),
+            word: word.to_string(),
+            needs,
+        });
+    }
+
+    /// The latest statement whose cards a participle names.
+    pub(super) fn bound(&mut self, participle: ast::Participle, span: Span) -> Option<StmtId> {
+        if participle == ast::Participle::Chosen {
+            // `choose a card …` names cards; `choose a value` does not.
+            if let Some(stmt) =
+                self.latest(|p| p.cards && p.participles.contains(&ast::Participle::Chosen))
+            {
+                return Some(stmt);
+            }
+            self.error(Error::NotAMovement {
+                at: self.at(span),
+                word: "chosen".to_string(),
+            });
+            return None;
+        }
+        let found = self.latest(|p| p.participles.contains(&participle));
+        if found.is_none() {
+            self.unbound(
+                span,
+                participle.word(),
+                "statement with that verb in this effect",
+            );
+        }
+        found
+    }
+}

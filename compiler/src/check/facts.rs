@@ -1,0 +1,207 @@
+//! Card facts: age, colour, the icon slots (four with one hexagon, or six), the featured icon
+//! each effect shows.
+
+use super::CardCx;
+use crate::diagnostics::Error;
+use crate::ir::*;
+use dogma_dsl::ast::{self, Span};
+use dogma_dsl::suggest;
+use dogma_runtime::{Color, Icon, Slot, SlotPosition};
+use std::collections::BTreeMap;
+
+impl CardCx<'_> {
+    pub(super) fn card(&mut self, id: CardId, set: String, card: &ast::Card) -> CardDef {
+        let mut age: Option<(u8, Span)> = None;
+        let mut color: Option<(Color, Span)> = None;
+        let mut slots: Option<(Vec<(SlotPosition, Slot)>, Span)> = None;
+        let mut seen: BTreeMap<&'static str, Span> = BTreeMap::new();
+        for fact in &card.facts {
+            let name = match &fact.node {
+                ast::Fact::Age(_) => "age",
+                ast::Fact::Color(_) => "color",
+                ast::Fact::Icons(_) => "icons",
+            };
+            if let Some(first) = seen.get(name) {
+                self.errors.push(Error::DuplicateFact {
+                    at: self.at(fact.span),
+                    fact: name,
+                    first: self.at(*first),
+                });
+                continue;
+            }
+            seen.insert(name, fact.span);
+            match &fact.node {
+                ast::Fact::Age(a) => {
+                    let max = self.options.max_age();
+                    if a.node < 1 || a.node > u32::from(max) {
+                        self.errors.push(Error::AgeOutOfRange {
+                            at: self.at(a.span),
+                            age: a.node,
+                            max,
+                        });
+                    } else {
+                        age = Some((a.node as u8, a.span));
+                    }
+                }
+                ast::Fact::Color(c) => {
+                    if let Some(resolved) = self.color_name(c) {
+                        color = Some((resolved, c.span));
+                    }
+                }
+                ast::Fact::Icons(list) => {
+                    slots = self.slots(list, fact.span).map(|s| (s, fact.span));
+                }
+            }
+        }
+        for (fact, present) in [
+            ("age", age.is_some() || seen.contains_key("age")),
+            ("color", color.is_some() || seen.contains_key("color")),
+            ("icons", seen.contains_key("icons")),
+        ] {
+            if !present {
+                self.errors.push(Error::MissingFact {
+                    at: self.at(card.title.span),
+                    title: card.title.node.clone(),
+                    fact,
+                });
+            }
+        }
+
+        let slot_list = slots.as_ref().map(|(s, _)| s.clone()).unwrap_or_default();
+        let dogma_icon = featured_icon(&slot_list);
+        let mut effects = Vec::new();
+        for effect in &card.effects {
+            if let Some((most, count)) = dogma_icon {
+                match &effect.icon {
+                    Some(written) => match Icon::from_word(&written.node) {
+                        Some(icon) if icon == most => {}
+                        Some(_) => self.errors.push(Error::WrongFeaturedIcon {
+                            at: self.at(written.span),
+                            written: written.node.clone(),
+                            most: most.word().to_string(),
+                            count,
+                        }),
+                        None => {
+                            self.icon_name(written);
+                        }
+                    },
+                    None => self.errors.push(Error::MissingFeaturedIcon {
+                        at: self.at(effect.kind.span),
+                        most: most.word().to_string(),
+                    }),
+                }
+            } else if let Some(written) = &effect.icon {
+                self.icon_name(written);
+            }
+            effects.push(self.effect(effect));
+        }
+
+        CardDef {
+            id,
+            title: card.title.node.clone(),
+            set,
+            age: age.map_or(0, |(a, _)| a),
+            color: color.map_or(Color::Blue, |(c, _)| c),
+            slots: slot_list,
+            dogma_icon: dogma_icon.map(|(icon, _)| icon),
+            effects,
+            span: self.src(card.span),
+        }
+    }
+
+    fn slots(&mut self, list: &[ast::SlotSource], span: Span) -> Option<Vec<(SlotPosition, Slot)>> {
+        let positions: &[SlotPosition] = match list.len() {
+            4 => &SlotPosition::FOUR,
+            6 => &SlotPosition::SIX,
+            n => {
+                self.errors.push(Error::SlotCount {
+                    at: self.at(span),
+                    count: n,
+                });
+                return None;
+            }
+        };
+        let mut out = Vec::new();
+        let mut ok = true;
+        let mut hexes = Vec::new();
+        for (position, slot) in positions.iter().zip(list) {
+            let word = slot.name.node.as_str();
+            let content = if let Some(icon) = Icon::from_word(word) {
+                Slot::Icon(icon)
+            } else if word == "hex" {
+                hexes.push(self.at(slot.span));
+                Slot::Hex
+            } else if word == "empty" {
+                Slot::Empty
+            } else if EXPANSION_SLOTS.contains(&word) {
+                self.errors.push(Error::ExpansionSlot {
+                    at: self.at(slot.name.span),
+                    name: word.to_string(),
+                });
+                ok = false;
+                continue;
+            } else {
+                let known = Icon::ALL.iter().map(|i| i.word()).chain(["hex", "empty"]);
+                self.errors.push(Error::UnknownSlot {
+                    at: self.at(slot.name.span),
+                    name: word.to_string(),
+                    suggestion: suggest::closest(word, known).map(str::to_string),
+                });
+                ok = false;
+                continue;
+            };
+            if slot.number.is_some() {
+                self.errors.push(Error::UnknownSlot {
+                    at: self.at(slot.span),
+                    name: format!("{word} {}", slot.number.as_ref().map_or(0, |n| n.node)),
+                    suggestion: None,
+                });
+                ok = false;
+            }
+            out.push((*position, content));
+        }
+        if list.len() == 4 && hexes.len() != 1 {
+            self.errors.push(Error::HexCount {
+                at: self.at(span),
+                count: hexes.len(),
+                hexes: if hexes.len() > 1 { hexes } else { Vec::new() },
+            });
+            ok = false;
+        }
+        ok.then_some(out)
+    }
+}
+
+/// The slot words of the expansions, which the language will support later.
+const EXPANSION_SLOTS: &[&str] = &[
+    "echo",
+    "bonus",
+    "inspire",
+    "plus",
+    "splay_left",
+    "splay_right",
+    "splay_up",
+    "flag",
+    "fountain",
+    "junk",
+    "uplift",
+    "unsplay",
+    "music_note",
+];
+
+/// The card's most frequent icon and its count; `None` when it has no icon.
+pub fn featured_icon(slots: &[(SlotPosition, Slot)]) -> Option<(Icon, usize)> {
+    let mut counts: BTreeMap<Icon, usize> = BTreeMap::new();
+    for (_, slot) in slots {
+        if let Some(icon) = slot.icon() {
+            *counts.entry(icon).or_default() += 1;
+        }
+    }
+    let mut best: Option<(Icon, usize)> = None;
+    for (icon, count) in counts {
+        if best.is_none_or(|(_, c)| count > c) {
+            best = Some((icon, count));
+        }
+    }
+    best
+}

@@ -1,0 +1,486 @@
+//! Statements: each statement of an effect lowered to IR statements, with the counts, ages,
+//! splay directions and destinations they name.
+
+use super::effects::{EffectCx, Produced};
+use super::words::{destination_zone, player_set, verb};
+use crate::diagnostics::Error;
+use crate::ir::*;
+use dogma_dsl::ast::{self, Span};
+use dogma_runtime::{Icon, SplayDirection};
+
+impl EffectCx<'_, '_> {
+    pub(super) fn block(&mut self, block: &ast::Block) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        let mut prev: Option<StmtId> = None;
+        for stmt in &block.stmts {
+            let (stmts, outcome) = self.statement(stmt, prev);
+            out.extend(stmts);
+            prev = Some(outcome);
+        }
+        out
+    }
+
+    /// Lowers one statement; returns the IR statements and the id whose outcome `you do` reads.
+    fn statement(&mut self, stmt: &ast::Stmt, prev: Option<StmtId>) -> (Vec<Stmt>, StmtId) {
+        let outer = std::mem::take(&mut self.pre);
+        let (mut stmts, id) = match &stmt.scale {
+            Some(scale) => {
+                let id = self.fresh();
+                let times = self.scale(scale);
+                let (body, _) = self.statement_kind(&stmt.kind, stmt.span, prev);
+                (
+                    vec![self.stmt(id, StmtKind::Times { times, body }, stmt.span)],
+                    id,
+                )
+            }
+            None => self.statement_kind(&stmt.kind, stmt.span, prev),
+        };
+        let pre = std::mem::replace(&mut self.pre, outer);
+        if !pre.is_empty() {
+            stmts.splice(0..0, pre);
+        }
+        (stmts, id)
+    }
+
+    /// A choice the demander makes before the statement (`of the value of my choice`, `with
+    /// the icon of my choice`): emitted just before it. Returns its id.
+    pub(super) fn choice_first(
+        &mut self,
+        span: Span,
+        word: &str,
+        kind: ChoiceKind,
+        except: Vec<Icon>,
+    ) -> StmtId {
+        let chooser = self.demander(span, word);
+        let id = self.fresh();
+        let stmt = self.stmt(
+            id,
+            StmtKind::Choose {
+                chooser,
+                kind,
+                count: 1,
+                except,
+            },
+            span,
+        );
+        self.pre.push(stmt);
+        id
+    }
+
+    fn scale(&mut self, scale: &ast::Scale) -> Value {
+        let count = Value::Count(Box::new(self.countable(&scale.what)));
+        match &scale.per {
+            Some(per) if per.node == 0 || per.node > 100 => {
+                self.error(Error::ValueOutOfRange {
+                    at: self.at(per.span),
+                    value: per.node,
+                    min: 1,
+                    max: 100,
+                    what: "count",
+                });
+                count
+            }
+            Some(per) if per.node > 1 => Value::Div(Box::new(count), per.node as i32),
+            _ => count,
+        }
+    }
+
+    fn statement_kind(
+        &mut self,
+        kind: &ast::StmtKind,
+        span: Span,
+        prev: Option<StmtId>,
+    ) -> (Vec<Stmt>, StmtId) {
+        use ast::StmtKind as S;
+        let id = self.fresh();
+        let single = |this: &Self, k: StmtKind| (vec![this.stmt(id, k, span)], id);
+        match kind {
+            S::May(body) => {
+                let inner = match body.as_ref() {
+                    ast::MayBody::Block(block) => self.block(block),
+                    ast::MayBody::Stmt(s) => self.statement(s, prev).0,
+                };
+                single(self, StmtKind::May(inner))
+            }
+            S::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let cond = self.cond(cond, prev);
+                // Each branch sees what came before the `if`, never the other branch.
+                let (then, mut inside) = self.branch(|fx| fx.block(then));
+                let (otherwise, other) = self.branch(|fx| match otherwise.as_deref() {
+                    None => Vec::new(),
+                    Some(ast::Otherwise::Block(b)) => fx.block(b),
+                    Some(ast::Otherwise::If(s)) => fx.statement(s, prev).0,
+                });
+                inside.extend(other);
+                self.after_branches(inside);
+                single(
+                    self,
+                    StmtKind::If {
+                        cond,
+                        then,
+                        otherwise,
+                    },
+                )
+            }
+            S::Either(blocks) => {
+                let mut inside = Vec::new();
+                let mut options = Vec::new();
+                for b in blocks {
+                    let (option, produced) = self.branch(|fx| fx.block(b));
+                    options.push(option);
+                    inside.extend(produced);
+                }
+                self.after_branches(inside);
+                single(self, StmtKind::Either(options))
+            }
+            S::ForEach { players, body } => {
+                self.player_scopes += 1;
+                let (body, inside) = self.branch(|fx| fx.block(body));
+                self.after_branches(inside);
+                self.player_scopes -= 1;
+                single(
+                    self,
+                    StmtKind::ForEachPlayer {
+                        players: player_set(players.node),
+                        body,
+                    },
+                )
+            }
+            S::Repeat(args) => {
+                let with = self.repeat_args(args);
+                single(self, StmtKind::RepeatEffect { with })
+            }
+            S::Choose {
+                by_demander,
+                count,
+                kind,
+                except,
+            } => {
+                let chooser = if *by_demander {
+                    self.demander(span, "I")
+                } else {
+                    Player::Executor
+                };
+                let except: Vec<Icon> = except
+                    .iter()
+                    .filter_map(|name| self.card.icon_name(name))
+                    .collect();
+                let n = self.count_u8(count.node, count.span);
+                let kind = match kind.node {
+                    ast::ChoiceKind::Value => ChoiceKind::Value,
+                    ast::ChoiceKind::Color => ChoiceKind::Color,
+                    ast::ChoiceKind::Player => ChoiceKind::Player,
+                    ast::ChoiceKind::Opponent => ChoiceKind::Opponent,
+                    ast::ChoiceKind::Icon => ChoiceKind::Icon,
+                };
+                self.produced.push(Produced {
+                    id,
+                    participles: vec![ast::Participle::Chosen],
+                    cards: false,
+                    choice: Some(kind),
+                    player: matches!(kind, ChoiceKind::Player | ChoiceKind::Opponent),
+                    nested: false,
+                });
+                single(
+                    self,
+                    StmtKind::Choose {
+                        chooser,
+                        kind,
+                        count: n,
+                        except,
+                    },
+                )
+            }
+            S::ChooseValue {
+                by_demander,
+                options,
+            } => {
+                let chooser = if *by_demander {
+                    self.demander(span, "I")
+                } else {
+                    Player::Executor
+                };
+                let options = options.iter().map(|o| self.age_value(o)).collect();
+                self.produced.push(Produced {
+                    id,
+                    participles: vec![ast::Participle::Chosen],
+                    cards: false,
+                    choice: Some(ChoiceKind::Value),
+                    player: false,
+                    nested: false,
+                });
+                single(self, StmtKind::ChooseValueAmong { chooser, options })
+            }
+            S::ChooseCards(sel) => {
+                let cards = self.selection(sel);
+                self.produce(id, vec![ast::Participle::Chosen], true);
+                single(self, StmtKind::PickCards(cards))
+            }
+            S::JunkSpecial { all } => {
+                self.needs_rule(
+                    span,
+                    "junking a special achievement",
+                    "leaving = \"junk\"",
+                    |r| r.leaving == dogma_runtime::bytecode::Leaving::Junk,
+                );
+                single(self, StmtKind::JunkSpecial { all: *all })
+            }
+            S::RestoreSpecial => {
+                self.needs_rule(
+                    span,
+                    "making a junked special achievement available",
+                    "leaving = \"junk\"",
+                    |r| r.leaving == dogma_runtime::bytecode::Leaving::Junk,
+                );
+                single(self, StmtKind::RestoreSpecial)
+            }
+            S::Claim(title) => match self.card.achievement_title(title) {
+                Some(a) => {
+                    let at = self.at(title.span);
+                    self.card.claims.push((a, at));
+                    single(self, StmtKind::Claim(a))
+                }
+                None => single(self, StmtKind::Keep),
+            },
+            S::EndDogma => single(self, StmtKind::EndDogma),
+            S::EndGame => single(self, StmtKind::EndGame),
+            S::SelfExecute(sel) => {
+                let sel = self.selection(sel);
+                single(self, StmtKind::SelfExecute(sel))
+            }
+            S::Splay { direction, color } => {
+                let direction = self.direction(direction);
+                let color = self.color_expr(color);
+                single(
+                    self,
+                    StmtKind::Splay {
+                        player: Player::Executor,
+                        color,
+                        direction,
+                    },
+                )
+            }
+            S::Unsplay(color) => {
+                let color = self.color_expr(color);
+                single(
+                    self,
+                    StmtKind::Unsplay {
+                        player: Player::Executor,
+                        color,
+                    },
+                )
+            }
+            S::Rearrange(color) => {
+                let color = self.color_expr(color);
+                single(
+                    self,
+                    StmtKind::Rearrange {
+                        player: Player::Executor,
+                        color,
+                    },
+                )
+            }
+            S::Draw { then, count, value } => {
+                let count = self.count_u8(count.node, count.span);
+                let age = self.age_value(value);
+                let then_verb = then.as_ref().map(|v| verb(v.node));
+                let mut participles = vec![ast::Participle::Drawn];
+                if let Some(v) = then {
+                    participles.push(ast::Participle::of_verb(v.node));
+                }
+                self.produce(id, participles, true);
+                single(
+                    self,
+                    StmtKind::Draw {
+                        player: Player::Executor,
+                        age,
+                        count,
+                        then: then_verb,
+                    },
+                )
+            }
+            S::Transfer { what, to } => {
+                let cards = self.selection(what);
+                let (to, chooses_player) = self.destination(to);
+                self.produced.push(Produced {
+                    id,
+                    participles: vec![ast::Participle::Transferred],
+                    cards: true,
+                    choice: None,
+                    player: chooses_player,
+                    nested: false,
+                });
+                single(
+                    self,
+                    StmtKind::Move {
+                        verb: Verb::Transfer,
+                        cards,
+                        to: Some(to),
+                    },
+                )
+            }
+            S::Take(what) => {
+                let cards = self.selection(what);
+                self.produce(id, vec![ast::Participle::Transferred], true);
+                single(
+                    self,
+                    StmtKind::Move {
+                        verb: Verb::Transfer,
+                        cards,
+                        to: Some(Destination {
+                            player: Player::Executor,
+                            zone: DestinationZone::Hand,
+                        }),
+                    },
+                )
+            }
+            S::Exchange(a, b) => {
+                let a = self.selection(a);
+                let b = self.selection(b);
+                self.produce(id, vec![ast::Participle::Exchanged], true);
+                single(self, StmtKind::Exchange { a, b })
+            }
+            S::Move { verbs, what } => {
+                let cards = self.selection(what);
+                let Some(first) = verbs.first() else {
+                    return single(self, StmtKind::Keep);
+                };
+                self.produce(id, vec![ast::Participle::of_verb(first.node)], true);
+                let mut out = vec![self.stmt(
+                    id,
+                    StmtKind::Move {
+                        verb: verb(first.node),
+                        cards,
+                        to: None,
+                    },
+                    span,
+                )];
+                let mut last = id;
+                // `reveal and return a card`: the second verb acts on exactly the first's cards.
+                for then in verbs.iter().skip(1) {
+                    let next = self.fresh();
+                    self.produce(next, vec![ast::Participle::of_verb(then.node)], true);
+                    out.push(self.stmt(
+                        next,
+                        StmtKind::Move {
+                            verb: verb(then.node),
+                            cards: CardSel {
+                                source: CardSource::Bound(Binding {
+                                    stmt: last,
+                                    nth: None,
+                                }),
+                                filters: Vec::new(),
+                                pick: Pick::all(),
+                                chooser: Chooser::Executor,
+                            },
+                            to: None,
+                        },
+                        span,
+                    ));
+                    last = next;
+                }
+                (out, last)
+            }
+            S::Keep(card) => {
+                self.card_ref(card);
+                single(self, StmtKind::Keep)
+            }
+            S::Win(winner) => {
+                let winner = match winner {
+                    ast::Winner::Single { most, measure, .. } => Winner::Single {
+                        most: *most,
+                        measure: self.measure(measure),
+                    },
+                    ast::Winner::Player(p) => Winner::Player(self.player(p)),
+                };
+                single(self, StmtKind::Win(winner))
+            }
+            S::Lose(p) => {
+                self.needs_rule(span, "losing the game", "elimination = true", |r| {
+                    r.elimination
+                });
+                let p = self.player(p);
+                single(self, StmtKind::Lose(p))
+            }
+        }
+    }
+
+    fn count_u8(&mut self, n: u32, span: Span) -> u8 {
+        if n == 0 || n > 99 {
+            self.error(Error::BadCount {
+                at: self.at(span),
+                reason: format!("{n} is not between 1 and 99"),
+            });
+            1
+        } else {
+            n as u8
+        }
+    }
+
+    pub(super) fn direction(&mut self, d: &ast::Spanned<ast::Direction>) -> SplayDirection {
+        let direction = match d.node {
+            ast::Direction::Left => SplayDirection::Left,
+            ast::Direction::Right => SplayDirection::Right,
+            ast::Direction::Up => SplayDirection::Up,
+            ast::Direction::Aslant => SplayDirection::Aslant,
+        };
+        if let Some(edition) = &self.card.options.edition {
+            if !edition.rules.has_splay(direction) {
+                self.error(Error::SplayNotInEdition {
+                    at: self.at(d.span),
+                    direction: direction.word().to_string(),
+                    edition: edition.name.clone(),
+                });
+            }
+        }
+        direction
+    }
+
+    /// An age written in brackets: a literal must be one of the edition's ages.
+    pub(super) fn age_value(&mut self, e: &ast::Expr) -> Value {
+        if let ast::ExprKind::Int(n) = e.kind {
+            let max = self.card.options.max_age();
+            if n < 1 || n > u32::from(max) {
+                self.error(Error::ValueOutOfRange {
+                    at: self.at(e.span),
+                    value: n,
+                    min: 1,
+                    max: u32::from(max),
+                    what: "value",
+                });
+            }
+        }
+        self.value(e)
+    }
+
+    fn destination(&mut self, d: &ast::Destination) -> (Destination, bool) {
+        match d {
+            ast::Destination::Zone { whose, kind } => {
+                let player = self.single_owner(whose);
+                let chooses = matches!(player, Player::Choose { .. });
+                (
+                    Destination {
+                        player,
+                        zone: destination_zone(kind.node),
+                    },
+                    chooses,
+                )
+            }
+            ast::Destination::OfPlayer { kind, player } => {
+                let player = self.player(player);
+                let chooses = matches!(player, Player::Choose { .. });
+                (
+                    Destination {
+                        player,
+                        zone: destination_zone(kind.node),
+                    },
+                    chooses,
+                )
+            }
+        }
+    }
+}

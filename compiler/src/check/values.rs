@@ -1,0 +1,181 @@
+//! Values and colours: numbers (literals, `the value of`, `the number of`, parameters,
+//! `chosen`) and colour selections.
+
+use super::effects::EffectCx;
+use super::words::rounding;
+use crate::diagnostics::{Error, NameKind};
+use crate::ir::{self, *};
+use dogma_dsl::ast::{self, Span};
+use dogma_dsl::suggest;
+
+impl EffectCx<'_, '_> {
+    /// One colour atom as a colour selection.
+    pub(super) fn color_atom(&mut self, atom: ast::ColorAtom, span: Span) -> ColorSel {
+        self.color_expr(&ast::ColorExpr {
+            alternatives: vec![ast::Spanned::new(atom, span)],
+            span,
+        })
+    }
+
+    pub(super) fn color_expr(&mut self, c: &ast::ColorExpr) -> ColorSel {
+        let mut alternatives = Vec::new();
+        for atom in &c.alternatives {
+            let term = match &atom.node {
+                ast::ColorAtom::Named(word) => match self.param(word) {
+                    Some((index, true)) => ColorTerm::Param(index),
+                    Some((_, false)) => {
+                        self.error(Error::ParamKindMismatch {
+                            at: self.at(atom.span),
+                            name: word.clone(),
+                            expected: "a value",
+                        });
+                        continue;
+                    }
+                    None => {
+                        let name = ast::Spanned::new(word.clone(), atom.span);
+                        match self.card.color_name(&name) {
+                            Some(color) => ColorTerm::Named(color),
+                            None => continue,
+                        }
+                    }
+                },
+                ast::ColorAtom::AnyColor(filters) => ColorTerm::Any(
+                    filters
+                        .iter()
+                        .filter_map(|f| self.color_filter(f))
+                        .collect(),
+                ),
+                ast::ColorAtom::ColorOf(card) => ColorTerm::Of(Box::new(self.card_ref(card))),
+                // `its color` as a colour of its own (`splay up its color`, `your cards of its
+                // color are splayed aslant`) is the colour of `it`; inside a card phrase the
+                // filter `of its color` is the candidate's own colour (`Filter::ItsColor`).
+                ast::ColorAtom::ItsColor => ColorTerm::Of(Box::new(self.card_ref(&ast::CardRef {
+                    kind: ast::CardRefKind::It,
+                    span: atom.span,
+                }))),
+                ast::ColorAtom::Chosen => {
+                    match self.latest(|p| p.choice == Some(ChoiceKind::Color)) {
+                        Some(stmt) => ColorTerm::ChosenBy(stmt),
+                        None => {
+                            self.unbound(atom.span, "chosen", "choice of colours");
+                            continue;
+                        }
+                    }
+                }
+            };
+            alternatives.push(term);
+        }
+        ColorSel { alternatives }
+    }
+
+    pub(super) fn color_filter(
+        &mut self,
+        f: &ast::Spanned<ast::ColorFilter>,
+    ) -> Option<ir::ColorFilter> {
+        Some(match &f.node {
+            ast::ColorFilter::Splayed(dirs) => {
+                ir::ColorFilter::Splayed(dirs.iter().map(|d| self.direction(d)).collect())
+            }
+            ast::ColorFilter::With(icon) => ir::ColorFilter::WithIcon(self.card.icon_name(icon)?),
+            ast::ColorFilter::NotOn(whose) => ir::ColorFilter::NotOn(self.owner(whose)),
+            ast::ColorFilter::On(whose) => ir::ColorFilter::On(self.owner(whose)),
+        })
+    }
+
+    pub(super) fn value(&mut self, e: &ast::Expr) -> Value {
+        match &e.kind {
+            ast::ExprKind::Int(n) => Value::Const((*n).min(i32::MAX as u32) as i32),
+            ast::ExprKind::Add(a, b) => {
+                Value::Add(Box::new(self.value(a)), Box::new(self.value(b)))
+            }
+            ast::ExprKind::Sub(a, b) => {
+                Value::Sub(Box::new(self.value(a)), Box::new(self.value(b)))
+            }
+            ast::ExprKind::Mul(a, b) => {
+                Value::Mul(Box::new(self.value(a)), Box::new(self.value(b)))
+            }
+            ast::ExprKind::Paren(inner) => self.value(inner),
+            ast::ExprKind::ValueOf(card) => Value::ValueOf(Box::new(self.card_ref(card))),
+            ast::ExprKind::NumberOf(c) => Value::Count(Box::new(self.countable(c))),
+            ast::ExprKind::Extreme { highest, set } => {
+                let which = if *highest {
+                    Extreme::Highest
+                } else {
+                    Extreme::Lowest
+                };
+                Value::Extreme(which, Box::new(self.set_ref(set)))
+            }
+            ast::ExprKind::Half(of, r) => Value::Half(Box::new(self.value(of)), rounding(*r)),
+            ast::ExprKind::Chosen => match self.latest(|p| p.choice == Some(ChoiceKind::Value)) {
+                Some(stmt) => Value::ChosenBy(stmt),
+                None => {
+                    self.unbound(e.span, "chosen", "choice of a value");
+                    Value::Const(0)
+                }
+            },
+            ast::ExprKind::Total(set) => Value::Total(Box::new(self.set_ref(set))),
+            ast::ExprKind::Name(name) => match self.param(name) {
+                Some((index, false)) => Value::Param(index),
+                Some((_, true)) => {
+                    self.error(Error::ParamKindMismatch {
+                        at: self.at(e.span),
+                        name: name.clone(),
+                        expected: "a colour",
+                    });
+                    Value::Const(0)
+                }
+                None => {
+                    let known = self.card.names.kind_of(name);
+                    match known {
+                        Some(found) => self.error(Error::WrongKind {
+                            at: self.at(e.span),
+                            name: name.clone(),
+                            expected: NameKind::Parameter,
+                            found,
+                        }),
+                        None => {
+                            let suggestion =
+                                suggest::closest(name, self.params.iter().map(|(n, _)| n.as_str()))
+                                    .map(String::from);
+                            self.error(Error::UnknownName {
+                                at: self.at(e.span),
+                                name: name.clone(),
+                                kind: NameKind::Parameter,
+                                suggestion,
+                            });
+                        }
+                    }
+                    Value::Const(0)
+                }
+            },
+        }
+    }
+
+    pub(super) fn countable(&mut self, c: &ast::Countable) -> Countable {
+        match c {
+            ast::Countable::DifferentValues(s) => Countable::DifferentValues(self.set_ref(s)),
+            ast::Countable::DifferentColors(s) => Countable::DifferentColors(self.set_ref(s)),
+            ast::Countable::Colors { whose, filters, .. } => {
+                let owner = self.single_owner(whose);
+                let filters = filters
+                    .iter()
+                    .filter_map(|f| self.color_filter(f))
+                    .collect();
+                Countable::Colors { owner, filters }
+            }
+            ast::Countable::Icons { icon, whose, .. } => {
+                let owner = self.single_owner(whose);
+                match self.card.icon_name(icon) {
+                    Some(icon) => Countable::Icons { owner, icon },
+                    None => Countable::Cards(CardSel {
+                        source: CardSource::ThisCard,
+                        filters: Vec::new(),
+                        pick: Pick::all(),
+                        chooser: Chooser::Executor,
+                    }),
+                }
+            }
+            ast::Countable::Cards(s) => Countable::Cards(self.set_ref(s)),
+        }
+    }
+}
