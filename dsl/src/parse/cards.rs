@@ -1,0 +1,145 @@
+//! Lowering a file's items: cards with their facts and effects, effect parameters, and special
+//! achievements.
+
+use crate::ast::*;
+
+use super::conditions::lower_cond;
+use super::selections::lower_card_ref;
+use super::statements::lower_block;
+use super::values::lower_expr;
+use super::{name_of, span_of, spanned_int, title_of, Cursor, Rule, P};
+
+pub(super) fn lower_card(pair: P) -> Card {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    c.next(); // card
+    let title = title_of(c.next());
+    c.next(); // {
+    let mut facts = Vec::new();
+    let mut effects = Vec::new();
+    while !c.done() {
+        let entry = c.next();
+        let entry_span = span_of(&entry);
+        match entry.as_rule() {
+            Rule::age_fact => {
+                let mut f = Cursor::new(entry);
+                f.next();
+                facts.push(Spanned::new(Fact::Age(spanned_int(f.next())), entry_span));
+            }
+            Rule::color_fact => {
+                let mut f = Cursor::new(entry);
+                f.next();
+                facts.push(Spanned::new(Fact::Color(name_of(f.next())), entry_span));
+            }
+            Rule::icons_fact => {
+                let mut f = Cursor::new(entry);
+                f.next();
+                let mut slots = Vec::new();
+                while let Some(slot) = f.eat(Rule::slot) {
+                    let slot_span = span_of(&slot);
+                    let mut s = Cursor::new(slot);
+                    let name = name_of(s.next());
+                    let number = s.eat(Rule::int).map(spanned_int);
+                    slots.push(SlotSource {
+                        name,
+                        number,
+                        span: slot_span,
+                    });
+                }
+                facts.push(Spanned::new(Fact::Icons(slots), entry_span));
+            }
+            Rule::effect => effects.push(lower_effect(entry)),
+            Rule::rbrace => {}
+            other => unreachable!("grammar: unexpected card entry {other:?}"),
+        }
+    }
+    Card {
+        title,
+        facts,
+        effects,
+        span,
+    }
+}
+
+fn lower_effect(pair: P) -> Effect {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    let kind_pair = c.next();
+    let kind_span = span_of(&kind_pair);
+    let kind = match Cursor::new(kind_pair).next().as_rule() {
+        Rule::kw_demand => EffectKind::Demand,
+        Rule::kw_compel => EffectKind::Compel,
+        Rule::kw_echo => EffectKind::Echo,
+        _ => EffectKind::NonDemand,
+    };
+    let icon = c.eat(Rule::name).map(name_of);
+    let mut params = Vec::new();
+    if let Some(list) = c.eat(Rule::params) {
+        for p in list.into_inner() {
+            if p.as_rule() == Rule::param {
+                params.push(lower_arg(p));
+            }
+        }
+    }
+    let body = lower_block(c.next());
+    Effect {
+        kind: Spanned::new(kind, kind_span),
+        icon,
+        params,
+        body,
+        span,
+    }
+}
+
+/// `v = 11`, `c = color of melded`.
+pub(super) fn lower_arg(pair: P) -> Arg {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    let name = name_of(c.next());
+    c.next(); // =
+    let value_pair = c.next();
+    let mut v = Cursor::new(value_pair);
+    let first = v.next();
+    let value = match first.as_rule() {
+        Rule::kw_color => {
+            v.next(); // of
+            ArgValue::Color(ColorAtom::ColorOf(lower_card_ref(v.next())))
+        }
+        Rule::kw_its => ArgValue::Color(ColorAtom::ItsColor),
+        _ => ArgValue::Expr(lower_expr(first)),
+    };
+    Arg { name, value, span }
+}
+
+pub(super) fn lower_achievement(pair: P) -> Achievement {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    c.next(); // achievement
+    let title = title_of(c.next());
+    c.next(); // {
+    let mut when = Vec::new();
+    let mut via = Vec::new();
+    while !c.done() {
+        let entry = c.next();
+        match entry.as_rule() {
+            Rule::when_clause => {
+                let mut w = Cursor::new(entry);
+                w.next();
+                when.push(lower_cond(w.next()));
+            }
+            Rule::via_clause => {
+                let mut v = Cursor::new(entry);
+                v.next();
+                via.push(title_of(v.next()));
+            }
+            Rule::rbrace => {}
+            other => unreachable!("grammar: unexpected achievement entry {other:?}"),
+        }
+    }
+    Achievement {
+        title,
+        when,
+        via,
+        span,
+    }
+}

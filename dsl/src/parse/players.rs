@@ -1,0 +1,62 @@
+//! Lowering players: single players, chosen players and sets of players.
+
+use crate::ast::*;
+
+use super::conditions::{lower_measure, lower_player_measure};
+use super::{span_of, Cursor, Rule, P};
+
+pub(super) fn lower_player_ref(pair: P) -> PlayerRef {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    let first = c.next();
+    let kind = match first.as_rule() {
+        Rule::kw_you => PlayerRefKind::You,
+        Rule::kw_i => PlayerRefKind::I { me: false },
+        Rule::kw_me => PlayerRefKind::I { me: true },
+        Rule::kw_that => PlayerRefKind::ThatPlayer,
+        article => {
+            let article = match article {
+                Rule::kw_an => PlayerArticle::An,
+                Rule::kw_another => PlayerArticle::Another,
+                _ => PlayerArticle::Any,
+            };
+            let kind_rules: Vec<Rule> = c.next().into_inner().map(|p| p.as_rule()).collect();
+            let kind = match kind_rules.as_slice() {
+                [Rule::kw_opponent] => PlayerKind::Opponent,
+                [Rule::kw_other, _] => PlayerKind::OtherPlayer,
+                _ => PlayerKind::Player,
+            };
+            let with = if c.eat(Rule::kw_with).is_some() {
+                Some(Box::new(lower_player_measure(c.next())))
+            } else {
+                None
+            };
+            PlayerRefKind::Choose {
+                article,
+                kind,
+                with,
+            }
+        }
+    };
+    PlayerRef { kind, span }
+}
+
+pub(super) fn lower_player_set(pair: P) -> Spanned<PlayerSet> {
+    let span = span_of(&pair);
+    let rules: Vec<Rule> = pair.into_inner().map(|p| p.as_rule()).collect();
+    let set = match rules.as_slice() {
+        [Rule::kw_other, _] => PlayerSet::OtherPlayer,
+        [Rule::kw_opponent] => PlayerSet::Opponent,
+        _ => PlayerSet::Player,
+    };
+    Spanned::new(set, span)
+}
+
+pub(super) fn lower_single_player(pair: P) -> (bool, Spanned<Measure>) {
+    let mut c = Cursor::new(pair);
+    for _ in 0..5 {
+        c.next(); // the single player with the
+    }
+    let most = c.next().as_rule() == Rule::kw_most;
+    (most, lower_measure(c.next()))
+}

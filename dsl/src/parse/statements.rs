@@ -1,0 +1,305 @@
+//! Lowering statements: blocks, scales, verbs, every statement's body and `if` chains, with the
+//! counts and splay directions they use.
+
+use crate::ast::*;
+
+use super::cards::lower_arg;
+use super::conditions::lower_cond;
+use super::players::{lower_player_ref, lower_player_set, lower_single_player};
+use super::selections::{lower_card_ref, lower_destination, lower_selection};
+use super::values::{lower_age_literal, lower_color_expr, lower_countable};
+use super::{int_of, name_of, span_of, spanned_int, title_of, Cursor, Rule, P};
+
+pub(super) fn lower_block(pair: P) -> Block {
+    let span = span_of(&pair);
+    let mut stmts = Vec::new();
+    for child in pair.into_inner() {
+        if child.as_rule() == Rule::stmt {
+            stmts.push(lower_stmt(child));
+        }
+    }
+    Block { stmts, span }
+}
+
+fn lower_stmt(pair: P) -> Stmt {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    let then = c.eat(Rule::kw_then).is_some();
+    let body = c.next();
+    let kind = lower_stmt_body(body);
+    let scale = c.eat(Rule::scale).map(lower_scale);
+    Stmt {
+        then,
+        kind,
+        scale,
+        span,
+    }
+}
+
+fn lower_scale(pair: P) -> Scale {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    c.next(); // for
+    c.next(); // every
+    let per = c.eat(Rule::int).map(spanned_int);
+    let what = lower_countable(c.next());
+    Scale { per, what, span }
+}
+
+fn verb_of(rule: Rule) -> Verb {
+    match rule {
+        Rule::kw_meld => Verb::Meld,
+        Rule::kw_tuck => Verb::Tuck,
+        Rule::kw_score => Verb::Score,
+        Rule::kw_return => Verb::Return,
+        Rule::kw_reveal => Verb::Reveal,
+        Rule::kw_junk => Verb::Junk,
+        Rule::kw_remove => Verb::Remove,
+        Rule::kw_achieve => Verb::Achieve,
+        Rule::kw_foreshadow => Verb::Foreshadow,
+        other => unreachable!("grammar: not a verb {other:?}"),
+    }
+}
+
+fn lower_verb(pair: P) -> Spanned<Verb> {
+    let span = span_of(&pair);
+    let word = Cursor::new(pair).next();
+    Spanned::new(verb_of(word.as_rule()), span)
+}
+
+fn lower_stmt_body(pair: P) -> StmtKind {
+    let rule = pair.as_rule();
+    let mut c = Cursor::new(pair);
+    match rule {
+        Rule::may_stmt => {
+            c.next(); // you
+            c.next(); // may
+            let body = c.next();
+            let body = match body.as_rule() {
+                Rule::block => MayBody::Block(lower_block(body)),
+                _ => MayBody::Stmt(lower_stmt(body)),
+            };
+            StmtKind::May(Box::new(body))
+        }
+        Rule::if_stmt => lower_if(c),
+        Rule::either_stmt => {
+            let mut blocks = Vec::new();
+            while !c.done() {
+                let p = c.next();
+                if p.as_rule() == Rule::block {
+                    blocks.push(lower_block(p));
+                }
+            }
+            StmtKind::Either(blocks)
+        }
+        Rule::for_each_stmt => {
+            c.next(); // for
+            c.next(); // each
+            let players = lower_player_set(c.next());
+            let body = lower_block(c.next());
+            StmtKind::ForEach { players, body }
+        }
+        Rule::repeat_stmt => {
+            let mut args = Vec::new();
+            while !c.done() {
+                let p = c.next();
+                if p.as_rule() == Rule::param {
+                    args.push(lower_arg(p));
+                }
+            }
+            StmtKind::Repeat(args)
+        }
+        Rule::choose_stmt => {
+            let by_demander = c.eat(Rule::kw_i).is_some();
+            c.next(); // choose
+            let count = lower_count_word(c.next());
+            let kind_pair = c.next();
+            let kind_span = span_of(&kind_pair);
+            let kind = match Cursor::new(kind_pair).next().as_rule() {
+                Rule::kw_value | Rule::kw_values => ChoiceKind::Value,
+                Rule::kw_color | Rule::kw_colors => ChoiceKind::Color,
+                Rule::kw_player | Rule::kw_players => ChoiceKind::Player,
+                Rule::kw_opponent | Rule::kw_opponents => ChoiceKind::Opponent,
+                _ => ChoiceKind::Icon,
+            };
+            let except = if c.eat(Rule::kw_other).is_some() {
+                c.next(); // than
+                Some(name_of(c.next()))
+            } else {
+                None
+            };
+            StmtKind::Choose {
+                by_demander,
+                count,
+                kind: Spanned::new(kind, kind_span),
+                except,
+            }
+        }
+        Rule::choose_values_stmt => {
+            let by_demander = c.eat(Rule::kw_i).is_some();
+            c.next(); // choose
+            let mut options = Vec::new();
+            while !c.done() {
+                let p = c.next();
+                if p.as_rule() == Rule::age_literal {
+                    options.push(lower_age_literal(p));
+                }
+            }
+            StmtKind::ChooseValue {
+                by_demander,
+                options,
+            }
+        }
+        Rule::choose_card_stmt => {
+            c.next(); // choose
+            StmtKind::ChooseCards(lower_selection(c.next()))
+        }
+        Rule::special_stmt => {
+            if c.eat(Rule::kw_make).is_some() {
+                StmtKind::RestoreSpecial
+            } else {
+                c.next(); // junk
+                StmtKind::JunkSpecial {
+                    all: c.eat(Rule::kw_all).is_some(),
+                }
+            }
+        }
+        Rule::claim_stmt => {
+            c.next();
+            StmtKind::Claim(title_of(c.next()))
+        }
+        Rule::end_stmt => {
+            c.next();
+            c.next();
+            if c.eat(Rule::kw_game).is_some() {
+                StmtKind::EndGame
+            } else {
+                StmtKind::EndDogma
+            }
+        }
+        Rule::self_execute_stmt => {
+            c.next();
+            StmtKind::SelfExecute(lower_selection(c.next()))
+        }
+        Rule::splay_stmt => {
+            c.next();
+            let direction = lower_direction(c.next());
+            let color = lower_color_expr(c.next());
+            StmtKind::Splay { direction, color }
+        }
+        Rule::unsplay_stmt => {
+            c.next();
+            StmtKind::Unsplay(lower_color_expr(c.next()))
+        }
+        Rule::rearrange_stmt => {
+            c.next();
+            StmtKind::Rearrange(lower_color_expr(c.next()))
+        }
+        Rule::draw_stmt => {
+            c.next(); // draw
+            let then = if c.eat(Rule::kw_and).is_some() {
+                Some(lower_verb(c.next()))
+            } else {
+                None
+            };
+            let count = lower_count_word(c.next());
+            let value = lower_age_literal(c.next());
+            StmtKind::Draw { then, count, value }
+        }
+        Rule::transfer_stmt => {
+            c.next();
+            let what = lower_selection(c.next());
+            c.next(); // to
+            let to = lower_destination(c.next());
+            StmtKind::Transfer { what, to }
+        }
+        Rule::take_stmt => {
+            c.next();
+            StmtKind::Take(lower_selection(c.next()))
+        }
+        Rule::exchange_stmt => {
+            c.next();
+            let a = lower_selection(c.next());
+            c.next(); // with
+            let b = lower_selection(c.next());
+            StmtKind::Exchange(a, b)
+        }
+        Rule::move_stmt => {
+            let mut verbs = vec![lower_verb(c.next())];
+            if c.eat(Rule::kw_and).is_some() {
+                verbs.push(lower_verb(c.next()));
+            }
+            let what = lower_selection(c.next());
+            StmtKind::Move { verbs, what }
+        }
+        Rule::keep_stmt => {
+            c.next();
+            StmtKind::Keep(lower_card_ref(c.next()))
+        }
+        Rule::win_stmt => {
+            let winner = c.next();
+            let inner = Cursor::new(winner).next();
+            match inner.as_rule() {
+                Rule::single_player => {
+                    let span = span_of(&inner);
+                    let (most, measure) = lower_single_player(inner);
+                    StmtKind::Win(Winner::Single {
+                        most,
+                        measure,
+                        span,
+                    })
+                }
+                _ => StmtKind::Win(Winner::Player(lower_player_ref(inner))),
+            }
+        }
+        Rule::lose_stmt => StmtKind::Lose(lower_player_ref(c.next())),
+        other => unreachable!("grammar: unexpected statement {other:?}"),
+    }
+}
+
+fn lower_if(mut c: Cursor) -> StmtKind {
+    c.next(); // if
+    let cond = lower_cond(c.next());
+    let then = lower_block(c.next());
+    let otherwise = if c.eat(Rule::kw_otherwise).is_some() {
+        let next = c.next();
+        let span = span_of(&next);
+        Some(Box::new(match next.as_rule() {
+            Rule::if_stmt => Otherwise::If(Stmt {
+                then: false,
+                kind: lower_if(Cursor::new(next)),
+                scale: None,
+                span,
+            }),
+            _ => Otherwise::Block(lower_block(next)),
+        }))
+    } else {
+        None
+    };
+    StmtKind::If {
+        cond,
+        then,
+        otherwise,
+    }
+}
+
+fn lower_count_word(pair: P) -> Spanned<u32> {
+    let span = span_of(&pair);
+    let inner = Cursor::new(pair).next();
+    let n = match inner.as_rule() {
+        Rule::int => int_of(&inner),
+        _ => 1,
+    };
+    Spanned::new(n, span)
+}
+
+pub(super) fn lower_direction(pair: P) -> Spanned<Direction> {
+    let span = span_of(&pair);
+    let d = match Cursor::new(pair).next().as_rule() {
+        Rule::kw_left => Direction::Left,
+        Rule::kw_right => Direction::Right,
+        Rule::kw_up => Direction::Up,
+        _ => Direction::Aslant,
+    };
+    Spanned::new(d, span)
+}

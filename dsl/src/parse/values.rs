@@ -1,0 +1,183 @@
+//! Lowering values and colours: arithmetic over values, age literals, what can be counted, and
+//! colour expressions and filters.
+
+use crate::ast::*;
+
+use super::selections::{lower_card_ref, lower_possessive, lower_rounding, lower_set_ref};
+use super::statements::lower_direction;
+use super::{int_of, name_of, span_of, Cursor, Rule, P};
+
+pub(super) fn lower_color_expr(pair: P) -> ColorExpr {
+    let span = span_of(&pair);
+    let mut alternatives = Vec::new();
+    for p in pair.into_inner() {
+        if p.as_rule() == Rule::color_atom {
+            alternatives.push(lower_color_atom(p));
+        }
+    }
+    ColorExpr { alternatives, span }
+}
+
+pub(super) fn lower_color_atom(pair: P) -> Spanned<ColorAtom> {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    let first = c.next();
+    let atom = match first.as_rule() {
+        Rule::kw_a => {
+            c.next(); // color
+            let mut filters = Vec::new();
+            while let Some(f) = c.eat(Rule::color_filter) {
+                filters.push(lower_color_filter(f));
+            }
+            ColorAtom::AnyColor(filters)
+        }
+        Rule::kw_color => {
+            c.next(); // of
+            ColorAtom::ColorOf(lower_card_ref(c.next()))
+        }
+        Rule::kw_its => ColorAtom::ItsColor,
+        Rule::kw_chosen => ColorAtom::Chosen,
+        _ => ColorAtom::Named(first.as_str().to_string()),
+    };
+    Spanned::new(atom, span)
+}
+
+pub(super) fn lower_color_filter(pair: P) -> Spanned<ColorFilter> {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    let first = c.next();
+    let f = match first.as_rule() {
+        Rule::kw_splayed => {
+            let mut dirs = Vec::new();
+            while let Some(d) = c.eat(Rule::direction) {
+                dirs.push(lower_direction(d));
+                c.eat(Rule::kw_or);
+            }
+            ColorFilter::Splayed(dirs)
+        }
+        Rule::kw_with => ColorFilter::With(name_of(c.next())),
+        Rule::kw_not => {
+            c.next(); // on
+            ColorFilter::NotOn(lower_possessive(c.next()))
+        }
+        _ => ColorFilter::On(lower_possessive(c.next())),
+    };
+    Spanned::new(f, span)
+}
+
+pub(super) fn lower_expr(pair: P) -> Expr {
+    let mut c = Cursor::new(pair);
+    let mut lhs = lower_term(c.next());
+    while !c.done() {
+        let op = c.next();
+        let rhs = lower_term(c.next());
+        let span = Span::new(lhs.span.start as usize, rhs.span.end as usize);
+        let kind = if op.as_rule() == Rule::plus {
+            ExprKind::Add(Box::new(lhs), Box::new(rhs))
+        } else {
+            ExprKind::Sub(Box::new(lhs), Box::new(rhs))
+        };
+        lhs = Expr { kind, span };
+    }
+    lhs
+}
+
+fn lower_term(pair: P) -> Expr {
+    let mut c = Cursor::new(pair);
+    let mut lhs = lower_factor(c.next());
+    while !c.done() {
+        c.next(); // *
+        let rhs = lower_factor(c.next());
+        let span = Span::new(lhs.span.start as usize, rhs.span.end as usize);
+        lhs = Expr {
+            kind: ExprKind::Mul(Box::new(lhs), Box::new(rhs)),
+            span,
+        };
+    }
+    lhs
+}
+
+fn lower_factor(pair: P) -> Expr {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    let first = c.next();
+    let kind = match first.as_rule() {
+        Rule::int => ExprKind::Int(int_of(&first)),
+        Rule::lparen => ExprKind::Paren(Box::new(lower_expr(c.next()))),
+        Rule::kw_value => {
+            c.next(); // of
+            ExprKind::ValueOf(lower_card_ref(c.next()))
+        }
+        Rule::kw_number => {
+            c.next(); // of
+            ExprKind::NumberOf(lower_countable(c.next()))
+        }
+        Rule::kw_highest | Rule::kw_lowest => {
+            let highest = first.as_rule() == Rule::kw_highest;
+            c.next(); // value
+            c.next(); // in
+            ExprKind::Extreme {
+                highest,
+                set: lower_set_ref(c.next()),
+            }
+        }
+        Rule::kw_half => {
+            c.next(); // of
+            let of = lower_factor(c.next());
+            c.next(); // rounded
+            ExprKind::Half(Box::new(of), lower_rounding(c.next()))
+        }
+        Rule::kw_total => {
+            c.next(); // value
+            c.next(); // of
+            ExprKind::Total(Box::new(lower_set_ref(c.next())))
+        }
+        Rule::name => ExprKind::Name(first.as_str().to_string()),
+        _ => ExprKind::Chosen,
+    };
+    Expr { kind, span }
+}
+
+pub(super) fn lower_countable(pair: P) -> Countable {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    let first = c.next();
+    match first.as_rule() {
+        Rule::kw_different => {
+            let what = c.next();
+            c.next(); // in
+            let set = lower_set_ref(c.next());
+            match what.as_rule() {
+                Rule::kw_colors | Rule::kw_color => Countable::DifferentColors(set),
+                _ => Countable::DifferentValues(set),
+            }
+        }
+        Rule::kw_colors | Rule::kw_color => {
+            c.next(); // on
+            let whose = lower_possessive(c.next());
+            c.next(); // board
+            let mut filters = Vec::new();
+            while let Some(f) = c.eat(Rule::color_filter) {
+                filters.push(lower_color_filter(f));
+            }
+            Countable::Colors {
+                whose,
+                filters,
+                span,
+            }
+        }
+        Rule::name => {
+            let icon = name_of(first);
+            c.next(); // on
+            let whose = lower_possessive(c.next());
+            Countable::Icons { icon, whose, span }
+        }
+        _ => Countable::Cards(lower_set_ref(first)),
+    }
+}
+
+pub(super) fn lower_age_literal(pair: P) -> Expr {
+    let mut c = Cursor::new(pair);
+    c.next(); // [
+    lower_expr(c.next())
+}

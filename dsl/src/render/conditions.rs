@@ -1,0 +1,529 @@
+//! Conditions in English: `and`, `or` and `not`, "if you do", splays, what a player has and how
+//! it compares ("more [crown] than …"), and what is true of cards.
+
+use crate::ast::*;
+
+use super::players::{possessive_of, same_player, verb_s};
+use super::selections::{is_anaphoric, np_plural};
+use super::values::literal_values;
+use super::words::{
+    amount_cards, amount_plural, amount_words, and_list, article, icon, icon_list, or_list, past,
+};
+use super::Renderer;
+
+impl Renderer<'_> {
+    pub(super) fn cond(&self, c: &Cond) -> String {
+        match &c.kind {
+            CondKind::Or(parts) => {
+                let texts: Vec<String> = parts.iter().map(|p| self.cond(p)).collect();
+                texts.join(" or ")
+            }
+            CondKind::And(parts) => self.merged_has(parts).unwrap_or_else(|| {
+                let texts: Vec<String> = parts.iter().map(|p| self.cond(p)).collect();
+                texts.join(" and ")
+            }),
+            CondKind::Not(inner) => self.negated(inner),
+            CondKind::Paren(inner) => match &inner.kind {
+                CondKind::Or(_) => format!("either {}", self.cond(inner)),
+                CondKind::And(_) => format!("both {}", self.cond(inner)),
+                _ => self.cond(inner),
+            },
+            CondKind::Did(true) => "you do".to_string(),
+            CondKind::Did(false) => "you don't".to_string(),
+            CondKind::Verbed { verb, amount } => {
+                format!("you {} {}", past(verb.node), amount_cards(amount.node))
+            }
+            CondKind::OnlyPlayer(m) => format!(
+                "you are the only player with {}",
+                self.measure_phrase(m, "their")
+            ),
+            CondKind::SinglePlayer { most, measure } => {
+                let (head, tail) = self.measure_parts(&measure.node, "their", true);
+                let tail = if board_tail(&measure.node) { "" } else { &tail };
+                format!(
+                    "you are the single player with the {} {head}{tail}",
+                    if *most { "most" } else { "fewest" }
+                )
+            }
+            CondKind::Has { player, measure } => {
+                let subject = self.player(player);
+                let have = verb_s(player, "have", "has");
+                self.has_phrase(&subject, have, possessive_of(player), measure)
+            }
+            CondKind::PlayersHave {
+                quantifier,
+                players,
+                measure,
+            } => {
+                let subject = format!("{} {}", quantifier.node.word(), players.node.words());
+                self.has_phrase(&subject, "has", "their", measure)
+            }
+            CondKind::CardsAre {
+                quantifier,
+                set,
+                pred,
+            } => self.cards_are(quantifier.node, set, pred.as_ref()),
+            CondKind::Splayed {
+                whose,
+                color,
+                direction,
+            } => self.splayed(whose.node, &color.node, direction.node, false),
+            CondKind::Card { card, pred } => {
+                let plural = self.ref_plural(card);
+                format!(
+                    "{} {}",
+                    self.card_ref(card),
+                    self.card_pred(pred, plural, false)
+                )
+            }
+            CondKind::Compare { lhs, op, rhs } => {
+                let as_value = is_value(lhs) || is_value(rhs);
+                let op = match op.node {
+                    Comparison::Ge => "is at least",
+                    Comparison::Le => "is at most",
+                    Comparison::Ne => "is not equal to",
+                    Comparison::Gt => "is greater than",
+                    Comparison::Lt => "is less than",
+                    Comparison::Eq => "is equal to",
+                };
+                format!(
+                    "{} {op} {}",
+                    self.expr(lhs, as_value),
+                    self.expr(rhs, as_value)
+                )
+            }
+        }
+    }
+
+    fn negated(&self, inner: &Cond) -> String {
+        match &inner.kind {
+            CondKind::Did(did) => self.cond(&Cond {
+                kind: CondKind::Did(!did),
+                span: inner.span,
+            }),
+            CondKind::Paren(c) => self.negated(c),
+            CondKind::Card { card, pred } => {
+                let plural = self.ref_plural(card);
+                format!(
+                    "{} {}",
+                    self.card_ref(card),
+                    self.card_pred(pred, plural, true)
+                )
+            }
+            CondKind::Splayed {
+                whose,
+                color,
+                direction,
+            } => self.splayed(whose.node, &color.node, direction.node, true),
+            _ => format!("it is not the case that {}", self.cond(inner)),
+        }
+    }
+
+    /// "your red cards are splayed left", "its color is not splayed aslant on your board".
+    fn splayed(
+        &self,
+        whose: Possessive,
+        color: &ColorAtom,
+        direction: Direction,
+        negated: bool,
+    ) -> String {
+        let not = if negated { "not " } else { "" };
+        let dir = direction.word();
+        match self.resolve_color(color) {
+            ColorAtom::Named(n) => format!("{} {n} cards are {not}splayed {dir}", whose.words()),
+            atom => {
+                let subject = match &atom {
+                    ColorAtom::ColorOf(r) if is_anaphoric(r) => "that color".to_string(),
+                    ColorAtom::ColorOf(r) => format!("the color of {}", self.card_ref(r)),
+                    ColorAtom::ItsColor => "its color".to_string(),
+                    ColorAtom::Chosen => "the chosen color".to_string(),
+                    _ => "a color".to_string(),
+                };
+                format!("{subject} is {not}splayed {dir} on {} board", whose.words())
+            }
+        }
+    }
+
+    /// `you have at least 3 crown and you have at least 3 leaf …` → "you have at least three of
+    /// each of [crown] and [leaf] on your board", when every part counts icons of one player.
+    fn merged_has(&self, parts: &[Cond]) -> Option<String> {
+        if parts.len() < 2 {
+            return None;
+        }
+        let mut player: Option<&PlayerRef> = None;
+        let mut items = Vec::new();
+        for part in parts {
+            let CondKind::Has {
+                player: p,
+                measure:
+                    PlayerMeasure {
+                        kind:
+                            PlayerMeasureKind::Amount {
+                                amount,
+                                measure:
+                                    Spanned {
+                                        node: Measure::Icon(i),
+                                        ..
+                                    },
+                            },
+                        ..
+                    },
+            } = &part.kind
+            else {
+                return None;
+            };
+            if player.is_some_and(|q| !same_player(q, p)) {
+                return None;
+            }
+            player = Some(p);
+            items.push((amount.node, icon(&i.node)));
+        }
+        let player = player?;
+        let subject = self.player(player);
+        let have = verb_s(player, "have", "has");
+        let poss = possessive_of(player);
+        let same_amount = items.iter().all(|(a, _)| *a == items[0].0);
+        let list = if same_amount {
+            let icons: Vec<String> = items.iter().map(|(_, i)| i.clone()).collect();
+            format!(
+                "{} of each of {}",
+                amount_words(items[0].0),
+                and_list(&icons)
+            )
+        } else {
+            let texts: Vec<String> = items
+                .iter()
+                .map(|(a, i)| format!("{} {i}", amount_words(*a)))
+                .collect();
+            and_list(&texts)
+        };
+        Some(format!("{subject} {have} {list} on {poss} board"))
+    }
+
+    /// "you have at least four [castle] on your board", "you have tucked at least six cards
+    /// this turn", "you have returned more cards due to Democracy than each other player".
+    fn has_phrase(&self, subject: &str, have: &str, poss: &str, m: &PlayerMeasure) -> String {
+        match &m.kind {
+            PlayerMeasureKind::Amount {
+                amount,
+                measure:
+                    Spanned {
+                        node:
+                            Measure::History {
+                                verb,
+                                due_to,
+                                scope,
+                            },
+                        ..
+                    },
+            } => format!(
+                "{subject} {have} {} {}{}",
+                verb.word(),
+                amount_cards(amount.node),
+                self.due_scope(*due_to, *scope)
+            ),
+            PlayerMeasureKind::Compare {
+                more,
+                measure:
+                    Spanned {
+                        node:
+                            Measure::History {
+                                verb,
+                                due_to,
+                                scope,
+                            },
+                        ..
+                    },
+                than,
+            } => format!(
+                "{subject} {have} {} {} cards{} than {}",
+                verb.word(),
+                if *more { "more" } else { "fewer" },
+                self.due_scope(*due_to, *scope),
+                self.than(than, poss)
+            ),
+            _ => format!("{subject} {have} {}", self.measure_phrase(m, poss)),
+        }
+    }
+
+    /// What a player has: "at least four [castle] on your board", "more [leaf] than [factory]
+    /// on their board", "fewer points than you".
+    pub(super) fn measure_phrase(&self, m: &PlayerMeasure, poss: &str) -> String {
+        match &m.kind {
+            PlayerMeasureKind::AsMany {
+                twice,
+                measure,
+                than,
+            } => {
+                let (head, tail) = self.measure_parts(&measure.node, poss, true);
+                format!(
+                    "at least {}as many {head}{tail} as {}",
+                    if *twice { "twice " } else { "" },
+                    self.than(than, poss)
+                )
+            }
+            PlayerMeasureKind::Amount { amount, measure } => {
+                let plural = amount_plural(amount.node);
+                let (head, tail) = self.measure_parts(&measure.node, poss, plural);
+                format!("{} {head}{tail}", amount_words(amount.node))
+            }
+            PlayerMeasureKind::Compare {
+                more,
+                measure,
+                than,
+            } => {
+                let word = if *more { "more" } else { "fewer" };
+                let (head, tail) = self.measure_parts(&measure.node, poss, true);
+                match than {
+                    Than::Measure(other) => {
+                        let (head2, tail2) = self.measure_parts(&other.node, poss, true);
+                        if tail == tail2 {
+                            format!("{word} {head} than {head2}{tail}")
+                        } else if head == head2 {
+                            format!("{word} {head}{tail} than{tail2}")
+                        } else {
+                            format!("{word} {head}{tail} than {head2}{tail2}")
+                        }
+                    }
+                    _ => format!("{word} {head}{tail} than {}", self.than(than, poss)),
+                }
+            }
+        }
+    }
+
+    fn than(&self, than: &Than, poss: &str) -> String {
+        match than {
+            Than::Each(set) => format!("each {}", set.node.words()),
+            Than::Player(p) => self.player(p),
+            Than::Measure(m) => {
+                let (head, tail) = self.measure_parts(&m.node, poss, true);
+                format!("{head}{tail}")
+            }
+        }
+    }
+
+    /// A measure as a noun and what follows it: ("[leaf]", " on your board").
+    pub(super) fn measure_parts(&self, m: &Measure, poss: &str, plural: bool) -> (String, String) {
+        let s = if plural { "s" } else { "" };
+        match m {
+            Measure::Points => (format!("point{s}"), String::new()),
+            Measure::Achievements => (format!("achievement{s}"), String::new()),
+            Measure::TopCards => (format!("top card{s}"), String::new()),
+            Measure::CardsIn(kind) => {
+                let place = match kind {
+                    ZoneKind::Board => format!(" on {poss} board"),
+                    ZoneKind::Achievements => format!(" among {poss} achievements"),
+                    _ => format!(" in {poss} {}", kind.word(false)),
+                };
+                (format!("card{s}"), place)
+            }
+            Measure::History {
+                verb,
+                due_to,
+                scope,
+            } => (
+                format!("card{s}"),
+                format!(" {}{}", verb.word(), self.due_scope(*due_to, *scope)),
+            ),
+            Measure::Colors(filters) => {
+                let mut tail = String::new();
+                for f in filters {
+                    tail.push(' ');
+                    tail.push_str(&self.color_filter(&f.node, false));
+                }
+                (format!("color{s}"), tail)
+            }
+            Measure::ColorCards(color) => (
+                format!("{} card{s}", color.node),
+                format!(" on {poss} board"),
+            ),
+            Measure::Icon(i) => (icon(&i.node), format!(" on {poss} board")),
+        }
+    }
+
+    /// `any drawn is red`, `no cards transferred due to the demand`, `each top card on your
+    /// board has crown`.
+    fn cards_are(&self, q: Quantifier, set: &SetRef, pred: Option<&CardPred>) -> String {
+        let q_word = q.word();
+        match set {
+            SetRef::History(h) => match pred {
+                None => {
+                    let q_word = if q == Quantifier::Each { "all" } else { q_word };
+                    let text = self.history(h, true);
+                    let rest = text.strip_prefix("cards ").unwrap_or(&text);
+                    format!("{q_word} cards were {rest}")
+                }
+                Some(p) => format!(
+                    "{q_word} {} {}",
+                    self.history(h, false),
+                    self.card_pred(p, false, false)
+                ),
+            },
+            SetRef::Supply(z) => match pred {
+                Some(p) => format!(
+                    "{q_word} card in {} {}",
+                    self.supply(z),
+                    self.card_pred(p, false, false)
+                ),
+                None => match q {
+                    Quantifier::No => format!("there are no cards in {}", self.supply(z)),
+                    _ => format!("there is a card in {}", self.supply(z)),
+                },
+            },
+            SetRef::Zone(z) => match pred {
+                Some(p) => format!(
+                    "{q_word} card in {} {}",
+                    self.zone(z),
+                    self.card_pred(p, false, false)
+                ),
+                None => match q {
+                    Quantifier::No => format!("there are no cards in {}", self.zone(z)),
+                    _ => format!("there is a card in {}", self.zone(z)),
+                },
+            },
+            SetRef::Cards(r) => match &r.kind {
+                CardRefKind::Bound(p) => match pred {
+                    Some(pred) => format!(
+                        "{q_word} card you {} {}",
+                        past(*p),
+                        self.card_pred(pred, false, false)
+                    ),
+                    None => match q {
+                        Quantifier::No => format!("you {} no cards", past(*p)),
+                        _ => format!("you {} any cards", past(*p)),
+                    },
+                },
+                CardRefKind::Np(np) if np.quantity.is_none() && np.possessive.is_none() => {
+                    let plural = np_plural(np);
+                    match pred {
+                        Some(pred) => format!(
+                            "{q_word} {} {}",
+                            self.card_np(np),
+                            self.card_pred(pred, plural, false)
+                        ),
+                        None => match q {
+                            Quantifier::No => format!("there is no {}", self.card_np(np)),
+                            _ => {
+                                let text = self.card_np(np);
+                                format!("there is {} {text}", article(&text))
+                            }
+                        },
+                    }
+                }
+                _ => {
+                    let plural = self.ref_plural(r);
+                    match (pred, q) {
+                        (Some(pred), Quantifier::No) => format!(
+                            "none of {} {}",
+                            self.card_ref(r),
+                            self.card_pred(pred, true, false)
+                        ),
+                        (Some(pred), _) => format!(
+                            "{} {}",
+                            self.card_ref(r),
+                            self.card_pred(pred, plural, false)
+                        ),
+                        (None, Quantifier::No) => format!("there is no {}", self.card_ref(r)),
+                        (None, _) => format!("there is {}", self.card_ref(r)),
+                    }
+                }
+            },
+        }
+    }
+
+    /// A predicate on cards: "has a [crown]", "is green or blue", "is of value [6] or higher".
+    fn card_pred(&self, p: &CardPred, plural: bool, negated: bool) -> String {
+        let is = match (plural, negated) {
+            (false, false) => "is",
+            (true, false) => "are",
+            (false, true) => "is not",
+            (true, true) => "are not",
+        };
+        match &p.kind {
+            CardPredKind::HasIcon(icons) => {
+                let has = match (plural, negated) {
+                    (false, false) => "has",
+                    (true, false) => "have",
+                    (false, true) => "does not have",
+                    (true, true) => "do not have",
+                };
+                format!("{has} a {}", icon_list(icons))
+            }
+            CardPredKind::DirectlyBeneath { value, filters } => {
+                let mut text = match value {
+                    Some(v) => {
+                        let noun = self.value_noun(v, false);
+                        format!("{is} directly beneath {} {noun}", article(&noun))
+                    }
+                    None => format!("{is} directly beneath a card"),
+                };
+                for f in filters {
+                    text.push(' ');
+                    text.push_str(&self.filter(&f.node));
+                }
+                text
+            }
+            CardPredKind::Is(card) => format!("{is} {}", self.card_ref(card)),
+            CardPredKind::Value(spec) => match literal_values(spec) {
+                Some(values) if !plural => format!("{is} {} {values}", article(&values)),
+                _ => format!("{is} {}", self.value_spec(spec)),
+            },
+            CardPredKind::IsTop if plural => format!("{is} top cards"),
+            CardPredKind::IsTop => format!("{is} a top card"),
+            CardPredKind::ColorOnBoard {
+                negated: not,
+                whose,
+            } => format!(
+                "{is} of a color {}present on {} board",
+                if *not { "not " } else { "" },
+                whose.node.words()
+            ),
+            CardPredKind::Color(c) => {
+                let phrases: Vec<String> = c
+                    .alternatives
+                    .iter()
+                    .map(|a| match &self.resolve_color(&a.node) {
+                        ColorAtom::Named(n) => n.clone(),
+                        ColorAtom::AnyColor(filters) => {
+                            let mut text = "of a color".to_string();
+                            for f in filters {
+                                text.push(' ');
+                                text.push_str(&self.color_filter(&f.node, false));
+                            }
+                            text
+                        }
+                        ColorAtom::ColorOf(r) if is_anaphoric(r) => "that color".to_string(),
+                        ColorAtom::ColorOf(r) => {
+                            format!("the same color as {}", self.card_ref(r))
+                        }
+                        ColorAtom::ItsColor => "its color".to_string(),
+                        ColorAtom::Chosen if self.bound_plural(Participle::Chosen) => {
+                            "one of the chosen colors".to_string()
+                        }
+                        ColorAtom::Chosen => "the chosen color".to_string(),
+                    })
+                    .collect();
+                format!("{is} {}", or_list(&phrases))
+            }
+        }
+    }
+}
+
+/// Whether an expression stands for a card value, so that whole numbers compared with it are
+/// values ("[3]") rather than counts.
+fn is_value(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::ValueOf(_) | ExprKind::Extreme { .. } | ExprKind::Chosen => true,
+        ExprKind::Add(a, b) | ExprKind::Sub(a, b) => is_value(a) || is_value(b),
+        ExprKind::Paren(inner) => is_value(inner),
+        _ => false,
+    }
+}
+
+/// Whether a measure counts what is on the board (its tail is "on their board").
+pub(super) fn board_tail(m: &Measure) -> bool {
+    matches!(
+        m,
+        Measure::Icon(_) | Measure::ColorCards(_) | Measure::CardsIn(ZoneKind::Board)
+    )
+}

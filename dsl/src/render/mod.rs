@@ -1,0 +1,332 @@
+//! English card text from the syntax tree, in the register of the printed cards (`dogma render`).
+//!
+//! The renderer walks a card's AST and writes each effect as sentences: icons and values in
+//! brackets (`[leaf]`, `[3]`), small counts as words, demands as "I demand you …!". Every rule is
+//! a general rendering of one construct of the language; nothing depends on a particular card.
+//!
+//! Rendering works in two layers. A statement becomes a `Clause`: lower-case English without a
+//! full stop, which a block joins to its neighbours ("draw a [1] and repeat this dogma effect").
+//! An effect's top-level statements become `Sentence`s, each of which may carry a lead ("if you
+//! do", "otherwise") that a demand's "I demand you" follows.
+//!
+//! This file holds the public entry points and the `Renderer`'s state. The rest is split by what
+//! it words: `sentences` (clauses joined into sentences, and the finished text), `statements`,
+//! `selections` (cards), `values` (values, counts and colours), `conditions`, `players`, and
+//! `words` (numbers, articles and lists).
+
+mod conditions;
+mod players;
+mod selections;
+mod sentences;
+mod statements;
+mod values;
+mod words;
+
+use std::collections::HashMap;
+
+use crate::ast::*;
+
+use sentences::finish;
+use words::{icon, or_list};
+
+/// One effect of a card, rendered as English.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RenderedEffect {
+    pub kind: EffectKind,
+    /// The featured icon printed beside the effect.
+    pub icon: Option<String>,
+    pub text: String,
+}
+
+/// The wording conventions of an edition's printed cards (../shared/rules/EDITIONS.md,
+/// "executing another card"): how a self-execute and a repeat read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Wording {
+    /// "execute its non-demand dogma effects for yourself only"; "repeat this dogma effect".
+    First,
+    /// "execute each of its non-demand effects. Do not share them."; "repeat this dogma effect".
+    #[default]
+    Third,
+    /// "self-execute it"; "repeat this effect".
+    Fourth,
+}
+
+impl Wording {
+    pub fn from_word(word: &str) -> Option<Wording> {
+        match word {
+            "first" => Some(Wording::First),
+            "third" => Some(Wording::Third),
+            "fourth" => Some(Wording::Fourth),
+            _ => None,
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Wording::First => "first",
+            Wording::Third => "third",
+            Wording::Fourth => "fourth",
+        }
+    }
+}
+
+/// Every effect of the card, in order, as English.
+pub fn render_card(card: &Card, wording: Wording) -> Vec<RenderedEffect> {
+    card.effects
+        .iter()
+        .map(|effect| RenderedEffect {
+            kind: effect.kind.node,
+            icon: effect.icon.as_ref().map(|i| i.node.clone()),
+            text: render_effect(&card.title.node, effect, wording),
+        })
+        .collect()
+}
+
+/// One effect as English; `title` is the card's own title (for `this card`).
+pub fn render_effect(title: &str, effect: &Effect, wording: Wording) -> String {
+    let mut renderer = Renderer::new(title, wording);
+    // A parameter reads as its value on the effect's first run, as the printed card shows it.
+    renderer.params = effect
+        .params
+        .iter()
+        .map(|a| (a.name.node.clone(), a.value.clone()))
+        .collect();
+    let sentences = renderer.block_sentences(&effect.body.stmts);
+    finish(sentences, effect.kind.node)
+}
+
+/// A special achievement's claim condition and its alternative card, as English.
+pub fn render_achievement(a: &Achievement, wording: Wording) -> String {
+    let renderer = Renderer::new(&a.title.node, wording);
+    let conditions: Vec<String> = a.when.iter().map(|c| renderer.cond(c)).collect();
+    let mut text = if conditions.is_empty() {
+        "This achievement has no claim condition of its own.".to_string()
+    } else {
+        // The fourth edition claims special achievements at the end of an action.
+        let when = match wording {
+            Wording::Fourth => "at the end of any action",
+            _ => "immediately",
+        };
+        format!(
+            "Claim this achievement {when} if {}.",
+            conditions.join(" and ")
+        )
+    };
+    if !a.via.is_empty() {
+        let titles: Vec<String> = a.via.iter().map(|t| t.node.clone()).collect();
+        text.push_str(&format!(
+            " It can also be claimed via {}.",
+            or_list(&titles)
+        ));
+    }
+    text
+}
+
+/// A whole card as a plain-text block: the title, a line with the age, colour and icons, then
+/// one line per effect prefixed with its featured icon.
+pub fn render_card_text(card: &Card, wording: Wording) -> String {
+    let mut lines = vec![card.title.node.clone()];
+    let mut facts = Vec::new();
+    for fact in &card.facts {
+        match &fact.node {
+            Fact::Age(age) => facts.push(format!("Age {}", age.node)),
+            Fact::Color(color) => facts.push(color.node.clone()),
+            Fact::Icons(slots) => {
+                let icons: Vec<String> = slots
+                    .iter()
+                    .map(|s| match &s.number {
+                        Some(n) => format!("[{} {}]", s.name.node, n.node),
+                        None => icon(&s.name.node),
+                    })
+                    .collect();
+                facts.push(icons.join(" "));
+            }
+        }
+    }
+    if !facts.is_empty() {
+        lines.push(facts.join(" · "));
+    }
+    for effect in render_card(card, wording) {
+        let mut line = String::new();
+        if let Some(i) = &effect.icon {
+            line.push_str(&icon(i));
+            line.push(' ');
+        }
+        if effect.kind == EffectKind::Echo {
+            line.push_str("Echo: ");
+        }
+        line.push_str(&effect.text);
+        lines.push(line);
+    }
+    lines.join("\n")
+}
+
+/// Walks one effect (or one achievement condition), remembering how many cards each verb moved
+/// so that later references read "the card you returned" or "the cards you returned".
+struct Renderer<'t> {
+    title: &'t str,
+    wording: Wording,
+    /// The effect's parameters and their first values.
+    params: HashMap<String, ArgValue>,
+    /// Whether the latest statement with each participle moved several cards.
+    plural: HashMap<Participle, bool>,
+}
+
+impl<'t> Renderer<'t> {
+    fn new(title: &'t str, wording: Wording) -> Renderer<'t> {
+        Renderer {
+            title,
+            wording,
+            params: HashMap::new(),
+            plural: HashMap::new(),
+        }
+    }
+
+    /// The first value of a value parameter.
+    fn param_expr(&self, name: &str) -> Option<&Expr> {
+        match self.params.get(name) {
+            Some(ArgValue::Expr(e)) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// A colour atom with a colour parameter replaced by its first value.
+    fn resolve_color(&self, atom: &ColorAtom) -> ColorAtom {
+        if let ColorAtom::Named(n) = atom {
+            match self.params.get(n) {
+                Some(ArgValue::Color(a)) => return a.clone(),
+                Some(ArgValue::Expr(Expr {
+                    kind: ExprKind::Name(c),
+                    ..
+                })) => return ColorAtom::Named(c.clone()),
+                Some(ArgValue::Expr(Expr {
+                    kind: ExprKind::Chosen,
+                    ..
+                })) => return ColorAtom::Chosen,
+                _ => {}
+            }
+        }
+        atom.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse;
+
+    /// Renders the effects of the only card in `source`.
+    fn effects(source: &str) -> Vec<String> {
+        let file = parse(source).expect("parses");
+        let Some(Item::Card(card)) = file.items.first() else {
+            panic!("no card");
+        };
+        render_card(card, Wording::Third)
+            .into_iter()
+            .map(|e| e.text)
+            .collect()
+    }
+
+    fn card(body: &str) -> String {
+        format!("card \"Test\" {{ {body} age 1 color red icons hex leaf leaf leaf }}")
+    }
+
+    #[test]
+    fn a_demand_orders_you_and_ends_with_bangs() {
+        let texts = effects(&card(
+            "demand castle { draw a [1] then transfer the highest card from your hand to my hand \
+             if you do { draw 2 [1] } }",
+        ));
+        assert_eq!(
+            texts[0],
+            "I demand you draw a [1], then transfer the highest card from your hand to my hand! \
+             If you do, draw two [1]!"
+        );
+    }
+
+    #[test]
+    fn a_compel_orders_you_too() {
+        let texts = effects(&card("compel leaf { return a card from your hand }"));
+        assert_eq!(texts[0], "I compel you return a card from your hand!");
+    }
+
+    #[test]
+    fn counts_are_words_and_values_are_bracketed() {
+        let texts = effects(&card(
+            "effect leaf { you may return up to 3 cards from your hand draw an [8] }",
+        ));
+        assert_eq!(
+            texts[0],
+            "You may return up to three cards from your hand. Draw an [8]."
+        );
+    }
+
+    #[test]
+    fn a_value_one_higher_than_a_bound_card() {
+        let texts = effects(&card(
+            "effect leaf { you may return a card from your hand \
+             if you do { draw and score a [value of returned + 1] } }",
+        ));
+        assert_eq!(
+            texts[0],
+            "You may return a card from your hand. If you do, draw and score a card of value one \
+             higher than the card you returned."
+        );
+    }
+
+    #[test]
+    fn splays_name_your_cards() {
+        let texts = effects(&card(
+            "effect leaf { you may splay left red } effect leaf { splay right a color splayed left }",
+        ));
+        assert_eq!(texts[0], "You may splay your red cards left.");
+        assert_eq!(
+            texts[1],
+            "Splay right any one color of your cards currently splayed left."
+        );
+    }
+
+    #[test]
+    fn this_card_is_its_title_and_self_execute_forbids_sharing() {
+        let texts = effects(&card(
+            "effect leaf { self-execute a top card other than this card from your board }",
+        ));
+        assert_eq!(
+            texts[0],
+            "Execute each of the non-demand effects of a top card from your board other than \
+             Test. Do not share them."
+        );
+    }
+
+    #[test]
+    fn rare_statements_render_without_panicking() {
+        let texts = effects(&card(
+            "echo { junk a card from your hand foreshadow a card from your hand \
+             achieve your top red card draw and junk a [3] exchange all cards from your hand \
+             with all cards from your score pile rearrange red you lose end the game \
+             unsplay a color choose an opponent }",
+        ));
+        assert!(
+            texts[0].starts_with("Junk a card from your hand."),
+            "{}",
+            texts[0]
+        );
+        assert!(texts[0].contains("The game ends."), "{}", texts[0]);
+        assert!(texts[0].contains("Choose an opponent."), "{}", texts[0]);
+    }
+
+    #[test]
+    fn an_achievement_names_its_condition_and_card() {
+        let file =
+            parse("achievement \"World\" { when you have at least 12 clock via \"Translation\" }")
+                .expect("parses");
+        let Some(Item::Achievement(a)) = file.items.first() else {
+            panic!("no achievement");
+        };
+        assert_eq!(
+            render_achievement(a, Wording::Third),
+            "Claim this achievement immediately if you have at least twelve [clock] on your \
+             board. It can also be claimed via Translation."
+        );
+    }
+}

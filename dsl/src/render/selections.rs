@@ -1,0 +1,342 @@
+//! Cards in English: selections, noun phrases with their quantities and filters, references to
+//! cards named earlier ("the card you returned"), supplies, zones, destinations and histories.
+
+use crate::ast::*;
+
+use super::values::literal_values;
+use super::words::{and_list, article, icon, icon_list, number, past};
+use super::Renderer;
+
+impl Renderer<'_> {
+    pub(super) fn selection(&self, sel: &Selection) -> String {
+        match sel {
+            Selection::Np(np) => self.card_np(np),
+            Selection::Ref(r) => self.card_ref(r),
+        }
+    }
+
+    pub(super) fn selection_plural(&self, sel: &Selection) -> bool {
+        match sel {
+            Selection::Np(np) => np_plural(np),
+            Selection::Ref(r) => self.ref_plural(r),
+        }
+    }
+
+    pub(super) fn ref_plural(&self, r: &CardRef) -> bool {
+        match &r.kind {
+            CardRefKind::Title(_)
+            | CardRefKind::ThisCard
+            | CardRefKind::It
+            | CardRefKind::Ordinal(..) => false,
+            CardRefKind::Them => true,
+            CardRefKind::Bound(p) => self.bound_plural(*p),
+            CardRefKind::Np(np) => np_plural(np),
+            CardRefKind::Name(_) => false,
+        }
+    }
+
+    pub(super) fn bound_plural(&self, p: Participle) -> bool {
+        self.plural.get(&p).copied().unwrap_or(true)
+    }
+
+    /// `returned` → "the card you returned" or "the cards you returned".
+    fn bound(&self, p: Participle) -> String {
+        let noun = if self.bound_plural(p) {
+            "cards"
+        } else {
+            "card"
+        };
+        format!("the {noun} you {}", past(p))
+    }
+
+    pub(super) fn card_ref(&self, r: &CardRef) -> String {
+        match &r.kind {
+            CardRefKind::Title(t) => t.clone(),
+            CardRefKind::ThisCard => self.title.to_string(),
+            CardRefKind::It => "it".to_string(),
+            CardRefKind::Them => "them".to_string(),
+            CardRefKind::Ordinal(o, p) => format!("the {} card you {}", o.word(), past(*p)),
+            CardRefKind::Bound(p) => self.bound(*p),
+            CardRefKind::Np(np) => self.card_np(np),
+            // A bare word where a card belongs is an error the checks report; print it as is.
+            CardRefKind::Name(n) => n.clone(),
+        }
+    }
+
+    /// A card noun phrase in the designer's word order: "the two highest non-red top cards
+    /// without a [factory] from your board".
+    pub(super) fn card_np(&self, np: &CardNp) -> String {
+        let plural = np_plural(np);
+        let mut head = Vec::new();
+        for adj in &np.adjectives {
+            head.push(match &adj.node {
+                Adjective::Available => "available".to_string(),
+                Adjective::Top => "top".to_string(),
+                Adjective::Bottom => "bottom".to_string(),
+                Adjective::Highest => "highest".to_string(),
+                Adjective::Lowest => "lowest".to_string(),
+                Adjective::Color(c) => match self.resolve_color(&ColorAtom::Named(c.clone())) {
+                    ColorAtom::Named(n) => n,
+                    _ => c.clone(),
+                },
+                Adjective::NonColor(c) => format!("non-{c}"),
+            });
+        }
+        // `a card of value 2 or 3` reads "a [2] or [3]".
+        let mut skip_filter = None;
+        let noun = match &np.noun.node {
+            Noun::Card | Noun::Cards => {
+                let simple_values =
+                    np.filters
+                        .iter()
+                        .enumerate()
+                        .find_map(|(i, f)| match &f.node {
+                            Filter::Value(spec) if !plural && np.adjectives.is_empty() => {
+                                literal_values(spec).map(|v| (i, v))
+                            }
+                            _ => None,
+                        });
+                match simple_values {
+                    Some((i, values)) => {
+                        skip_filter = Some(i);
+                        values
+                    }
+                    None if np.noun.node == Noun::Cards => "cards".to_string(),
+                    None => "card".to_string(),
+                }
+            }
+            Noun::Achievement => "achievement".to_string(),
+            Noun::Achievements => "achievements".to_string(),
+            Noun::Value(v) => self.value_noun(v, plural),
+        };
+        head.push(noun);
+        let head = head.join(" ");
+
+        let mut words = Vec::new();
+        let mut equal_to = None;
+        if let Some(q) = &np.quantity {
+            words.push(match &q.node {
+                Quantity::One { .. } => article(&head).to_string(),
+                Quantity::Exactly(n) => number(*n),
+                Quantity::Between(a, b) => format!("{} or {}", number(*a), number(*b)),
+                Quantity::UpTo(n) => format!("up to {}", number(*n)),
+                Quantity::AnyNumber => "any number of".to_string(),
+                Quantity::All { the: true } => "all the".to_string(),
+                Quantity::All { the: false } => "all".to_string(),
+                Quantity::AllBut(n) => format!("all but {}", number(*n)),
+                Quantity::The(None) => "the".to_string(),
+                Quantity::The(Some(n)) => format!("the {}", number(*n)),
+                Quantity::Half(Rounding::Up) => "half (rounded up) of the".to_string(),
+                Quantity::Half(Rounding::Down) => "half (rounded down) of the".to_string(),
+                Quantity::Bottom(n) => format!("the bottom {}", number(*n)),
+                Quantity::AllButTop(n) => format!("all but the top {}", number(*n)),
+                Quantity::Computed(e) => {
+                    equal_to = Some(format!("equal to {}", self.expr(e, false)));
+                    "a number of".to_string()
+                }
+            });
+        }
+        if let Some(p) = &np.possessive {
+            words.push(p.node.words().to_string());
+        }
+        words.push(head);
+
+        // Filters and the source, in the order the designer wrote them, except that a filter
+        // naming another card or board follows the source, so that "from your board" is not
+        // read as part of that other phrase.
+        let mut tail: Vec<(bool, u32, String)> = np
+            .filters
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| Some(*i) != skip_filter)
+            .map(|(_, f)| {
+                (
+                    reads_after_source(&f.node),
+                    f.span.start,
+                    self.filter(&f.node),
+                )
+            })
+            .collect();
+        if let Some(source) = &np.source {
+            let prep = source.node.preposition.word();
+            let place = match &source.node.place {
+                Place::Zone(z) => self.zone(z),
+                Place::Supply(z) => self.supply(z),
+                Place::Cards(c) => match &c.kind {
+                    CardRefKind::Bound(p) => format!("the cards you {}", past(*p)),
+                    _ => self.card_ref(c),
+                },
+            };
+            tail.push((false, source.span.start, format!("{prep} {place}")));
+        }
+        tail.sort_by_key(|(late, start, _)| (*late, *start));
+        words.extend(tail.into_iter().map(|(_, _, text)| text));
+        words.extend(equal_to);
+        words.join(" ")
+    }
+
+    /// `the [5] deck`, `the available achievements`.
+    pub(super) fn supply(&self, z: &Supply) -> String {
+        match &z.kind {
+            SupplyKind::Available => "the available achievements".to_string(),
+            SupplyKind::Deck(age) => match &age.kind {
+                ExprKind::Int(n) => format!("the [{n}] deck"),
+                ExprKind::Chosen => "the chosen deck".to_string(),
+                ExprKind::Name(p) if self.param_expr(p).is_some() => self.supply(&Supply {
+                    kind: SupplyKind::Deck(Box::new(self.param_expr(p).cloned().unwrap_or(Expr {
+                        kind: ExprKind::Int(0),
+                        span: z.span,
+                    }))),
+                    span: z.span,
+                }),
+                _ => format!("the deck {}", self.value_relation(age)),
+            },
+        }
+    }
+
+    pub(super) fn filter(&self, f: &Filter) -> String {
+        match f {
+            Filter::WithIcon(icons) => format!("with a {}", icon_list(icons)),
+            Filter::WithoutIcon(i) => format!("without a {}", icon(&i.node)),
+            Filter::WithDemand => "with a demand effect".to_string(),
+            Filter::WithChosenIcon => "with the chosen icon".to_string(),
+            Filter::ValueOfMyChoice => "of the value of my choice".to_string(),
+            Filter::IconOfMyChoice(None) => "with the icon of my choice".to_string(),
+            Filter::IconOfMyChoice(Some(n)) => {
+                format!("with the icon of my choice other than {}", icon(&n.node))
+            }
+            Filter::SameValue => "of the same value".to_string(),
+            Filter::Value(spec) => self.value_spec(spec),
+            Filter::SameColorAs(r) if is_anaphoric(r) => "of that color".to_string(),
+            Filter::SameColorAs(r) => format!("of the same color as {}", self.card_ref(r)),
+            Filter::SameValueAs(r) => format!("of the same value as {}", self.card_ref(r)),
+            Filter::ItsColor => "of the same color".to_string(),
+            Filter::Color(c) => self.color_filter_phrase(c),
+            Filter::ColorOnBoard { negated, whose } => format!(
+                "of a color {}present on {} board",
+                if *negated { "not " } else { "" },
+                whose.node.words()
+            ),
+            Filter::MyChoice => "of my choice".to_string(),
+            Filter::OtherThan(r) => format!("other than {}", self.card_ref(r)),
+            Filter::HigherThan(r) => format!("of higher value than {}", self.card_ref(r)),
+            Filter::LowerThan(r) => format!("of lower value than {}", self.card_ref(r)),
+            Filter::Beneath(r) => format!("beneath {}", self.card_ref(r)),
+        }
+    }
+
+    pub(super) fn zone(&self, z: &Zone) -> String {
+        let plural = z.whose.node.is_plural() || z.kinds.len() > 1;
+        let kinds: Vec<String> = z
+            .kinds
+            .iter()
+            .map(|k| k.node.word(plural).to_string())
+            .collect();
+        format!("{} {}", z.whose.node.words(), and_list(&kinds))
+    }
+
+    pub(super) fn destination(&self, d: &Destination) -> String {
+        match d {
+            Destination::Zone { whose, kind } => {
+                format!(
+                    "{} {}",
+                    whose.node.words(),
+                    kind.node.word(whose.node.is_plural())
+                )
+            }
+            Destination::OfPlayer { kind, player } => {
+                format!("the {} of {}", kind.node.word(false), self.player(player))
+            }
+        }
+    }
+
+    /// The cards of a set as a definite plural: "the cards in your score pile".
+    pub(super) fn set_cards(&self, set: &SetRef) -> String {
+        match set {
+            SetRef::History(h) => format!("the {}", self.history(h, true)),
+            SetRef::Zone(z) => format!("the cards in {}", self.zone(z)),
+            SetRef::Supply(z) => format!("the cards in {}", self.supply(z)),
+            SetRef::Cards(r) => match &r.kind {
+                CardRefKind::Bound(p) => format!("the cards you {}", past(*p)),
+                _ => self.card_ref(r),
+            },
+        }
+    }
+
+    /// `cards transferred due to the demand` → "cards transferred due to the demand".
+    pub(super) fn history(&self, h: &History, plural: bool) -> String {
+        let mut text = format!(
+            "{} {}",
+            if plural { "cards" } else { "card" },
+            h.verb.node.word()
+        );
+        if let Some(by) = &h.by {
+            text.push_str(&format!(" by {}", self.player(by)));
+        }
+        text.push_str(&self.due_scope(
+            h.due_to.as_ref().map(|d| d.node),
+            h.scope.as_ref().map(|s| s.node),
+        ));
+        text
+    }
+
+    pub(super) fn due_scope(&self, due_to: Option<DueTo>, scope: Option<Scope>) -> String {
+        let mut text = String::new();
+        match due_to {
+            Some(DueTo::TheDemand) => text.push_str(" due to the demand"),
+            Some(DueTo::ThisCard) => text.push_str(&format!(" due to {}", self.title)),
+            None => {}
+        }
+        match scope {
+            Some(Scope::Turn) => text.push_str(" this turn"),
+            Some(Scope::Action) => text.push_str(" this action"),
+            None => {}
+        }
+        text
+    }
+}
+
+/// Whether a card reference points back at cards just named (`it`, `returned`), so that its
+/// colour reads "that color".
+pub(super) fn is_anaphoric(r: &CardRef) -> bool {
+    matches!(
+        r.kind,
+        CardRefKind::It | CardRefKind::Them | CardRefKind::Bound(_)
+    )
+}
+
+/// Whether a filter names a card or board other than the candidates' own ("of the same value as
+/// the card you returned", "of a color not present on my board"), so that the phrase's source
+/// reads better before it.
+fn reads_after_source(f: &Filter) -> bool {
+    match f {
+        Filter::SameColorAs(r) => !is_anaphoric(r),
+        Filter::SameValueAs(_)
+        | Filter::ColorOnBoard { .. }
+        | Filter::OtherThan(_)
+        | Filter::HigherThan(_)
+        | Filter::LowerThan(_) => true,
+        _ => false,
+    }
+}
+
+/// Whether a noun phrase names several cards.
+pub(super) fn np_plural(np: &CardNp) -> bool {
+    match np.quantity.as_ref().map(|q| &q.node) {
+        Some(Quantity::One { .. }) => false,
+        Some(Quantity::Exactly(n))
+        | Some(Quantity::UpTo(n))
+        | Some(Quantity::The(Some(n)))
+        | Some(Quantity::Bottom(n)) => *n != 1,
+        Some(Quantity::Between(..))
+        | Some(Quantity::AnyNumber)
+        | Some(Quantity::All { .. })
+        | Some(Quantity::AllBut(_))
+        | Some(Quantity::AllButTop(_))
+        | Some(Quantity::Computed(_))
+        | Some(Quantity::Half(_)) => true,
+        Some(Quantity::The(None)) | None => {
+            matches!(np.noun.node, Noun::Cards | Noun::Achievements)
+        }
+    }
+}

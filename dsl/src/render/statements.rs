@@ -1,0 +1,437 @@
+//! What each statement says: its clause, the repeat's arguments, value choices, self-execution
+//! in the edition's words, `you may`, `either` and `for every`; and how many cards each verb
+//! moved, for the references that follow.
+
+use crate::ast::*;
+
+use super::conditions::board_tail;
+use super::players::verb_s;
+use super::sentences::{Clause, Mood};
+use super::words::{and_list, counted, either_text, icon, number, or_list};
+use super::{Renderer, Wording};
+
+impl Renderer<'_> {
+    /// `v = chosen`, `c = color of melded` in a repeat: "the chosen value", "the color of the
+    /// card you melded".
+    fn arg_phrase(&self, arg: &Arg) -> String {
+        match &arg.value {
+            ArgValue::Expr(Expr {
+                kind: ExprKind::Chosen,
+                ..
+            }) => match self.params.get(&arg.name.node) {
+                Some(ArgValue::Expr(Expr {
+                    kind: ExprKind::Name(_),
+                    ..
+                }))
+                | Some(ArgValue::Color(_)) => "the chosen color".to_string(),
+                _ => "the chosen value".to_string(),
+            },
+            ArgValue::Expr(Expr {
+                kind: ExprKind::Name(n),
+                ..
+            }) if self.param_expr(n).is_none() => n.clone(),
+            ArgValue::Expr(e) => self.expr(e, true),
+            ArgValue::Color(ColorAtom::ColorOf(r)) => format!("the color of {}", self.card_ref(r)),
+            ArgValue::Color(ColorAtom::ItsColor) => "its color".to_string(),
+            ArgValue::Color(other) => format!("{other:?}"),
+        }
+    }
+
+    /// `choose [7] or [8]`, `choose [value of scored - 1] or [value of scored - 2]` → "choose
+    /// a value one or two lower than the card you scored".
+    fn choose_value(&self, options: &[Expr]) -> String {
+        let literal: Option<Vec<String>> = options
+            .iter()
+            .map(|o| match &o.kind {
+                ExprKind::Int(n) => Some(format!("[{n}]")),
+                _ => None,
+            })
+            .collect();
+        if let Some(values) = literal {
+            return format!("choose {}", or_list(&values));
+        }
+        let mut anchor: Option<String> = None;
+        let mut offsets = Vec::new();
+        let mut direction: Option<bool> = None;
+        for o in options {
+            let (a, b, higher) = match &o.kind {
+                ExprKind::Add(a, b) => (a, b, true),
+                ExprKind::Sub(a, b) => (a, b, false),
+                _ => {
+                    anchor = None;
+                    break;
+                }
+            };
+            let (ExprKind::Int(n), Some(text)) = (&b.kind, self.value_anchor(a)) else {
+                anchor = None;
+                break;
+            };
+            if anchor.as_ref().is_some_and(|x| *x != text) || direction.is_some_and(|d| d != higher)
+            {
+                anchor = None;
+                break;
+            }
+            anchor = Some(text);
+            direction = Some(higher);
+            offsets.push(number(*n));
+        }
+        match (anchor, direction) {
+            (Some(anchor), Some(higher)) if offsets.len() == options.len() => format!(
+                "choose a value {} {} than {anchor}",
+                or_list(&offsets),
+                if higher { "higher" } else { "lower" }
+            ),
+            _ => {
+                let values: Vec<String> = options.iter().map(|o| self.expr(o, true)).collect();
+                format!("choose a value among {}", or_list(&values))
+            }
+        }
+    }
+
+    /// Executing another card's non-demand effects without sharing, in the edition's words.
+    fn self_execute(&mut self, sel: &Selection) -> Clause {
+        let (pronoun, plural) = match sel {
+            Selection::Ref(CardRef {
+                kind: CardRefKind::It,
+                ..
+            }) => (Some("its"), false),
+            Selection::Ref(CardRef {
+                kind: CardRefKind::Them,
+                ..
+            }) => (Some("their"), true),
+            _ => (None, false),
+        };
+        match self.wording {
+            Wording::Fourth => Clause::imperative(format!(
+                "self-execute {}",
+                match pronoun {
+                    Some(_) if plural => "them".to_string(),
+                    Some(_) => "it".to_string(),
+                    None => self.selection(sel),
+                }
+            )),
+            Wording::First => Clause::imperative(match pronoun {
+                Some(p) => format!("execute {p} non-demand dogma effects for yourself only"),
+                None => format!(
+                    "execute the non-demand dogma effects of {} for yourself only",
+                    self.selection(sel)
+                ),
+            }),
+            Wording::Third => Clause {
+                text: match pronoun {
+                    Some(p) => format!("execute each of {p} non-demand effects"),
+                    None => format!(
+                        "execute each of the non-demand effects of {}",
+                        self.selection(sel)
+                    ),
+                },
+                mood: Mood::Imperative,
+                trailers: vec!["do not share them".to_string()],
+            },
+        }
+    }
+
+    /// One statement as a clause, with its `for every …` suffix.
+    pub(super) fn stmt_clause(&mut self, stmt: &Stmt) -> Clause {
+        let mut clause = self.kind_clause(&stmt.kind);
+        if let Some(scale) = &stmt.scale {
+            clause.text = format!("{} {}", clause.text, self.scale(scale));
+        }
+        self.record(&stmt.kind, stmt.scale.is_some());
+        clause
+    }
+
+    /// Remembers how many cards the statement moved, for later references to its participle.
+    fn record(&mut self, kind: &StmtKind, scaled: bool) {
+        match kind {
+            StmtKind::Draw { then, count, .. } => {
+                let plural = scaled || count.node != 1;
+                self.plural.insert(Participle::Drawn, plural);
+                if let Some(verb) = then {
+                    self.plural.insert(Participle::of_verb(verb.node), plural);
+                }
+            }
+            StmtKind::Move { verbs, what } => {
+                let plural = scaled || self.selection_plural(what);
+                for verb in verbs {
+                    self.plural.insert(Participle::of_verb(verb.node), plural);
+                }
+            }
+            StmtKind::Transfer { what, .. } | StmtKind::Take(what) => {
+                let plural = scaled || self.selection_plural(what);
+                self.plural.insert(Participle::Transferred, plural);
+            }
+            StmtKind::Exchange(..) => {
+                self.plural.insert(Participle::Exchanged, true);
+            }
+            StmtKind::Choose { count, .. } => {
+                self.plural.insert(Participle::Chosen, count.node != 1);
+            }
+            StmtKind::ChooseValue { .. } => {
+                self.plural.insert(Participle::Chosen, false);
+            }
+            StmtKind::ChooseCards(what) => {
+                let plural = scaled || self.selection_plural(what);
+                self.plural.insert(Participle::Chosen, plural);
+            }
+            _ => {}
+        }
+    }
+
+    fn kind_clause(&mut self, kind: &StmtKind) -> Clause {
+        match kind {
+            StmtKind::May(body) => self.may(body),
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                let mut clause = self.join(&then.stmts);
+                clause.text = format!("if {}, {}", self.cond(cond), clause.text);
+                clause.mood = Mood::Subject;
+                let mut otherwise = otherwise.as_deref();
+                while let Some(other) = otherwise {
+                    match other {
+                        Otherwise::Block(block) => {
+                            let other = self.join(&block.stmts);
+                            clause.text = format!("{}; otherwise, {}", clause.text, other.text);
+                            clause.trailers.extend(other.trailers);
+                            otherwise = None;
+                        }
+                        Otherwise::If(stmt) => match &stmt.kind {
+                            StmtKind::If {
+                                cond,
+                                then,
+                                otherwise: next,
+                            } => {
+                                let other = self.join(&then.stmts);
+                                clause.text = format!(
+                                    "{}; otherwise, if {}, {}",
+                                    clause.text,
+                                    self.cond(cond),
+                                    other.text
+                                );
+                                clause.trailers.extend(other.trailers);
+                                otherwise = next.as_deref();
+                            }
+                            _ => {
+                                let other = self.stmt_clause(stmt);
+                                clause.text = format!("{}; otherwise, {}", clause.text, other.text);
+                                clause.trailers.extend(other.trailers);
+                                otherwise = None;
+                            }
+                        },
+                    }
+                }
+                clause
+            }
+            StmtKind::Either(blocks) => {
+                let (alternatives, trailers) = self.alternatives(blocks);
+                Clause {
+                    text: either_text(&alternatives),
+                    mood: Mood::Imperative,
+                    trailers,
+                }
+            }
+            StmtKind::ForEach { players, body } => {
+                let mut clause = self.join(&body.stmts);
+                clause.text = format!("for each {}, {}", players.node.words(), clause.text);
+                clause.mood = Mood::Subject;
+                clause
+            }
+            StmtKind::Repeat(args) => {
+                let mut text = match self.wording {
+                    Wording::Fourth => "repeat this effect".to_string(),
+                    _ => "repeat this dogma effect".to_string(),
+                };
+                if !args.is_empty() {
+                    let phrases: Vec<String> = args.iter().map(|a| self.arg_phrase(a)).collect();
+                    text = format!("{text} using {}", and_list(&phrases));
+                }
+                Clause::imperative(text)
+            }
+            StmtKind::Choose {
+                by_demander,
+                count,
+                kind,
+                except,
+            } => {
+                let noun = kind.node.word(count.node != 1);
+                let mut text = format!("choose {}", counted(count.node, noun));
+                if let Some(name) = except {
+                    text.push_str(&format!(" other than {}", icon(&name.node)));
+                }
+                if *by_demander {
+                    Clause::subject(format!("I {text}"))
+                } else {
+                    Clause::imperative(text)
+                }
+            }
+            StmtKind::ChooseValue {
+                by_demander,
+                options,
+            } => {
+                let text = self.choose_value(options);
+                if *by_demander {
+                    Clause::subject(format!("I {text}"))
+                } else {
+                    Clause::imperative(text)
+                }
+            }
+            StmtKind::ChooseCards(what) => {
+                Clause::imperative(format!("choose {}", self.selection(what)))
+            }
+            StmtKind::JunkSpecial { all: true } => {
+                Clause::imperative("junk all available special achievements".to_string())
+            }
+            StmtKind::JunkSpecial { all: false } => {
+                Clause::imperative("junk an available special achievement".to_string())
+            }
+            StmtKind::RestoreSpecial => {
+                Clause::imperative("make a special achievement in the junk available".to_string())
+            }
+            StmtKind::Claim(title) => {
+                Clause::imperative(format!("claim the {} achievement", title.node))
+            }
+            StmtKind::EndDogma => Clause::subject("the dogma action is complete".to_string()),
+            StmtKind::EndGame => Clause::subject("the game ends".to_string()),
+            StmtKind::SelfExecute(sel) => self.self_execute(sel),
+            StmtKind::Splay { direction, color } => {
+                let (group, direction_first) = self.color_group(color);
+                let dir = direction.node.word();
+                Clause::imperative(if direction_first {
+                    format!("splay {dir} {group}")
+                } else {
+                    format!("splay {group} {dir}")
+                })
+            }
+            StmtKind::Unsplay(color) => {
+                Clause::imperative(format!("unsplay {}", self.color_group(color).0))
+            }
+            StmtKind::Rearrange(color) => Clause::imperative(format!(
+                "rearrange the order of {}",
+                self.color_group(color).0
+            )),
+            StmtKind::Draw { then, count, value } => {
+                let verb = match then {
+                    Some(v) => format!("draw and {}", v.node.word()),
+                    None => "draw".to_string(),
+                };
+                Clause::imperative(format!("{verb} {}", self.counted_value(count.node, value)))
+            }
+            StmtKind::Transfer { what, to } => Clause::imperative(format!(
+                "transfer {} to {}",
+                self.selection(what),
+                self.destination(to)
+            )),
+            StmtKind::Take(what) => {
+                Clause::imperative(format!("take {} into your hand", self.selection(what)))
+            }
+            StmtKind::Exchange(a, b) => Clause::imperative(format!(
+                "exchange {} with {}",
+                self.selection(a),
+                self.selection(b)
+            )),
+            StmtKind::Move { verbs, what } => {
+                let verbs: Vec<&str> = verbs.iter().map(|v| v.node.word()).collect();
+                Clause::imperative(format!("{} {}", verbs.join(" and "), self.selection(what)))
+            }
+            StmtKind::Keep(card) => Clause::imperative(format!("keep {}", self.card_ref(card))),
+            StmtKind::Win(winner) => Clause::subject(match winner {
+                Winner::Single { most, measure, .. } => {
+                    let (head, tail) = self.measure_parts(&measure.node, "their", true);
+                    // A count on the board needs no "on their board" after "the most".
+                    let tail = if board_tail(&measure.node) { "" } else { &tail };
+                    format!(
+                        "the single player with the {} {head}{tail} wins",
+                        if *most { "most" } else { "fewest" }
+                    )
+                }
+                Winner::Player(p) => format!("{} {}", self.player(p), verb_s(p, "win", "wins")),
+            }),
+            StmtKind::Lose(p) => {
+                Clause::subject(format!("{} {}", self.player(p), verb_s(p, "lose", "loses")))
+            }
+        }
+    }
+
+    /// The blocks of an `either`, each as one clause, and the trailers they carry.
+    fn alternatives(&mut self, blocks: &[Block]) -> (Vec<String>, Vec<String>) {
+        let mut trailers = Vec::new();
+        let alternatives = blocks
+            .iter()
+            .map(|b| {
+                let clause = self.join(&b.stmts);
+                trailers.extend(clause.trailers);
+                clause.text
+            })
+            .collect();
+        (alternatives, trailers)
+    }
+
+    /// `you may …`: "you may X", "you may choose to either A, or B", "if X, you may Y".
+    fn may(&mut self, body: &MayBody) -> Clause {
+        let inner = match body {
+            MayBody::Block(block) => self.join(&block.stmts),
+            MayBody::Stmt(stmt) => {
+                if let StmtKind::If {
+                    cond,
+                    then,
+                    otherwise: None,
+                } = &stmt.kind
+                {
+                    let cond = self.cond(cond);
+                    let mut clause = self.may(&MayBody::Block(then.clone()));
+                    clause.text = format!("if {cond}, {}", clause.text);
+                    if let Some(scale) = &stmt.scale {
+                        clause.text = format!("{} {}", clause.text, self.scale(scale));
+                    }
+                    clause.mood = Mood::Subject;
+                    return clause;
+                }
+                if let StmtKind::Either(blocks) = &stmt.kind {
+                    let (mut alternatives, trailers) = self.alternatives(blocks);
+                    let mut text = format!("you may choose to {}", either_text(&alternatives));
+                    alternatives.push("do nothing".to_string());
+                    let mut order = format!("choose to {}", either_text(&alternatives));
+                    if let Some(scale) = &stmt.scale {
+                        let scale = self.scale(scale);
+                        text = format!("{text} {scale}");
+                        order = format!("{order} {scale}");
+                    }
+                    return Clause {
+                        text,
+                        mood: Mood::May(order),
+                        trailers,
+                    };
+                }
+                self.stmt_clause(stmt)
+            }
+        };
+        match inner.mood {
+            Mood::Imperative => Clause {
+                text: format!("you may {}", inner.text),
+                mood: Mood::May(format!("choose whether to {}", inner.text)),
+                trailers: inner.trailers,
+            },
+            Mood::May(_) => inner,
+            Mood::Subject => Clause {
+                text: format!("you may choose that {}", inner.text),
+                mood: Mood::Subject,
+                trailers: inner.trailers,
+            },
+        }
+    }
+
+    /// `for every 2 leaf on your board` → "for every two [leaf] on your board".
+    pub(super) fn scale(&self, scale: &Scale) -> String {
+        match &scale.per {
+            Some(n) if n.node != 1 => format!(
+                "for every {} {}",
+                number(n.node),
+                self.countable(&scale.what, true)
+            ),
+            _ => format!("for every {}", self.countable(&scale.what, false)),
+        }
+    }
+}

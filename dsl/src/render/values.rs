@@ -1,0 +1,306 @@
+//! Values, counts and colours in English: "[3]", "a card of value one higher than …", what is
+//! counted, and colour groups and filters.
+
+use crate::ast::*;
+
+use super::selections::is_anaphoric;
+use super::words::{article, icon, number, or_list, past};
+use super::Renderer;
+
+impl Renderer<'_> {
+    /// `a [3]`, `2 [1]`, `a [value of returned + 1]` → "a [3]", "two [1]", "a card of value one
+    /// higher than the card you returned".
+    pub(super) fn counted_value(&self, count: u32, value: &Expr) -> String {
+        let noun = self.value_noun(value, count != 1);
+        if count == 1 {
+            format!("{} {noun}", article(&noun))
+        } else {
+            format!("{} {noun}", number(count))
+        }
+    }
+
+    /// The noun of a card of a value: "[3]" or "card of value equal to …".
+    pub(super) fn value_noun(&self, value: &Expr, plural: bool) -> String {
+        if let ExprKind::Name(n) = &value.kind {
+            if let Some(first) = self.param_expr(n) {
+                return self.value_noun(first, plural);
+            }
+        }
+        match &value.kind {
+            ExprKind::Int(n) => format!("[{n}]"),
+            ExprKind::Paren(inner) => self.value_noun(inner, plural),
+            _ => format!(
+                "{} {}",
+                if plural { "cards" } else { "card" },
+                self.value_relation(value)
+            ),
+        }
+    }
+
+    /// How a card's value relates to an expression: "of value two higher than your top purple
+    /// card", "of the chosen value", "of value equal to the number of cards you returned".
+    pub(super) fn value_relation(&self, e: &Expr) -> String {
+        if let ExprKind::Name(n) = &e.kind {
+            if let Some(first) = self.param_expr(n) {
+                return self.value_relation(first);
+            }
+        }
+        match &e.kind {
+            ExprKind::Int(n) => format!("of value [{n}]"),
+            ExprKind::Paren(inner) => self.value_relation(inner),
+            ExprKind::Chosen => "of the chosen value".to_string(),
+            ExprKind::ValueOf(r) => format!("of the same value as {}", self.card_ref(r)),
+            ExprKind::Add(a, b) | ExprKind::Sub(a, b) => {
+                let higher = matches!(e.kind, ExprKind::Add(..));
+                let offset = match (&a.kind, &b.kind) {
+                    (_, ExprKind::Int(n)) => self.value_anchor(a).map(|anchor| (*n, anchor)),
+                    (ExprKind::Int(n), _) if higher => {
+                        self.value_anchor(b).map(|anchor| (*n, anchor))
+                    }
+                    _ => None,
+                };
+                match offset {
+                    Some((0, anchor)) => format!("of the same value as {anchor}"),
+                    Some((n, anchor)) => format!(
+                        "of value {} {} than {anchor}",
+                        number(n),
+                        if higher { "higher" } else { "lower" }
+                    ),
+                    None => format!("of value equal to {}", self.expr(e, false)),
+                }
+            }
+            ExprKind::Extreme { highest, set } => {
+                format!("of value equal to {}", self.extreme_card(*highest, set))
+            }
+            _ => format!("of value equal to {}", self.expr(e, false)),
+        }
+    }
+
+    /// What a value is measured from, named as a card: "the card you returned", "the highest
+    /// card in your score pile".
+    pub(super) fn value_anchor(&self, e: &Expr) -> Option<String> {
+        match &e.kind {
+            ExprKind::ValueOf(r) => Some(self.card_ref(r)),
+            ExprKind::Extreme { highest, set } => Some(self.extreme_card(*highest, set)),
+            ExprKind::Chosen => Some("the chosen value".to_string()),
+            ExprKind::Paren(inner) => self.value_anchor(inner),
+            _ => None,
+        }
+    }
+
+    /// "the highest card in your score pile", "the highest of your top cards".
+    fn extreme_card(&self, highest: bool, set: &SetRef) -> String {
+        let which = if highest { "highest" } else { "lowest" };
+        match set {
+            SetRef::Zone(z) => format!("the {which} card in {}", self.zone(z)),
+            _ => format!("the {which} of {}", self.set_cards(set)),
+        }
+    }
+
+    /// `of value 4 or lower` → "of value [4] or lower".
+    pub(super) fn value_spec(&self, spec: &ValueSpec) -> String {
+        if spec.rest.is_empty() {
+            return self.value_relation(&spec.first);
+        }
+        let mut text = format!("of value {}", self.value_atom(&spec.first));
+        for alt in &spec.rest {
+            match &alt.node {
+                ValueAlternative::OrHigher => text.push_str(" or higher"),
+                ValueAlternative::OrLower => text.push_str(" or lower"),
+                ValueAlternative::Or(e) => {
+                    text.push_str(" or ");
+                    text.push_str(&self.value_atom(e));
+                }
+            }
+        }
+        text
+    }
+
+    fn value_atom(&self, e: &Expr) -> String {
+        self.expr(e, true)
+    }
+
+    /// An expression as a noun phrase. Whole numbers are "[n]" where they stand for a value
+    /// and words where they count.
+    pub(super) fn expr(&self, e: &Expr, as_value: bool) -> String {
+        match &e.kind {
+            ExprKind::Name(n) => match self.param_expr(n) {
+                Some(first) => self.expr(first, as_value),
+                None => n.clone(),
+            },
+            ExprKind::Total(set) => format!("the total value of {}", self.set_cards(set)),
+            ExprKind::Int(n) if as_value => format!("[{n}]"),
+            ExprKind::Int(n) => number(*n),
+            ExprKind::Add(a, b) => format!("{} plus {}", self.expr(a, false), self.expr(b, false)),
+            ExprKind::Sub(a, b) => {
+                format!("{} minus {}", self.expr(a, false), self.expr(b, false))
+            }
+            ExprKind::Mul(a, b) => {
+                format!("{} times {}", self.expr(a, false), self.expr(b, false))
+            }
+            ExprKind::Paren(inner) => self.expr(inner, as_value),
+            ExprKind::ValueOf(r) => format!("the value of {}", self.card_ref(r)),
+            ExprKind::NumberOf(c) => format!("the number of {}", self.countable(c, true)),
+            ExprKind::Extreme { highest, set } => {
+                let which = if *highest { "highest" } else { "lowest" };
+                match set {
+                    SetRef::Zone(z) => format!("the {which} value in {}", self.zone(z)),
+                    _ => format!("the {which} value among {}", self.set_cards(set)),
+                }
+            }
+            ExprKind::Half(inner, rounding) => format!(
+                "half of {} (rounded {})",
+                self.expr(inner, false),
+                match rounding {
+                    Rounding::Up => "up",
+                    Rounding::Down => "down",
+                }
+            ),
+            ExprKind::Chosen => "the chosen value".to_string(),
+        }
+    }
+
+    /// What `for every` and `number of` count; `plural` after "number of" and "for every two".
+    pub(super) fn countable(&self, c: &Countable, plural: bool) -> String {
+        let s = if plural { "s" } else { "" };
+        match c {
+            Countable::DifferentValues(set) => {
+                format!("different value{s} among {}", self.set_cards(set))
+            }
+            Countable::DifferentColors(set) => {
+                format!("different color{s} among {}", self.set_cards(set))
+            }
+            Countable::Colors { whose, filters, .. } => {
+                let mut text = format!("color{s} on {} board", whose.node.words());
+                for f in filters {
+                    text.push(' ');
+                    text.push_str(&self.color_filter(&f.node, false));
+                }
+                text
+            }
+            Countable::Icons { icon: i, whose, .. } => {
+                format!("{} on {} board", icon(&i.node), whose.node.words())
+            }
+            Countable::Cards(set) => {
+                let noun = if plural { "cards" } else { "card" };
+                match set {
+                    SetRef::History(h) => self.history(h, plural),
+                    SetRef::Zone(z) => format!("{noun} in {}", self.zone(z)),
+                    SetRef::Supply(z) => format!("{noun} in {}", self.supply(z)),
+                    SetRef::Cards(r) => match &r.kind {
+                        CardRefKind::Bound(p) => format!("{noun} you {}", past(*p)),
+                        CardRefKind::It | CardRefKind::Them => format!("{noun} among them"),
+                        _ => self.card_ref(r),
+                    },
+                }
+            }
+        }
+    }
+
+    /// The cards of a colour on the executor's board, as the object of splay, unsplay and
+    /// rearrange; true when the direction reads better first ("splay left any one color …").
+    pub(super) fn color_group(&self, c: &ColorExpr) -> (String, bool) {
+        let named: Option<Vec<String>> = c
+            .alternatives
+            .iter()
+            .map(|a| match self.resolve_color(&a.node) {
+                ColorAtom::Named(n) => Some(n),
+                _ => None,
+            })
+            .collect();
+        if let Some(names) = named {
+            return (format!("your {} cards", or_list(&names)), false);
+        }
+        let mut direction_first = false;
+        let phrases: Vec<String> = c
+            .alternatives
+            .iter()
+            .map(|a| match &self.resolve_color(&a.node) {
+                ColorAtom::AnyColor(filters) => {
+                    direction_first = c.alternatives.len() == 1;
+                    let mut text = "any one color of your cards".to_string();
+                    for f in filters {
+                        text.push(' ');
+                        text.push_str(&self.color_filter(&f.node, true));
+                    }
+                    text
+                }
+                ColorAtom::ColorOf(r) if is_anaphoric(r) => "that color of your cards".to_string(),
+                ColorAtom::ColorOf(r) => {
+                    format!("your cards of the same color as {}", self.card_ref(r))
+                }
+                ColorAtom::ItsColor => "that color of your cards".to_string(),
+                ColorAtom::Chosen if self.bound_plural(Participle::Chosen) => {
+                    "your cards of a chosen color".to_string()
+                }
+                ColorAtom::Chosen => "your cards of the chosen color".to_string(),
+                ColorAtom::Named(n) => format!("your {n} cards"),
+            })
+            .collect();
+        (or_list(&phrases), direction_first)
+    }
+
+    /// `of color …` on a card: "of color red or blue", "of that color".
+    pub(super) fn color_filter_phrase(&self, c: &ColorExpr) -> String {
+        let phrases: Vec<String> = c
+            .alternatives
+            .iter()
+            .map(|a| match &self.resolve_color(&a.node) {
+                ColorAtom::Named(n) => format!("of color {n}"),
+                ColorAtom::AnyColor(filters) => {
+                    let mut text = "of any color".to_string();
+                    for f in filters {
+                        text.push(' ');
+                        text.push_str(&self.color_filter(&f.node, false));
+                    }
+                    text
+                }
+                ColorAtom::ColorOf(r) if is_anaphoric(r) => "of that color".to_string(),
+                ColorAtom::ColorOf(r) => format!("of the same color as {}", self.card_ref(r)),
+                ColorAtom::ItsColor => "of the same color".to_string(),
+                ColorAtom::Chosen if self.bound_plural(Participle::Chosen) => {
+                    "of a chosen color".to_string()
+                }
+                ColorAtom::Chosen => "of the chosen color".to_string(),
+            })
+            .collect();
+        or_list(&phrases)
+    }
+
+    /// `splayed left`, `with leaf`; `currently` before a splay direction of a colour to splay.
+    pub(super) fn color_filter(&self, f: &ColorFilter, currently: bool) -> String {
+        match f {
+            ColorFilter::Splayed(dirs) => {
+                let now = if currently { "currently " } else { "" };
+                if dirs.is_empty() {
+                    format!("{now}splayed")
+                } else {
+                    let words: Vec<String> =
+                        dirs.iter().map(|d| d.node.word().to_string()).collect();
+                    format!("{now}splayed {}", or_list(&words))
+                }
+            }
+            ColorFilter::With(i) => format!("with one or more {}", icon(&i.node)),
+            ColorFilter::NotOn(whose) => format!("not present on {} board", whose.node.words()),
+            ColorFilter::On(whose) => format!("present on {} board", whose.node.words()),
+        }
+    }
+}
+
+/// A value spec of whole numbers only: `2 or 3` → "[2] or [3]".
+pub(super) fn literal_values(spec: &ValueSpec) -> Option<String> {
+    let ExprKind::Int(first) = spec.first.kind else {
+        return None;
+    };
+    let mut values = vec![format!("[{first}]")];
+    for alt in &spec.rest {
+        match &alt.node {
+            ValueAlternative::Or(Expr {
+                kind: ExprKind::Int(n),
+                ..
+            }) => values.push(format!("[{n}]")),
+            _ => return None,
+        }
+    }
+    Some(or_list(&values))
+}
