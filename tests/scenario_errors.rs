@@ -119,3 +119,167 @@ fn a_changed_outcome_fails_with_the_expectation_and_a_snapshot_diff() {
         "{out}"
     );
 }
+
+/// Runs one scenario that must fail; returns the report.
+fn failing(d: &Path, name: &str, text: &str) -> (PathBuf, String) {
+    let path = write(d, name, text);
+    let (code, out) = dogma_test(&[&path]);
+    assert_eq!(code, 1, "{name}: {out}");
+    assert!(out.ends_with("0 passed, 1 failed\n"), "{name}: {out}");
+    (path, out)
+}
+
+#[test]
+fn setup_is_refused_with_hand_set_zones_and_its_questions_are_scripted() {
+    let d = dir("setup");
+    let setup = "[setup]\ndecisions = [{ player = \"alice\", choose = [\"Sailing\"] }]\n";
+    let (path, out) = failing(
+        &d,
+        "zones.toml",
+        &format!("players = [\"alice\", \"bob\"]\n{setup}[bob]\nhand = [\"Oars\"]\n"),
+    );
+    assert!(
+        out.contains(&format!(
+            "{}:4: [bob] sets a player's zones by hand, but [setup] plays the game's own setup",
+            path.display()
+        )),
+        "{out}"
+    );
+    let (path, out) = failing(
+        &d,
+        "actions-left.toml",
+        &format!("players = [\"alice\", \"bob\"]\nactions_left = 1\n{setup}"),
+    );
+    assert!(
+        out.contains(&format!(
+            "{}:2: actions_left cannot be set with [setup]",
+            path.display()
+        )),
+        "{out}"
+    );
+    // bob's first meld is not scripted: the question names him and his two cards.
+    let (_, out) = failing(
+        &d,
+        "unscripted.toml",
+        &format!(
+            "players = [\"alice\", \"bob\"]\n[supply]\n1 = [\"Sailing\", \"Writing\", \"Oars\", \"Archery\"]\n{setup}"
+        ),
+    );
+    assert!(
+        out.contains("unscripted decision: bob must choose 1 card from [Archery, Oars]"),
+        "{out}"
+    );
+    let (_, out) = failing(
+        &d,
+        "short-deck.toml",
+        &format!("players = [\"alice\", \"bob\"]\n[supply]\nexact = [1]\n1 = [\"Oars\", \"Tools\", \"Sailing\"]\n{setup}"),
+    );
+    assert!(
+        out.contains("the setup deals two 1s to each of the 2 players, but the age 1 deck holds 3"),
+        "{out}"
+    );
+    let (_, out) = failing(
+        &d,
+        "unknown.toml",
+        "players = [\"alice\", \"bob\"]\n[setup]\nrounds = 2\n",
+    );
+    assert!(out.contains(":3: unknown key `rounds` in [setup]"), "{out}");
+}
+
+#[test]
+fn expect_targets_is_checked_before_the_action_and_refused_on_a_draw() {
+    let d = dir("targets");
+    let table = "players = [\"alice\", \"bob\"]\n[alice]\nhand = [\"Oars\", \"Tools\"]\nboard.red = [\"Archery\"]\n";
+    let (path, out) = failing(
+        &d,
+        "draw.toml",
+        &format!("{table}[[actions]]\ndraw = true\nexpect_targets = [\"Oars\"]\n"),
+    );
+    assert!(
+        out.contains(&format!(
+            "{}:7: a draw has no targets: expect_targets is for meld, dogma and achieve",
+            path.display()
+        )),
+        "{out}"
+    );
+    let (path, out) = failing(
+        &d,
+        "meld.toml",
+        &format!("{table}[[actions]]\nmeld = \"Oars\"\nexpect_targets = [\"Oars\", \"Pottery\"]\n"),
+    );
+    assert!(
+        out.contains(&format!(
+            "{}:5: expected the targets to meld [Oars, Pottery], but the legal ones are [Oars, Tools]",
+            path.display()
+        )),
+        "{out}"
+    );
+    let (_, out) = failing(
+        &d,
+        "achieve.toml",
+        &format!("{table}[[actions]]\nachieve = 1\nexpect_targets = [1]\nrefused = \"score\"\n"),
+    );
+    assert!(
+        out.contains("expected the targets to achieve [1], but the legal ones are []"),
+        "{out}"
+    );
+    let (_, out) = failing(
+        &d,
+        "typo.toml",
+        &format!("{table}[[actions]]\ndogma = \"Archery\"\nexpect_targets = [\"Archerz\"]\n"),
+    );
+    assert!(out.contains("did you mean \"Archery\"?"), "{out}");
+}
+
+#[test]
+fn turn_actions_left_eliminated_and_totals_are_expectations() {
+    let d = dir("expect-keys");
+    let table = "players = [\"alice\", \"bob\"]\n[alice]\nboard.red = [\"Archery\"]\nachievements = [\"Mysticism\", \"Monument\"]\n";
+    let (_, out) = failing(
+        &d,
+        "mismatch.toml",
+        &format!(
+            "{table}[expect]\nturn = \"bob\"\nactions_left = 1\neliminated = [\"bob\"]\n[expect.alice]\nachievements = [\"City States\", \"Monument\"]\nachievements_total = 3\n"
+        ),
+    );
+    for expected in [
+        "turn:\n      expected bob\n      actual   alice",
+        "actions_left:\n      expected 1\n      actual   2",
+        "eliminated:\n      expected [bob]\n      actual   []",
+        // Achievements are the cards physically there: Mysticism is not City States, though both
+        // are 1s.
+        "alice.achievements:\n      expected [City States, Monument]\n      actual   [Monument, Mysticism [1]]",
+        "alice.achievements_total:\n      expected 3\n      actual   2",
+    ] {
+        assert!(out.contains(expected), "`{expected}` in\n{out}");
+    }
+    let (path, out) = failing(
+        &d,
+        "not-a-player.toml",
+        &format!("{table}[expect]\nturn = \"carol\"\n"),
+    );
+    assert!(
+        out.contains(&format!(
+            "{}:6: turn: `carol` is not a player (alice, bob)",
+            path.display()
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_special_achievement_junked_twice_is_refused() {
+    let d = dir("junk");
+    let (path, out) = failing(
+        &d,
+        "twice.toml",
+        "edition = \"fourth\"\nplayers = [\"alice\", \"bob\"]\n[supply]\njunk = [\"Monument\", \"Oars\"]\njunked_specials = [\"Monument\"]\n",
+    );
+    assert!(
+        out.contains(&format!(
+            "{}:5: Monument is listed twice in the junk",
+            path.display()
+        )),
+        "{out}"
+    );
+}

@@ -188,6 +188,9 @@ pub struct Game {
     /// Players known not to qualify for special achievements (a cache: `game/memo.rs`).
     #[serde(skip)]
     pub(crate) memo: memo::SpecialMemo,
+    /// The turn does not pass at the end of an action (`hold_turn`). Not saved.
+    #[serde(skip)]
+    pub(crate) turn_held: bool,
 }
 
 /// Frames kept for reuse. A clone of the game starts without any (they hold no state).
@@ -258,6 +261,7 @@ impl Game {
             available: Vec::new(),
             specials: (0..edition.specials.len() as SpecialIdx).collect(),
             junked_specials: Vec::new(),
+            excluded_specials: Vec::new(),
             removed,
             excluded: Vec::new(),
             locations,
@@ -284,6 +288,7 @@ impl Game {
             scratch: Scratch::default(),
             probing: false,
             memo: memo::SpecialMemo::default(),
+            turn_held: false,
             log: Log::from(vec![Event::Setup {
                 seed: setup.seed,
                 players: setup.players.clone(),
@@ -295,20 +300,7 @@ impl Game {
                     .move_card(&game.edition, card, Location::Available, false);
             }
         }
-        for seat in 0..n as Seat {
-            for _ in 0..2 {
-                if let Some(card) = game.state.decks[1].last().copied() {
-                    game.state
-                        .move_card(&game.edition, card, Location::Hand(seat), false);
-                    game.log.push(Event::Draw {
-                        player: seat,
-                        card,
-                        age: 1,
-                    });
-                }
-            }
-        }
-        game.ask_first_meld();
+        game.deal_opening();
         Ok(game)
     }
 
@@ -333,7 +325,17 @@ impl Game {
             scratch: Scratch::default(),
             probing: false,
             memo: memo::SpecialMemo::default(),
+            turn_held: false,
         }
+    }
+
+    /// From now on the turn does not pass when the active player has no action left: the game
+    /// stops at the end of the action, its player still active with 0 actions left. A scenario's
+    /// last action stops there (../shared/SCENARIOS.md, "Rules of the runner": "the turn does not
+    /// pass"); the game is not meant to go on after it. A player eliminated during their own
+    /// turn still hands it on (they take no turn out of the game).
+    pub fn hold_turn(&mut self) {
+        self.turn_held = true;
     }
 
     pub fn edition(&self) -> &CompiledEdition {
@@ -618,6 +620,26 @@ impl Game {
     // -----------------------------------------------------------------------------------------
     // Setup and turns
 
+    /// Deals two age-1 cards to each player in seating order, from the top of the deck, and asks
+    /// the first melds (deluxe rules, "Game Setup", steps 4 and 5). Also plays the opening of a
+    /// table whose supply was set by hand (`TableSpec::play_setup`).
+    pub(crate) fn deal_opening(&mut self) {
+        for seat in 0..self.state.player_count() as Seat {
+            for _ in 0..2 {
+                if let Some(card) = self.state.decks[1].last().copied() {
+                    self.state
+                        .move_card(&self.edition, card, Location::Hand(seat), false);
+                    self.log.push(Event::Draw {
+                        player: seat,
+                        card,
+                        age: 1,
+                    });
+                }
+            }
+        }
+        self.ask_first_meld();
+    }
+
     /// Asks the next player without a first meld; when all have chosen, melds them together and
     /// starts the first turn with the player whose card comes first alphabetically.
     fn ask_first_meld(&mut self) {
@@ -690,7 +712,9 @@ impl Game {
         if !self.state.in_play(self.state.active) {
             self.state.actions_left = 0;
         }
-        if self.state.actions_left == 0 {
+        // Held (a scenario's end), the turn stays with its player, unless they are out of the game.
+        let held = self.turn_held && self.state.in_play(self.state.active);
+        if self.state.actions_left == 0 && !held {
             let next = self.state.next_in_turn(self.state.active);
             self.start_turn(next);
         }
@@ -1061,14 +1085,19 @@ impl Game {
         goals[(self.state.player_count() - 2).min(2)] as usize
     }
 
+    /// What counts toward a player's achievements to win: the achievements they hold, standard
+    /// and special (online summary, "End of Game"). The place where an expansion adds its own
+    /// (Cities: visible flags and fountains).
+    pub fn achievements_total(&self, seat: Seat) -> usize {
+        self.state.players[seat as usize].achievements.len()
+    }
+
     /// A team's achievements (a player's, without teams).
     pub fn team_achievements(&self, seat: Seat) -> usize {
         let team = self.state.players[seat as usize].team;
-        self.state
-            .players
-            .iter()
-            .filter(|p| p.team == team)
-            .map(|p| p.achievements.len())
+        (0..self.state.player_count() as Seat)
+            .filter(|s| self.state.players[*s as usize].team == team)
+            .map(|s| self.achievements_total(s))
             .sum()
     }
 
@@ -1145,10 +1174,7 @@ impl Game {
                 .iter()
                 .map(|s| self.state.score(&self.edition, *s))
                 .sum();
-            let achievements = seats
-                .iter()
-                .map(|s| self.state.players[*s as usize].achievements.len())
-                .sum();
+            let achievements = seats.iter().map(|s| self.achievements_total(*s)).sum();
             (score, achievements)
         };
         let best = teams.iter().map(|t| key(*t)).max().unwrap_or((0, 0));

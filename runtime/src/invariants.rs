@@ -1,8 +1,9 @@
 //! The invariants of a game state, checked after every action and answer in tests and debug
 //! builds: every card is in exactly one place and its recorded location agrees, splays sit only
-//! on piles of two or more cards, every special achievement is available, held or junked exactly
-//! once, the turn counters are sane, the teams are those of the setup, an eliminated player holds
-//! nothing and takes no turn, and a dogma action in progress involves only players in the game.
+//! on piles of two or more cards, every special achievement is available, held, junked or out of
+//! the game exactly once, the turn counters are sane, the teams are those of the setup, an
+//! eliminated player holds nothing and takes no turn, and a dogma action in progress involves only
+//! players in the game.
 
 use crate::game::Game;
 use crate::state::{AchievementCard, Location};
@@ -49,7 +50,12 @@ pub fn check(game: &Game) -> Result<(), String> {
         place(*card, Location::Excluded, &mut seen)?;
     }
     let mut specials_held = vec![0u8; edition.specials.len()];
-    for special in state.specials.iter().chain(&state.junked_specials) {
+    for special in state
+        .specials
+        .iter()
+        .chain(&state.junked_specials)
+        .chain(&state.excluded_specials)
+    {
         match specials_held.get_mut(*special as usize) {
             Some(n) => *n += 1,
             None => {
@@ -116,7 +122,7 @@ pub fn check(game: &Game) -> Result<(), String> {
     }
     if let Some(i) = specials_held.iter().position(|n| *n != 1) {
         return Err(format!(
-            "the special achievement {} is held, available or junked {} times",
+            "the special achievement {} is held, available, junked or out of the game {} times",
             edition.specials[i].name, specials_held[i]
         ));
     }

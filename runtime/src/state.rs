@@ -197,6 +197,10 @@ pub struct State {
     /// by an effect); an effect may make one available again.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub junked_specials: Vec<SpecialIdx>,
+    /// Special achievements not in this game (a table set by hand that lists the available ones:
+    /// the others are neither available, held nor junked).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub excluded_specials: Vec<SpecialIdx>,
     pub removed: Vec<CardIdx>,
     /// Cards not in this game (see `Location::Excluded`).
     #[serde(default)]

@@ -52,12 +52,17 @@ pub struct TableSpec {
     pub exact: Vec<u8>,
     /// The available standard achievements (default: one of each age 1–9, as at setup).
     pub available: Option<Vec<AchievementSpec>>,
-    /// The available special achievements (default: every one no player holds).
+    /// The available special achievements (default: every one no player holds nor is junked;
+    /// listed, the others are out of the game).
     pub specials: Option<Vec<SpecialIdx>>,
     /// Cards junked or removed from the game.
     pub junk: Vec<CardIdx>,
     /// Junked special achievements (fourth edition).
     pub junked_specials: Vec<SpecialIdx>,
+    /// The rulebook's setup is played on the supply this table sets: two age-1 cards dealt to
+    /// each player in seating order from the top of the deck, then the first melds asked (the
+    /// players' zones must be empty; `actions_left` is ignored: the rules decide the opening).
+    pub play_setup: bool,
 }
 
 /// Why a table cannot be set: the reason and, when it is about one card, that card (so that a
@@ -84,7 +89,8 @@ impl From<String> for TableError {
 }
 
 impl Game {
-    /// Builds the game a table describes, ready for the active player's first action.
+    /// Builds the game a table describes, ready for the active player's first action (or, with
+    /// `play_setup`, for the first melds).
     pub fn from_table(
         edition: Arc<CompiledEdition>,
         table: &TableSpec,
@@ -100,7 +106,21 @@ impl Game {
             &edition.rules,
             &edition.name,
         )?;
-        if !(1..=2).contains(&table.actions_left) {
+        if table.play_setup {
+            if let Some(p) = table.players.iter().find(|p| {
+                p.board.iter().any(|pile| !pile.is_empty())
+                    || p.splays.iter().any(Option::is_some)
+                    || !p.hand.is_empty()
+                    || !p.score_pile.is_empty()
+                    || !p.achievements.is_empty()
+            }) {
+                return Err(format!(
+                    "{}'s zones are set by hand, but the setup is played: every player starts with none",
+                    p.name
+                )
+                .into());
+            }
+        } else if !(1..=2).contains(&table.actions_left) {
             return Err(format!("actions_left must be 1 or 2, not {}", table.actions_left).into());
         }
         let max_age = edition.rules.max_age;
@@ -307,6 +327,14 @@ impl Game {
                 .filter(|s| !held_specials.contains(s) && !table.junked_specials.contains(s))
                 .collect(),
         };
+        // The special achievements neither available, held nor junked are not in this game.
+        let excluded_specials: Vec<SpecialIdx> = (0..edition.specials.len() as SpecialIdx)
+            .filter(|s| {
+                !specials.contains(s)
+                    && !held_specials.contains(s)
+                    && !table.junked_specials.contains(s)
+            })
+            .collect();
 
         let mut decks: Vec<Vec<CardIdx>> = vec![Vec::new(); max_age as usize + 1];
         let mut excluded = Vec::new();
@@ -320,6 +348,14 @@ impl Game {
                 decks[age as usize].extend(rest);
             }
             decks[age as usize].extend(listed.iter().rev());
+        }
+
+        if table.play_setup && decks.get(1).map_or(0, Vec::len) < 2 * n {
+            return Err(format!(
+                "the setup deals two 1s to each of the {n} players, but the age 1 deck holds {}",
+                decks.get(1).map_or(0, Vec::len)
+            )
+            .into());
         }
 
         let mut locations = vec![Location::Removed; edition.cards.len()];
@@ -360,14 +396,19 @@ impl Game {
             available,
             specials,
             junked_specials: table.junked_specials.clone(),
+            excluded_specials,
             removed,
             excluded,
             locations,
             rng,
             active: 0,
-            turn: 1,
+            turn: if table.play_setup { 0 } else { 1 },
             action: 0,
-            actions_left: table.actions_left,
+            actions_left: if table.play_setup {
+                0
+            } else {
+                table.actions_left
+            },
             opening_turns: 0,
             history: Vec::new(),
             outcome: None,
@@ -378,11 +419,18 @@ impl Game {
             teams: table.teams,
             team_of: table.team_of.clone(),
         };
-        let game = Game::assemble(
+        let phase = if table.play_setup {
+            Phase::FirstMeld {
+                chosen: vec![None; n],
+            }
+        } else {
+            Phase::Playing
+        };
+        let mut game = Game::assemble(
             edition,
             setup,
             state,
-            Phase::Playing,
+            phase,
             vec![Event::Setup {
                 seed: table.seed,
                 players: table.players.iter().map(|p| p.name.clone()).collect(),
@@ -390,6 +438,9 @@ impl Game {
         );
         crate::invariants::check(&game)
             .map_err(|e| TableError::from(format!("the table is inconsistent: {e}")))?;
+        if table.play_setup {
+            game.deal_opening();
+        }
         Ok(game)
     }
 }

@@ -44,6 +44,81 @@ fn compare(failures: &mut Vec<String>, what: &str, expected: &[String], actual: 
     }
 }
 
+/// The seat of the player with this name.
+fn player_named(names: &[String], name: &str) -> Option<usize> {
+    names.iter().position(|n| n == name)
+}
+
+/// Compares achievements as the physical cards: a special achievement by its title, a standard
+/// one by its card's title (that very card) or by its age (any card of that age), as a multiset.
+/// The difference shows the actual standard achievements by age, or by title and age when the
+/// expected list names any by title.
+fn compare_achievements(
+    failures: &mut Vec<String>,
+    game: &Game,
+    what: &str,
+    expected: &[Value],
+    actual: &[AchievementCard],
+) {
+    let edition = game.edition();
+    let mut left: Vec<AchievementCard> = actual.to_vec();
+    let mut take = |wanted: &dyn Fn(&AchievementCard) -> bool| match left.iter().position(wanted) {
+        Some(i) => {
+            left.remove(i);
+            true
+        }
+        None => false,
+    };
+    let mut by_title = false;
+    let mut matched = true;
+    // Titles first (each names one card), then ages (any card of the age left).
+    for v in expected {
+        if let Value::String(name) = v {
+            let found = if let Some(s) = edition.special_by_name(name) {
+                take(&|a| *a == AchievementCard::Special(s))
+            } else if let Some(c) = edition.card_by_title(name) {
+                by_title = true;
+                take(&|a| *a == AchievementCard::Standard(c))
+            } else {
+                false
+            };
+            matched &= found;
+        }
+    }
+    for v in expected {
+        match v {
+            Value::String(_) => {}
+            Value::Integer(age) => {
+                matched &= take(
+                    &|a| matches!(a, AchievementCard::Standard(c) if i64::from(edition.card(*c).age) == *age),
+                );
+            }
+            _ => matched = false,
+        }
+    }
+    if matched && left.is_empty() {
+        return;
+    }
+    let shown: Vec<String> = if by_title {
+        actual
+            .iter()
+            .map(|a| match a {
+                AchievementCard::Standard(c) => {
+                    format!("{} [{}]", edition.card(*c).title, edition.card(*c).age)
+                }
+                AchievementCard::Special(s) => edition.specials[*s as usize].name.clone(),
+            })
+            .collect()
+    } else {
+        achievement_words(game, actual)
+    };
+    failures.push(format!(
+        "{what}:\n    expected [{}]\n    actual   [{}]",
+        sorted(expected.iter().map(value_word).collect()).join(", "),
+        sorted(shown).join(", ")
+    ));
+}
+
 /// Checks the `[expect]` table; returns one message per difference.
 pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String>, String> {
     let mut failures = Vec::new();
@@ -81,6 +156,59 @@ pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String
                     "winner:\n    expected {expected}\n    actual   {actual}"
                 ));
             }
+        } else if key == "turn" {
+            // Whose turn it is when the scenario stops (the turn does not pass after the last
+            // action).
+            let expected = value
+                .as_str()
+                .ok_or_else(|| at(path, kline, "turn must be a player's name"))?;
+            player_named(&names, expected).ok_or_else(|| {
+                at(
+                    path,
+                    kline,
+                    format!("turn: `{expected}` is not a player ({})", names.join(", ")),
+                )
+            })?;
+            let actual = &names[game.state.active as usize];
+            if expected != actual {
+                failures.push(format!(
+                    "turn:\n    expected {expected}\n    actual   {actual}"
+                ));
+            }
+        } else if key == "actions_left" {
+            let expected = value
+                .as_integer()
+                .ok_or_else(|| at(path, kline, "actions_left must be a number"))?;
+            let actual = game.state.actions_left;
+            if expected != i64::from(actual) {
+                failures.push(format!(
+                    "actions_left:\n    expected {expected}\n    actual   {actual}"
+                ));
+            }
+        } else if key == "eliminated" {
+            // The players out of the game, in any order.
+            let expected = words(value)
+                .ok_or_else(|| at(path, kline, "eliminated must be a list of players"))?;
+            if let Some(bad) = expected.iter().find(|n| player_named(&names, n).is_none()) {
+                return Err(at(
+                    path,
+                    kline,
+                    format!("eliminated: `{bad}` is not a player ({})", names.join(", ")),
+                ));
+            }
+            let actual: Vec<String> = game
+                .state
+                .players
+                .iter()
+                .filter(|p| p.eliminated)
+                .map(|p| p.name.to_string())
+                .collect();
+            compare(
+                &mut failures,
+                "eliminated",
+                &sorted(expected),
+                &sorted(actual),
+            );
         } else if key == "supply" {
             let t = value
                 .as_table()
@@ -88,32 +216,39 @@ pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String
             for (k, v) in t {
                 let vline = line_of(&scenario.text, k, kline);
                 match k.as_str() {
-                    "junk" => compare(
-                        &mut failures,
-                        "supply.junk",
-                        &sorted(words(v).ok_or_else(|| at(path, vline, "junk must be a list"))?),
-                        &sorted(titles(game, &game.state.removed)),
-                    ),
+                    // The junked (or removed) cards, and the junked special achievements by
+                    // title among them.
+                    "junk" => {
+                        let mut actual = titles(game, &game.state.removed);
+                        actual.extend(
+                            game.state
+                                .junked_specials
+                                .iter()
+                                .map(|s| game.edition().specials[*s as usize].name.clone()),
+                        );
+                        compare(
+                            &mut failures,
+                            "supply.junk",
+                            &sorted(
+                                words(v).ok_or_else(|| at(path, vline, "junk must be a list"))?,
+                            ),
+                            &sorted(actual),
+                        );
+                    }
                     "achievements" => {
-                        let actual: Vec<String> = game
+                        let actual: Vec<AchievementCard> = game
                             .state
                             .available
                             .iter()
-                            .map(|c| game.edition().card(*c).age.to_string())
+                            .map(|c| AchievementCard::Standard(*c))
                             .collect();
-                        let expected: Vec<String> = words(v)
-                            .ok_or_else(|| at(path, vline, "achievements must be a list"))?
-                            .into_iter()
-                            .map(|w| match game.edition().card_by_title(&w) {
-                                Some(c) => game.edition().card(c).age.to_string(),
-                                None => w,
-                            })
-                            .collect();
-                        compare(
+                        compare_achievements(
                             &mut failures,
+                            game,
                             "supply.achievements",
-                            &sorted(expected),
-                            &sorted(actual),
+                            v.as_array()
+                                .ok_or_else(|| at(path, vline, "achievements must be a list"))?,
+                            &actual,
                         );
                     }
                     "junked_specials" => {
@@ -206,12 +341,28 @@ pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String
                         &sorted(list(v)?),
                         &sorted(titles(game, &player.score_pile)),
                     ),
-                    "achievements" => compare(
+                    "achievements" => compare_achievements(
                         &mut failures,
+                        game,
                         &format!("{key}.achievements"),
-                        &sorted(list(v)?),
-                        &sorted(achievement_words(game, &player.achievements)),
+                        v.as_array().ok_or_else(|| {
+                            at(path, vline, format!("{key}.achievements must be a list"))
+                        })?,
+                        &player.achievements,
                     ),
+                    "achievements_total" => {
+                        let actual = game.achievements_total(seat as Seat);
+                        let expected = v.as_integer().ok_or_else(|| {
+                            at(
+                                path,
+                                vline,
+                                format!("{key}.achievements_total must be a number"),
+                            )
+                        })?;
+                        if expected != actual as i64 {
+                            failures.push(format!("{key}.achievements_total:\n    expected {expected}\n    actual   {actual}"));
+                        }
+                    }
                     "forecast" => compare(
                         &mut failures,
                         &format!("{key}.forecast"),
@@ -305,7 +456,7 @@ pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String
             return Err(at(
                 path,
                 kline,
-                format!("unknown key `{key}` in [expect]: neither winner, supply nor a player"),
+                format!("unknown key `{key}` in [expect]: neither winner, turn, actions_left, eliminated, supply nor a player"),
             ));
         }
     }

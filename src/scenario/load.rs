@@ -3,7 +3,7 @@
 
 use super::{
     at, line_of, table_line, value_word, Decision, Editions, Scenario, ScriptedAction,
-    ScriptedAnswer,
+    ScriptedAnswer, SetupScript,
 };
 use dogma_runtime::bytecode::{CardIdx, CompiledEdition, SpecialIdx};
 use dogma_runtime::choices::Action;
@@ -307,6 +307,7 @@ pub fn load(
         "teams",
         "team_list",
         "supply",
+        "setup",
         "actions",
         "expect",
     ];
@@ -361,13 +362,41 @@ pub fn load(
                         table.exact.push(age);
                     }
                 }
-                "junk" => table.junk = loader.cards(value, kline, "junk")?,
+                // Cards by title, and special achievements by title among them (the fourth
+                // edition junks special achievements too).
+                "junk" => {
+                    let list = value.as_array().ok_or_else(|| {
+                        at(
+                            path,
+                            kline,
+                            "junk must be a list of card titles and special achievements",
+                        )
+                    })?;
+                    for v in list {
+                        match v.as_str() {
+                            Some(name) if edition.special_by_name(name).is_some() => {
+                                let special = loader.special(v, kline)?;
+                                junk_special(&loader, &mut table, special, kline)?;
+                            }
+                            Some(title) => table.junk.push(loader.card(title, kline)?),
+                            None => {
+                                return Err(at(
+                                    path,
+                                    kline,
+                                    format!("junk lists {v}, which is not a card title"),
+                                ))
+                            }
+                        }
+                    }
+                }
+                // The older key for junked special achievements, still accepted.
                 "junked_specials" => {
                     let list = value
                         .as_array()
                         .ok_or_else(|| at(path, kline, "junked_specials must be a list"))?;
                     for v in list {
-                        table.junked_specials.push(loader.special(v, kline)?);
+                        let special = loader.special(v, kline)?;
+                        junk_special(&loader, &mut table, special, kline)?;
                     }
                 }
                 age => {
@@ -381,6 +410,11 @@ pub fn load(
             }
         }
     }
+    let setup = match root.get("setup") {
+        None => None,
+        Some(value) => Some(setup_script(&loader, &root, value)?),
+    };
+    table.play_setup = setup.is_some();
     let mut actions = Vec::new();
     if let Some(list) = root.get("actions") {
         let list = list.as_array().ok_or_else(|| {
@@ -412,11 +446,79 @@ pub fn load(
             edition: edition_name,
             text: text.clone(),
             table,
+            setup,
             actions,
             expect: root.get("expect").cloned(),
         },
         edition,
     ))
+}
+
+/// A special achievement in the junk (`junk` or `junked_specials`), once.
+fn junk_special(
+    loader: &Loader,
+    table: &mut TableSpec,
+    special: SpecialIdx,
+    line: usize,
+) -> Result<(), String> {
+    if table.junked_specials.contains(&special) {
+        return Err(loader.err(
+            line,
+            format!(
+                "{} is listed twice in the junk",
+                loader.edition.specials[special as usize].name
+            ),
+        ));
+    }
+    table.junked_specials.push(special);
+    Ok(())
+}
+
+/// `[setup] decisions = [...]`: the game's own setup is played from `seed`, with the supply the
+/// file sets; the decisions answer the first melds. The players' zones cannot be set by hand,
+/// nor `actions_left` (the rules give the opening turn its one action).
+fn setup_script(loader: &Loader, root: &toml::Table, value: &Value) -> Result<SetupScript, String> {
+    let line = table_line(loader.text, "setup");
+    let t = value
+        .as_table()
+        .ok_or_else(|| loader.err(line, "[setup] must be a table with `decisions = [...]`"))?;
+    if let Some(key) = t.keys().find(|k| k.as_str() != "decisions") {
+        return Err(loader.err(
+            line_of(loader.text, key, line),
+            format!("unknown key `{key}` in [setup] (decisions)"),
+        ));
+    }
+    if let Some(name) = loader
+        .players
+        .iter()
+        .find(|p| root.contains_key(p.as_str()))
+    {
+        return Err(loader.err(
+            table_line(loader.text, name),
+            format!(
+                "[{name}] sets a player's zones by hand, but [setup] plays the game's own setup, which deals every card: leave out either the players' zones or [setup]"
+            ),
+        ));
+    }
+    if root.contains_key("actions_left") {
+        return Err(loader.err(
+            table_line(loader.text, "actions_left"),
+            "actions_left cannot be set with [setup]: the rules give the first turn one action",
+        ));
+    }
+    let mut decisions = Vec::new();
+    if let Some(list) = t.get("decisions") {
+        let list = list
+            .as_array()
+            .ok_or_else(|| loader.err(line, "decisions must be a list"))?;
+        let mut from = line;
+        for d in list {
+            let dline = line_of(loader.text, "{", from + 1);
+            from = dline;
+            decisions.push(load_decision(loader, d, dline)?);
+        }
+    }
+    Ok(SetupScript { decisions, line })
 }
 
 /// `team_list = [["alice", "bob"], ["carol"]]`: the teams, each a list of players; every
@@ -523,6 +625,7 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
         "decisions",
         "refused",
         "unscripted",
+        "expect_targets",
     ];
     if let Some(key) = t.keys().find(|k| !known.contains(&k.as_str())) {
         return Err(loader.err(
@@ -549,6 +652,10 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
             return Err(loader.err(line, format!("unscripted can only be \"first\", not {v}")))
         }
     };
+    let expect_targets = match t.get("expect_targets") {
+        None => None,
+        Some(v) => Some(expect_targets(loader, action, v, line)?),
+    };
     Ok(ScriptedAction {
         player,
         action,
@@ -556,8 +663,53 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
         refused: t.get("refused").and_then(Value::as_str).map(String::from),
         unscripted_first,
         special_attempt,
+        expect_targets,
         line,
     })
+}
+
+/// `expect_targets = [...]` on an action: titles of cards to meld or to dogma; ages (or titles)
+/// to achieve. A draw has no target.
+fn expect_targets(
+    loader: &Loader,
+    action: Action,
+    value: &Value,
+    line: usize,
+) -> Result<Vec<Value>, String> {
+    let kline = line_of(loader.text, "expect_targets", line);
+    let list = value
+        .as_array()
+        .ok_or_else(|| loader.err(kline, "expect_targets must be a list"))?;
+    for v in list {
+        match (action, v) {
+            (Action::Draw, _) => {
+                return Err(loader.err(
+                    kline,
+                    "a draw has no targets: expect_targets is for meld, dogma and achieve",
+                ))
+            }
+            (Action::Achieve(_), Value::Integer(_)) => {}
+            (Action::Achieve(_), Value::String(_)) => {
+                loader.achievement(v, kline)?;
+            }
+            (_, Value::String(title)) => {
+                loader.card(title, kline)?;
+            }
+            (Action::Achieve(_), other) => {
+                return Err(loader.err(
+                    kline,
+                    format!("expect_targets lists {other}: achieve targets are ages or titles"),
+                ))
+            }
+            (_, other) => {
+                return Err(loader.err(
+                    kline,
+                    format!("expect_targets lists {other}, which is not a card title"),
+                ))
+            }
+        }
+    }
+    Ok(list.clone())
 }
 
 fn load_decision(loader: &Loader, d: &Value, line: usize) -> Result<Decision, String> {

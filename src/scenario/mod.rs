@@ -38,8 +38,18 @@ pub struct Scenario {
     pub edition: String,
     pub text: String,
     pub table: TableSpec,
+    /// `[setup] decisions`: the game's own setup is played (`TableSpec::play_setup`), its first
+    /// melds answered by these.
+    pub setup: Option<SetupScript>,
     pub actions: Vec<ScriptedAction>,
     pub expect: Option<Value>,
+}
+
+/// The answers to the setup's questions (the first melds), in seating order.
+pub struct SetupScript {
+    pub decisions: Vec<Decision>,
+    /// The line of `[setup]`.
+    pub line: usize,
 }
 
 /// One action of the script.
@@ -54,6 +64,9 @@ pub struct ScriptedAction {
     /// `achieve = "Monument"`: an attempt to achieve a special achievement, which the Achieve
     /// action never allows (it is refused with this reason).
     pub special_attempt: Option<String>,
+    /// `expect_targets`: the legal targets of this kind of action before it is taken (titles,
+    /// or ages to achieve), as written.
+    pub expect_targets: Option<Vec<Value>>,
     pub line: usize,
 }
 

@@ -1,11 +1,13 @@
-//! Playing a scenario: its actions in turn, each question answered by the scripted decisions.
+//! Playing a scenario: the first melds when it plays the setup, then its actions in turn (the
+//! last one holds the turn), each question answered by the scripted decisions.
 
-use super::{at, Scenario, ScriptedAnswer};
+use super::{at, Decision, Scenario, ScriptedAction, ScriptedAnswer};
 use dogma_runtime::bytecode::CompiledEdition;
-use dogma_runtime::choices::{Answer, Request, RequestKind};
+use dogma_runtime::choices::{Action, Answer, Request, RequestKind};
 use dogma_runtime::game::{Game, PlayError, Status};
 use dogma_runtime::state::Seat;
 use dogma_runtime::vocab::{Color, Icon};
+use std::path::Path;
 use std::sync::Arc;
 use toml::Value;
 
@@ -159,6 +161,59 @@ fn to_answer(game: &Game, request: &Request, scripted: &ScriptedAnswer) -> Resul
     }
 }
 
+/// The legal targets of the action's kind as words, sorted: titles of the cards to meld or to
+/// dogma, ages to achieve. (A draw has none: the loader refuses `expect_targets` on it.)
+fn target_words(game: &Game, action: Action) -> Vec<String> {
+    let mut words: Vec<String> = game
+        .legal_actions()
+        .into_iter()
+        .filter_map(|legal| match (action, legal) {
+            (Action::Meld(_), Action::Meld(card)) | (Action::Dogma(_), Action::Dogma(card)) => {
+                Some(game.title(card))
+            }
+            (Action::Achieve(_), Action::Achieve(age)) => Some(age.to_string()),
+            _ => None,
+        })
+        .collect();
+    words.sort();
+    words
+}
+
+/// Checks `expect_targets` before the action is taken: the same targets, in any order. An
+/// achievement named by title stands for its age when it is available.
+fn check_targets(game: &Game, scripted: &ScriptedAction, expected: &[Value]) -> Result<(), String> {
+    let achieve = matches!(scripted.action, Action::Achieve(_));
+    let word = |v: &Value| match v {
+        Value::String(title) if achieve => game
+            .state
+            .available
+            .iter()
+            .find(|c| game.title(**c) == *title)
+            .map_or_else(
+                || title.clone(),
+                |c| game.edition().card(*c).age.to_string(),
+            ),
+        other => super::value_word(other),
+    };
+    let mut expected: Vec<String> = expected.iter().map(word).collect();
+    expected.sort();
+    let actual = target_words(game, scripted.action);
+    if expected == actual {
+        return Ok(());
+    }
+    let kind = match scripted.action {
+        Action::Draw => "draw",
+        Action::Meld(_) => "meld",
+        Action::Dogma(_) => "dogma",
+        Action::Achieve(_) => "achieve",
+    };
+    Err(format!(
+        "expected the targets to {kind} [{}], but the legal ones are [{}]",
+        expected.join(", "),
+        actual.join(", ")
+    ))
+}
+
 /// Plays a scenario. Returns the game at the end, or why it could not be played.
 pub fn play(scenario: &Scenario, edition: Arc<CompiledEdition>) -> Result<Game, String> {
     let path = &scenario.path;
@@ -177,6 +232,10 @@ pub fn play(scenario: &Scenario, edition: Arc<CompiledEdition>) -> Result<Game, 
         });
         at(path, line, e)
     })?;
+    // The game's own setup: the first melds, answered in seating order.
+    if let Some(setup) = &scenario.setup {
+        answer_questions(&mut game, path, setup.line, &setup.decisions, false)?;
+    }
     let names = game.names();
     for (n, scripted) in scenario.actions.iter().enumerate() {
         let line = scripted.line;
@@ -212,6 +271,9 @@ pub fn play(scenario: &Scenario, edition: Arc<CompiledEdition>) -> Result<Game, 
                 ));
             }
         }
+        if let Some(expected) = &scripted.expect_targets {
+            check_targets(&game, scripted, expected).map_err(|e| at(path, line, e))?;
+        }
         if let Some(reason) = &scripted.special_attempt {
             match &scripted.refused {
                 Some(expected) if reason.contains(expected.as_str()) => continue,
@@ -236,6 +298,10 @@ pub fn play(scenario: &Scenario, edition: Arc<CompiledEdition>) -> Result<Game, 
             }
             continue;
         }
+        // The scenario stops when its last action is complete: the turn does not pass.
+        if n + 1 == scenario.actions.len() {
+            game.hold_turn();
+        }
         match game.act(scripted.action) {
             Ok(()) => {}
             Err(PlayError::Refused(r)) => {
@@ -245,85 +311,112 @@ pub fn play(scenario: &Scenario, edition: Arc<CompiledEdition>) -> Result<Game, 
                 return Err(at(path, line, crate::play::runtime_error_text(&game, &e)))
             }
         }
-        let mut queue = scripted.decisions.iter().peekable();
-        while let Status::Decision(request) = game.status() {
-            let request = request.clone();
-            let describe = request.describe(game.edition(), &names);
-            let next = queue.peek().copied();
-            let fits_order = matches!(next.map(|d| &d.answer), Some(ScriptedAnswer::Order(_)));
-            let answer = match next {
-                // An unscripted order takes the title order; that is never an error.
-                _ if matches!(request.kind, RequestKind::Order { .. }) && !fits_order => {
-                    request.first_legal(game.edition())
-                }
-                None if scripted.unscripted_first => request.first_legal(game.edition()),
-                None => return Err(at(path, line, format!("unscripted decision: {describe}"))),
-                Some(d) => {
-                    queue.next();
-                    if let Some(p) = d.player {
-                        if p != request.player {
-                            return Err(at(
-                                path,
-                                d.line,
-                                format!(
-                                    "the next decision is {}'s, but the game asks: {describe}",
-                                    names[p as usize]
-                                ),
-                            ));
-                        }
-                    }
-                    if let Some(expected) = &d.expect_options {
-                        let mut expected = expected.clone();
-                        expected.sort();
-                        let offered = option_words(&game, &request);
-                        if expected != offered {
-                            return Err(at(path, d.line, format!("expected the options [{}], but the game offers [{}]: {describe}", expected.join(", "), offered.join(", "))));
-                        }
-                    }
-                    let answer =
-                        to_answer(&game, &request, &d.answer).map_err(|e| at(path, d.line, e))?;
-                    if let Some(expected) = &d.refused {
-                        let before =
-                            serde_json::to_string(&game.state).map_err(|e| e.to_string())?;
-                        match game.answer(answer) {
-                            Err(PlayError::Refused(r)) if r.reason.contains(expected.as_str()) => {}
-                            Err(PlayError::Refused(r)) => {
-                                return Err(at(path, d.line, format!("the answer was refused with \"{r}\", which does not contain \"{expected}\"")))
-                            }
-                            Err(PlayError::Runtime(e)) => return Err(at(path, d.line, crate::play::runtime_error_text(&game, &e))),
-                            Ok(()) => return Err(at(path, d.line, format!("the answer was not refused (expected \"{expected}\")"))),
-                        }
-                        if serde_json::to_string(&game.state).map_err(|e| e.to_string())? != before
-                        {
-                            return Err(at(path, d.line, "a refused answer changed the state"));
-                        }
-                        continue;
-                    }
-                    answer
-                }
-            };
-            match game.answer(answer) {
-                Ok(()) => {}
-                Err(PlayError::Refused(r)) => {
-                    return Err(at(
-                        path,
-                        line,
-                        format!("the answer to \"{describe}\" was refused: {r}"),
-                    ))
-                }
-                Err(PlayError::Runtime(e)) => {
-                    return Err(at(path, line, crate::play::runtime_error_text(&game, &e)))
-                }
-            }
-        }
-        let left = queue.count();
-        if left > 0 {
-            return Err(at(
-                path,
-                line,
-                format!("{left} scripted decision(s) were never asked"),
-            ));
-        }
+        answer_questions(
+            &mut game,
+            path,
+            line,
+            &scripted.decisions,
+            scripted.unscripted_first,
+        )?;
     }
     Ok(game)
+}
+
+/// Answers the open questions with the scripted decisions, in order, until the game needs an
+/// action (or is over). `line` is the line of the action (or `[setup]`) they belong to. Every
+/// decision must be asked.
+fn answer_questions(
+    game: &mut Game,
+    path: &Path,
+    line: usize,
+    decisions: &[Decision],
+    unscripted_first: bool,
+) -> Result<(), String> {
+    let names = game.names();
+    let mut queue = decisions.iter().peekable();
+    while let Status::Decision(request) = game.status() {
+        let request = request.clone();
+        let describe = request.describe(game.edition(), &names);
+        let next = queue.peek().copied();
+        let fits_order = matches!(next.map(|d| &d.answer), Some(ScriptedAnswer::Order(_)));
+        let answer = match next {
+            // An unscripted order takes the title order; that is never an error.
+            _ if matches!(request.kind, RequestKind::Order { .. }) && !fits_order => {
+                request.first_legal(game.edition())
+            }
+            None if unscripted_first => request.first_legal(game.edition()),
+            None => return Err(at(path, line, format!("unscripted decision: {describe}"))),
+            Some(d) => {
+                queue.next();
+                if let Some(p) = d.player {
+                    if p != request.player {
+                        return Err(at(
+                            path,
+                            d.line,
+                            format!(
+                                "the next decision is {}'s, but the game asks: {describe}",
+                                names[p as usize]
+                            ),
+                        ));
+                    }
+                }
+                if let Some(expected) = &d.expect_options {
+                    let mut expected = expected.clone();
+                    expected.sort();
+                    let offered = option_words(game, &request);
+                    if expected != offered {
+                        return Err(at(
+                            path,
+                            d.line,
+                            format!(
+                                "expected the options [{}], but the game offers [{}]: {describe}",
+                                expected.join(", "),
+                                offered.join(", ")
+                            ),
+                        ));
+                    }
+                }
+                let answer =
+                    to_answer(game, &request, &d.answer).map_err(|e| at(path, d.line, e))?;
+                if let Some(expected) = &d.refused {
+                    let before = serde_json::to_string(&game.state).map_err(|e| e.to_string())?;
+                    match game.answer(answer) {
+                        Err(PlayError::Refused(r)) if r.reason.contains(expected.as_str()) => {}
+                        Err(PlayError::Refused(r)) => {
+                            return Err(at(path, d.line, format!("the answer was refused with \"{r}\", which does not contain \"{expected}\"")))
+                        }
+                        Err(PlayError::Runtime(e)) => return Err(at(path, d.line, crate::play::runtime_error_text(game, &e))),
+                        Ok(()) => return Err(at(path, d.line, format!("the answer was not refused (expected \"{expected}\")"))),
+                    }
+                    if serde_json::to_string(&game.state).map_err(|e| e.to_string())? != before {
+                        return Err(at(path, d.line, "a refused answer changed the state"));
+                    }
+                    continue;
+                }
+                answer
+            }
+        };
+        match game.answer(answer) {
+            Ok(()) => {}
+            Err(PlayError::Refused(r)) => {
+                return Err(at(
+                    path,
+                    line,
+                    format!("the answer to \"{describe}\" was refused: {r}"),
+                ))
+            }
+            Err(PlayError::Runtime(e)) => {
+                return Err(at(path, line, crate::play::runtime_error_text(game, &e)))
+            }
+        }
+    }
+    let left = queue.count();
+    if left > 0 {
+        return Err(at(
+            path,
+            line,
+            format!("{left} scripted decision(s) were never asked"),
+        ));
+    }
+    Ok(())
 }

@@ -91,7 +91,7 @@ fn junking_and_restoring_a_special_achievement() {
     g.state.specials.push(0);
     assert!(crate::invariants::check(&g)
         .unwrap_err()
-        .contains("held, available or junked 2 times"));
+        .contains("held, available, junked or out of the game 2 times"));
 }
 
 #[test]
