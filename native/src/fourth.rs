@@ -9,7 +9,7 @@ use dogma_runtime::vocab::*;
 /// The edition this code runs.
 pub const EDITION: &str = "fourth";
 /// The fingerprint of the compiled edition it was generated from.
-pub const FINGERPRINT: u64 = 13197599030638347724u64;
+pub const FINGERPRINT: u64 = 14471240546933883758u64;
 /// How many chunks it has.
 pub const CHUNKS: usize = 202usize;
 /// Runs a frame's chunk, as the VM's `Game::execute` does.
@@ -27,24 +27,23 @@ pub fn run(
         2 => chunk_2_tools_effect_1(game, edition, frame, fuel, pure, outer),
         3 => chunk_3_tools_effect_2(game, edition, frame, fuel, pure, outer),
         4 => chunk_4_writing_effect_1(game, edition, frame, fuel, pure, outer),
-        5 => chunk_5_metalworking_effect_1(game, edition, frame, fuel, pure, outer),
-        6 => chunk_6_oars_demand_1(game, edition, frame, fuel, pure, outer),
-        7 => chunk_7_oars_effect_2(game, edition, frame, fuel, pure, outer),
-        8 => chunk_8_clothing_effect_1(game, edition, frame, fuel, pure, outer),
-        9 => chunk_9_clothing_effect_2(game, edition, frame, fuel, pure, outer),
-        10 => chunk_10_sailing_effect_1(game, edition, frame, fuel, pure, outer),
-        11 => chunk_11_the_wheel_effect_1(game, edition, frame, fuel, pure, outer),
-        12 => chunk_12_agriculture_effect_1(game, edition, frame, fuel, pure, outer),
-        13 => chunk_13_domestication_effect_1(game, edition, frame, fuel, pure, outer),
-        14 => chunk_14_city_states_demand_1(game, edition, frame, fuel, pure, outer),
-        15 => chunk_15_code_of_laws_effect_1(game, edition, frame, fuel, pure, outer),
-        16 => chunk_16_mysticism_effect_1(game, edition, frame, fuel, pure, outer),
-        17 => chunk_17_calendar_effect_1(game, edition, frame, fuel, pure, outer),
-        18 => chunk_18_mathematics_effect_1(game, edition, frame, fuel, pure, outer),
-        19 => chunk_19_construction_demand_1(game, edition, frame, fuel, pure, outer),
-        20 => chunk_20_construction_effect_2(game, edition, frame, fuel, pure, outer),
-        21 => {
-            chunk_21_construction_effect_2_test_1(
+        5 => chunk_5_oars_demand_1(game, edition, frame, fuel, pure, outer),
+        6 => chunk_6_oars_effect_2(game, edition, frame, fuel, pure, outer),
+        7 => chunk_7_clothing_effect_1(game, edition, frame, fuel, pure, outer),
+        8 => chunk_8_clothing_effect_2(game, edition, frame, fuel, pure, outer),
+        9 => chunk_9_sailing_effect_1(game, edition, frame, fuel, pure, outer),
+        10 => chunk_10_the_wheel_effect_1(game, edition, frame, fuel, pure, outer),
+        11 => chunk_11_agriculture_effect_1(game, edition, frame, fuel, pure, outer),
+        12 => chunk_12_domestication_effect_1(game, edition, frame, fuel, pure, outer),
+        13 => chunk_13_city_states_demand_1(game, edition, frame, fuel, pure, outer),
+        14 => chunk_14_code_of_laws_effect_1(game, edition, frame, fuel, pure, outer),
+        15 => chunk_15_mysticism_effect_1(game, edition, frame, fuel, pure, outer),
+        16 => chunk_16_calendar_effect_1(game, edition, frame, fuel, pure, outer),
+        17 => chunk_17_mathematics_effect_1(game, edition, frame, fuel, pure, outer),
+        18 => chunk_18_construction_demand_1(game, edition, frame, fuel, pure, outer),
+        19 => chunk_19_construction_effect_2(game, edition, frame, fuel, pure, outer),
+        20 => {
+            chunk_20_construction_effect_2_test_1(
                 game,
                 edition,
                 frame,
@@ -53,55 +52,55 @@ pub fn run(
                 outer,
             )
         }
-        22 => chunk_22_currency_effect_1(game, edition, frame, fuel, pure, outer),
-        23 => chunk_23_mapmaking_demand_1(game, edition, frame, fuel, pure, outer),
-        24 => chunk_24_mapmaking_effect_2(game, edition, frame, fuel, pure, outer),
-        25 => chunk_25_monotheism_demand_1(game, edition, frame, fuel, pure, outer),
-        26 => chunk_26_monotheism_effect_2(game, edition, frame, fuel, pure, outer),
-        27 => chunk_27_philosophy_effect_1(game, edition, frame, fuel, pure, outer),
-        28 => chunk_28_philosophy_effect_2(game, edition, frame, fuel, pure, outer),
-        29 => chunk_29_translation_effect_1(game, edition, frame, fuel, pure, outer),
-        30 => chunk_30_translation_effect_2(game, edition, frame, fuel, pure, outer),
-        31 => chunk_31_engineering_demand_1(game, edition, frame, fuel, pure, outer),
-        32 => chunk_32_engineering_effect_2(game, edition, frame, fuel, pure, outer),
-        33 => chunk_33_optics_effect_1(game, edition, frame, fuel, pure, outer),
-        34 => chunk_34_optics_effect_1_test_1(game, edition, frame, fuel, pure, outer),
-        35 => chunk_35_compass_demand_1(game, edition, frame, fuel, pure, outer),
-        36 => chunk_36_education_effect_1(game, edition, frame, fuel, pure, outer),
-        37 => chunk_37_experimentation_effect_1(game, edition, frame, fuel, pure, outer),
-        38 => chunk_38_printing_press_effect_1(game, edition, frame, fuel, pure, outer),
-        39 => chunk_39_printing_press_effect_2(game, edition, frame, fuel, pure, outer),
-        40 => chunk_40_gunpowder_demand_1(game, edition, frame, fuel, pure, outer),
-        41 => chunk_41_gunpowder_effect_2(game, edition, frame, fuel, pure, outer),
-        42 => chunk_42_invention_effect_1(game, edition, frame, fuel, pure, outer),
-        43 => chunk_43_invention_effect_2(game, edition, frame, fuel, pure, outer),
-        44 => chunk_44_navigation_demand_1(game, edition, frame, fuel, pure, outer),
-        45 => chunk_45_enterprise_demand_1(game, edition, frame, fuel, pure, outer),
-        46 => chunk_46_enterprise_effect_2(game, edition, frame, fuel, pure, outer),
-        47 => chunk_47_chemistry_effect_1(game, edition, frame, fuel, pure, outer),
-        48 => chunk_48_chemistry_effect_2(game, edition, frame, fuel, pure, outer),
-        49 => chunk_49_coal_effect_1(game, edition, frame, fuel, pure, outer),
-        50 => chunk_50_coal_effect_2(game, edition, frame, fuel, pure, outer),
-        51 => chunk_51_coal_effect_3(game, edition, frame, fuel, pure, outer),
-        52 => chunk_52_the_pirate_code_demand_1(game, edition, frame, fuel, pure, outer),
-        53 => chunk_53_the_pirate_code_effect_2(game, edition, frame, fuel, pure, outer),
-        54 => chunk_54_banking_demand_1(game, edition, frame, fuel, pure, outer),
-        55 => chunk_55_banking_effect_2(game, edition, frame, fuel, pure, outer),
-        56 => chunk_56_measurement_effect_1(game, edition, frame, fuel, pure, outer),
-        57 => chunk_57_astronomy_effect_1(game, edition, frame, fuel, pure, outer),
-        58 => chunk_58_astronomy_effect_2(game, edition, frame, fuel, pure, outer),
-        59 => chunk_59_societies_demand_1(game, edition, frame, fuel, pure, outer),
-        60 => chunk_60_societies_demand_1_test_1(game, edition, frame, fuel, pure, outer),
-        61 => chunk_61_atomic_theory_effect_1(game, edition, frame, fuel, pure, outer),
-        62 => chunk_62_atomic_theory_effect_2(game, edition, frame, fuel, pure, outer),
-        63 => chunk_63_machine_tools_effect_1(game, edition, frame, fuel, pure, outer),
-        64 => chunk_64_metric_system_effect_1(game, edition, frame, fuel, pure, outer),
-        65 => chunk_65_metric_system_effect_2(game, edition, frame, fuel, pure, outer),
-        66 => chunk_66_canning_effect_1(game, edition, frame, fuel, pure, outer),
-        67 => chunk_67_canning_effect_2(game, edition, frame, fuel, pure, outer),
-        68 => chunk_68_democracy_effect_1(game, edition, frame, fuel, pure, outer),
-        69 => {
-            chunk_69_democracy_effect_1_measure_1(
+        21 => chunk_21_currency_effect_1(game, edition, frame, fuel, pure, outer),
+        22 => chunk_22_mapmaking_demand_1(game, edition, frame, fuel, pure, outer),
+        23 => chunk_23_mapmaking_effect_2(game, edition, frame, fuel, pure, outer),
+        24 => chunk_24_monotheism_demand_1(game, edition, frame, fuel, pure, outer),
+        25 => chunk_25_monotheism_effect_2(game, edition, frame, fuel, pure, outer),
+        26 => chunk_26_philosophy_effect_1(game, edition, frame, fuel, pure, outer),
+        27 => chunk_27_philosophy_effect_2(game, edition, frame, fuel, pure, outer),
+        28 => chunk_28_translation_effect_1(game, edition, frame, fuel, pure, outer),
+        29 => chunk_29_translation_effect_2(game, edition, frame, fuel, pure, outer),
+        30 => chunk_30_engineering_demand_1(game, edition, frame, fuel, pure, outer),
+        31 => chunk_31_engineering_effect_2(game, edition, frame, fuel, pure, outer),
+        32 => chunk_32_optics_effect_1(game, edition, frame, fuel, pure, outer),
+        33 => chunk_33_optics_effect_1_test_1(game, edition, frame, fuel, pure, outer),
+        34 => chunk_34_compass_demand_1(game, edition, frame, fuel, pure, outer),
+        35 => chunk_35_education_effect_1(game, edition, frame, fuel, pure, outer),
+        36 => chunk_36_experimentation_effect_1(game, edition, frame, fuel, pure, outer),
+        37 => chunk_37_printing_press_effect_1(game, edition, frame, fuel, pure, outer),
+        38 => chunk_38_printing_press_effect_2(game, edition, frame, fuel, pure, outer),
+        39 => chunk_39_gunpowder_demand_1(game, edition, frame, fuel, pure, outer),
+        40 => chunk_40_gunpowder_effect_2(game, edition, frame, fuel, pure, outer),
+        41 => chunk_41_invention_effect_1(game, edition, frame, fuel, pure, outer),
+        42 => chunk_42_invention_effect_2(game, edition, frame, fuel, pure, outer),
+        43 => chunk_43_navigation_demand_1(game, edition, frame, fuel, pure, outer),
+        44 => chunk_44_enterprise_demand_1(game, edition, frame, fuel, pure, outer),
+        45 => chunk_45_enterprise_effect_2(game, edition, frame, fuel, pure, outer),
+        46 => chunk_46_chemistry_effect_1(game, edition, frame, fuel, pure, outer),
+        47 => chunk_47_chemistry_effect_2(game, edition, frame, fuel, pure, outer),
+        48 => chunk_48_coal_effect_1(game, edition, frame, fuel, pure, outer),
+        49 => chunk_49_coal_effect_2(game, edition, frame, fuel, pure, outer),
+        50 => chunk_50_coal_effect_3(game, edition, frame, fuel, pure, outer),
+        51 => chunk_51_the_pirate_code_demand_1(game, edition, frame, fuel, pure, outer),
+        52 => chunk_52_the_pirate_code_effect_2(game, edition, frame, fuel, pure, outer),
+        53 => chunk_53_banking_demand_1(game, edition, frame, fuel, pure, outer),
+        54 => chunk_54_banking_effect_2(game, edition, frame, fuel, pure, outer),
+        55 => chunk_55_measurement_effect_1(game, edition, frame, fuel, pure, outer),
+        56 => chunk_56_astronomy_effect_1(game, edition, frame, fuel, pure, outer),
+        57 => chunk_57_astronomy_effect_2(game, edition, frame, fuel, pure, outer),
+        58 => chunk_58_societies_demand_1(game, edition, frame, fuel, pure, outer),
+        59 => chunk_59_societies_demand_1_test_1(game, edition, frame, fuel, pure, outer),
+        60 => chunk_60_atomic_theory_effect_1(game, edition, frame, fuel, pure, outer),
+        61 => chunk_61_atomic_theory_effect_2(game, edition, frame, fuel, pure, outer),
+        62 => chunk_62_machine_tools_effect_1(game, edition, frame, fuel, pure, outer),
+        63 => chunk_63_metric_system_effect_1(game, edition, frame, fuel, pure, outer),
+        64 => chunk_64_metric_system_effect_2(game, edition, frame, fuel, pure, outer),
+        65 => chunk_65_canning_effect_1(game, edition, frame, fuel, pure, outer),
+        66 => chunk_66_canning_effect_2(game, edition, frame, fuel, pure, outer),
+        67 => chunk_67_democracy_effect_1(game, edition, frame, fuel, pure, outer),
+        68 => {
+            chunk_68_democracy_effect_1_measure_1(
                 game,
                 edition,
                 frame,
@@ -110,33 +109,34 @@ pub fn run(
                 outer,
             )
         }
-        70 => chunk_70_emancipation_demand_1(game, edition, frame, fuel, pure, outer),
-        71 => chunk_71_emancipation_effect_2(game, edition, frame, fuel, pure, outer),
-        72 => chunk_72_evolution_effect_1(game, edition, frame, fuel, pure, outer),
-        73 => chunk_73_explosives_demand_1(game, edition, frame, fuel, pure, outer),
-        74 => chunk_74_bicycle_effect_1(game, edition, frame, fuel, pure, outer),
-        75 => chunk_75_electricity_effect_1(game, edition, frame, fuel, pure, outer),
-        76 => chunk_76_lighting_effect_1(game, edition, frame, fuel, pure, outer),
-        77 => chunk_77_quantum_theory_effect_1(game, edition, frame, fuel, pure, outer),
-        78 => chunk_78_rocketry_effect_1(game, edition, frame, fuel, pure, outer),
-        79 => chunk_79_flight_effect_1(game, edition, frame, fuel, pure, outer),
-        80 => chunk_80_flight_effect_2(game, edition, frame, fuel, pure, outer),
-        81 => chunk_81_mobility_demand_1(game, edition, frame, fuel, pure, outer),
-        82 => chunk_82_corporations_demand_1(game, edition, frame, fuel, pure, outer),
-        83 => chunk_83_corporations_effect_2(game, edition, frame, fuel, pure, outer),
-        84 => chunk_84_mass_media_effect_1(game, edition, frame, fuel, pure, outer),
-        85 => chunk_85_mass_media_effect_2(game, edition, frame, fuel, pure, outer),
-        86 => chunk_86_antibiotics_effect_1(game, edition, frame, fuel, pure, outer),
-        87 => chunk_87_computers_effect_1(game, edition, frame, fuel, pure, outer),
-        88 => chunk_88_computers_effect_2(game, edition, frame, fuel, pure, outer),
-        89 => chunk_89_composites_demand_1(game, edition, frame, fuel, pure, outer),
-        90 => chunk_90_collaboration_demand_1(game, edition, frame, fuel, pure, outer),
-        91 => chunk_91_collaboration_effect_2(game, edition, frame, fuel, pure, outer),
-        92 => chunk_92_a_i_effect_1(game, edition, frame, fuel, pure, outer),
-        93 => chunk_93_a_i_effect_2(game, edition, frame, fuel, pure, outer),
-        94 => chunk_94_a_i_effect_2_measure_1(game, edition, frame, fuel, pure, outer),
-        95 => chunk_95_archery_demand_1(game, edition, frame, fuel, pure, outer),
-        96 => chunk_96_archery_effect_2(game, edition, frame, fuel, pure, outer),
+        69 => chunk_69_emancipation_demand_1(game, edition, frame, fuel, pure, outer),
+        70 => chunk_70_emancipation_effect_2(game, edition, frame, fuel, pure, outer),
+        71 => chunk_71_evolution_effect_1(game, edition, frame, fuel, pure, outer),
+        72 => chunk_72_explosives_demand_1(game, edition, frame, fuel, pure, outer),
+        73 => chunk_73_bicycle_effect_1(game, edition, frame, fuel, pure, outer),
+        74 => chunk_74_electricity_effect_1(game, edition, frame, fuel, pure, outer),
+        75 => chunk_75_lighting_effect_1(game, edition, frame, fuel, pure, outer),
+        76 => chunk_76_quantum_theory_effect_1(game, edition, frame, fuel, pure, outer),
+        77 => chunk_77_rocketry_effect_1(game, edition, frame, fuel, pure, outer),
+        78 => chunk_78_flight_effect_1(game, edition, frame, fuel, pure, outer),
+        79 => chunk_79_flight_effect_2(game, edition, frame, fuel, pure, outer),
+        80 => chunk_80_mobility_demand_1(game, edition, frame, fuel, pure, outer),
+        81 => chunk_81_corporations_demand_1(game, edition, frame, fuel, pure, outer),
+        82 => chunk_82_corporations_effect_2(game, edition, frame, fuel, pure, outer),
+        83 => chunk_83_mass_media_effect_1(game, edition, frame, fuel, pure, outer),
+        84 => chunk_84_mass_media_effect_2(game, edition, frame, fuel, pure, outer),
+        85 => chunk_85_antibiotics_effect_1(game, edition, frame, fuel, pure, outer),
+        86 => chunk_86_computers_effect_1(game, edition, frame, fuel, pure, outer),
+        87 => chunk_87_computers_effect_2(game, edition, frame, fuel, pure, outer),
+        88 => chunk_88_composites_demand_1(game, edition, frame, fuel, pure, outer),
+        89 => chunk_89_collaboration_demand_1(game, edition, frame, fuel, pure, outer),
+        90 => chunk_90_collaboration_effect_2(game, edition, frame, fuel, pure, outer),
+        91 => chunk_91_a_i_effect_1(game, edition, frame, fuel, pure, outer),
+        92 => chunk_92_a_i_effect_2(game, edition, frame, fuel, pure, outer),
+        93 => chunk_93_a_i_effect_2_measure_1(game, edition, frame, fuel, pure, outer),
+        94 => chunk_94_archery_demand_1(game, edition, frame, fuel, pure, outer),
+        95 => chunk_95_archery_effect_2(game, edition, frame, fuel, pure, outer),
+        96 => chunk_96_metalworking_effect_1(game, edition, frame, fuel, pure, outer),
         97 => chunk_97_masonry_effect_1(game, edition, frame, fuel, pure, outer),
         98 => chunk_98_masonry_effect_2(game, edition, frame, fuel, pure, outer),
         99 => chunk_99_road_building_effect_1(game, edition, frame, fuel, pure, outer),
@@ -840,8 +840,8 @@ fn chunk_4_writing_effect_1(
         }
     }
 }
-/// Metalworking, effect 1
-fn chunk_5_metalworking_effect_1(
+/// Oars, demand 1
+fn chunk_5_oars_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -850,116 +850,6 @@ fn chunk_5_metalworking_effect_1(
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
     let chunk = edition.chunk(5);
-    loop {
-        if game.stops_before_op(frame, fuel)? {
-            return Ok(Stop::Done);
-        }
-        let pc = frame.pc;
-        frame.pc += 1;
-        let stop = match pc {
-            0 => {
-                frame.ints.push(i32::from(frame.executor));
-                None
-            }
-            1 => {
-                frame.ints.push(1i32);
-                None
-            }
-            2 => {
-                game.step(
-                    edition,
-                    chunk,
-                    frame,
-                    Op::Draw {
-                        count: 1u8,
-                        then: Some(Verb::Reveal),
-                        stmt: 0u16,
-                    },
-                    pure,
-                    outer,
-                )?
-            }
-            3 => game.step(edition, chunk, frame, Op::Bound { stmt: 0u16 }, pure, outer)?,
-            4 => game.step(edition, chunk, frame, Op::DupSet, pure, outer)?,
-            5 => {
-                game.step(
-                    edition,
-                    chunk,
-                    frame,
-                    Op::KeepIcons { mask: 8u8 },
-                    pure,
-                    outer,
-                )?
-            }
-            6 => {
-                game.step(
-                    edition,
-                    chunk,
-                    frame,
-                    Op::QuantifyCards {
-                        quantifier: Quantifier::Any,
-                    },
-                    pure,
-                    outer,
-                )?
-            }
-            7 => {
-                if game.pop_int(frame)? == 0 {
-                    frame.pc = 12u16;
-                }
-                None
-            }
-            8 => game.step(edition, chunk, frame, Op::Bound { stmt: 0u16 }, pure, outer)?,
-            9 => {
-                game.step(
-                    edition,
-                    chunk,
-                    frame,
-                    Op::Move {
-                        verb: Verb::Score,
-                        stmt: 2u16,
-                    },
-                    pure,
-                    outer,
-                )?
-            }
-            10 => game.step(edition, chunk, frame, Op::RepeatEffect, pure, outer)?,
-            11 => {
-                frame.pc = 13u16;
-                None
-            }
-            12 => game.step(edition, chunk, frame, Op::Nop, pure, outer)?,
-            13 => {
-                game.step(
-                    edition,
-                    chunk,
-                    frame,
-                    Op::Combine {
-                        stmt: 1u16,
-                        children: 0u16,
-                    },
-                    pure,
-                    outer,
-                )?
-            }
-            14 => return Ok(Stop::Done),
-            _ => return Err(game.ran_past_end(frame)),
-        };
-        if let Some(stop) = stop {
-            return Ok(stop);
-        }
-    }
-}
-/// Oars, demand 1
-fn chunk_6_oars_demand_1(
-    game: &mut Game,
-    edition: &CompiledEdition,
-    frame: &mut Frame,
-    fuel: &mut u64,
-    pure: bool,
-    outer: Option<&[StmtOutcome]>,
-) -> VmResult<Stop> {
-    let chunk = edition.chunk(6);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -1095,7 +985,7 @@ fn chunk_6_oars_demand_1(
     }
 }
 /// Oars, effect 2
-fn chunk_7_oars_effect_2(
+fn chunk_6_oars_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -1103,7 +993,7 @@ fn chunk_7_oars_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(7);
+    let chunk = edition.chunk(6);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -1193,7 +1083,7 @@ fn chunk_7_oars_effect_2(
     }
 }
 /// Clothing, effect 1
-fn chunk_8_clothing_effect_1(
+fn chunk_7_clothing_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -1201,7 +1091,7 @@ fn chunk_8_clothing_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(8);
+    let chunk = edition.chunk(7);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -1277,7 +1167,7 @@ fn chunk_8_clothing_effect_1(
     }
 }
 /// Clothing, effect 2
-fn chunk_9_clothing_effect_2(
+fn chunk_8_clothing_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -1285,7 +1175,7 @@ fn chunk_9_clothing_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(9);
+    let chunk = edition.chunk(8);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -1372,7 +1262,7 @@ fn chunk_9_clothing_effect_2(
     }
 }
 /// Sailing, effect 1
-fn chunk_10_sailing_effect_1(
+fn chunk_9_sailing_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -1380,7 +1270,7 @@ fn chunk_10_sailing_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(10);
+    let chunk = edition.chunk(9);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -1419,7 +1309,7 @@ fn chunk_10_sailing_effect_1(
     }
 }
 /// The Wheel, effect 1
-fn chunk_11_the_wheel_effect_1(
+fn chunk_10_the_wheel_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -1427,7 +1317,7 @@ fn chunk_11_the_wheel_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(11);
+    let chunk = edition.chunk(10);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -1466,7 +1356,7 @@ fn chunk_11_the_wheel_effect_1(
     }
 }
 /// Agriculture, effect 1
-fn chunk_12_agriculture_effect_1(
+fn chunk_11_agriculture_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -1474,7 +1364,7 @@ fn chunk_12_agriculture_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(12);
+    let chunk = edition.chunk(11);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -1614,7 +1504,7 @@ fn chunk_12_agriculture_effect_1(
     }
 }
 /// Domestication, effect 1
-fn chunk_13_domestication_effect_1(
+fn chunk_12_domestication_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -1622,7 +1512,7 @@ fn chunk_13_domestication_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(13);
+    let chunk = edition.chunk(12);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -1704,7 +1594,7 @@ fn chunk_13_domestication_effect_1(
     }
 }
 /// City States, demand 1
-fn chunk_14_city_states_demand_1(
+fn chunk_13_city_states_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -1712,7 +1602,7 @@ fn chunk_14_city_states_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(14);
+    let chunk = edition.chunk(13);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -1890,7 +1780,7 @@ fn chunk_14_city_states_demand_1(
     }
 }
 /// Code of Laws, effect 1
-fn chunk_15_code_of_laws_effect_1(
+fn chunk_14_code_of_laws_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -1898,7 +1788,7 @@ fn chunk_15_code_of_laws_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(15);
+    let chunk = edition.chunk(14);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -2090,7 +1980,7 @@ fn chunk_15_code_of_laws_effect_1(
     }
 }
 /// Mysticism, effect 1
-fn chunk_16_mysticism_effect_1(
+fn chunk_15_mysticism_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -2098,7 +1988,7 @@ fn chunk_16_mysticism_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(16);
+    let chunk = edition.chunk(15);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -2229,7 +2119,7 @@ fn chunk_16_mysticism_effect_1(
     }
 }
 /// Calendar, effect 1
-fn chunk_17_calendar_effect_1(
+fn chunk_16_calendar_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -2237,7 +2127,7 @@ fn chunk_17_calendar_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(17);
+    let chunk = edition.chunk(16);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -2319,7 +2209,7 @@ fn chunk_17_calendar_effect_1(
     }
 }
 /// Mathematics, effect 1
-fn chunk_18_mathematics_effect_1(
+fn chunk_17_mathematics_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -2327,7 +2217,7 @@ fn chunk_18_mathematics_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(18);
+    let chunk = edition.chunk(17);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -2467,7 +2357,7 @@ fn chunk_18_mathematics_effect_1(
     }
 }
 /// Construction, demand 1
-fn chunk_19_construction_demand_1(
+fn chunk_18_construction_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -2475,7 +2365,7 @@ fn chunk_19_construction_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(19);
+    let chunk = edition.chunk(18);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -2567,7 +2457,7 @@ fn chunk_19_construction_demand_1(
     }
 }
 /// Construction, effect 2
-fn chunk_20_construction_effect_2(
+fn chunk_19_construction_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -2575,7 +2465,7 @@ fn chunk_20_construction_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(20);
+    let chunk = edition.chunk(19);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -2588,7 +2478,7 @@ fn chunk_20_construction_effect_2(
                     edition,
                     chunk,
                     frame,
-                    Op::OnlyPlayer { test: 21u16 },
+                    Op::OnlyPlayer { test: 20u16 },
                     pure,
                     outer,
                 )?
@@ -2638,7 +2528,7 @@ fn chunk_20_construction_effect_2(
     }
 }
 /// Construction, effect 2 / test 1
-fn chunk_21_construction_effect_2_test_1(
+fn chunk_20_construction_effect_2_test_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -2646,7 +2536,7 @@ fn chunk_21_construction_effect_2_test_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(21);
+    let chunk = edition.chunk(20);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -2687,7 +2577,7 @@ fn chunk_21_construction_effect_2_test_1(
     }
 }
 /// Currency, effect 1
-fn chunk_22_currency_effect_1(
+fn chunk_21_currency_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -2695,7 +2585,7 @@ fn chunk_22_currency_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(22);
+    let chunk = edition.chunk(21);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -2854,7 +2744,7 @@ fn chunk_22_currency_effect_1(
     }
 }
 /// Mapmaking, demand 1
-fn chunk_23_mapmaking_demand_1(
+fn chunk_22_mapmaking_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -2862,7 +2752,7 @@ fn chunk_23_mapmaking_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(23);
+    let chunk = edition.chunk(22);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -2941,7 +2831,7 @@ fn chunk_23_mapmaking_demand_1(
     }
 }
 /// Mapmaking, effect 2
-fn chunk_24_mapmaking_effect_2(
+fn chunk_23_mapmaking_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -2949,7 +2839,7 @@ fn chunk_24_mapmaking_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(24);
+    let chunk = edition.chunk(23);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -3039,7 +2929,7 @@ fn chunk_24_mapmaking_effect_2(
     }
 }
 /// Monotheism, demand 1
-fn chunk_25_monotheism_demand_1(
+fn chunk_24_monotheism_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -3047,7 +2937,7 @@ fn chunk_25_monotheism_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(25);
+    let chunk = edition.chunk(24);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -3196,7 +3086,7 @@ fn chunk_25_monotheism_demand_1(
     }
 }
 /// Monotheism, effect 2
-fn chunk_26_monotheism_effect_2(
+fn chunk_25_monotheism_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -3204,7 +3094,7 @@ fn chunk_26_monotheism_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(26);
+    let chunk = edition.chunk(25);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -3243,7 +3133,7 @@ fn chunk_26_monotheism_effect_2(
     }
 }
 /// Philosophy, effect 1
-fn chunk_27_philosophy_effect_1(
+fn chunk_26_philosophy_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -3251,7 +3141,7 @@ fn chunk_27_philosophy_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(27);
+    let chunk = edition.chunk(26);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -3333,7 +3223,7 @@ fn chunk_27_philosophy_effect_1(
     }
 }
 /// Philosophy, effect 2
-fn chunk_28_philosophy_effect_2(
+fn chunk_27_philosophy_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -3341,7 +3231,7 @@ fn chunk_28_philosophy_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(28);
+    let chunk = edition.chunk(27);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -3414,7 +3304,7 @@ fn chunk_28_philosophy_effect_2(
     }
 }
 /// Translation, effect 1
-fn chunk_29_translation_effect_1(
+fn chunk_28_translation_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -3422,7 +3312,7 @@ fn chunk_29_translation_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(29);
+    let chunk = edition.chunk(28);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -3498,7 +3388,7 @@ fn chunk_29_translation_effect_1(
     }
 }
 /// Translation, effect 2
-fn chunk_30_translation_effect_2(
+fn chunk_29_translation_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -3506,7 +3396,7 @@ fn chunk_30_translation_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(30);
+    let chunk = edition.chunk(29);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -3598,7 +3488,7 @@ fn chunk_30_translation_effect_2(
     }
 }
 /// Engineering, demand 1
-fn chunk_31_engineering_demand_1(
+fn chunk_30_engineering_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -3606,7 +3496,7 @@ fn chunk_31_engineering_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(31);
+    let chunk = edition.chunk(30);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -3672,7 +3562,7 @@ fn chunk_31_engineering_demand_1(
     }
 }
 /// Engineering, effect 2
-fn chunk_32_engineering_effect_2(
+fn chunk_31_engineering_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -3680,7 +3570,7 @@ fn chunk_32_engineering_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(32);
+    let chunk = edition.chunk(31);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -3760,7 +3650,7 @@ fn chunk_32_engineering_effect_2(
     }
 }
 /// Optics, effect 1
-fn chunk_33_optics_effect_1(
+fn chunk_32_optics_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -3768,7 +3658,7 @@ fn chunk_33_optics_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(33);
+    let chunk = edition.chunk(32);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -3893,7 +3783,7 @@ fn chunk_33_optics_effect_1(
                     frame,
                     Op::ChoosePlayer {
                         group: PlayerSet::Opponents,
-                        test: 34u16,
+                        test: 33u16,
                         stmt: 3u16,
                     },
                     pure,
@@ -3935,7 +3825,7 @@ fn chunk_33_optics_effect_1(
     }
 }
 /// Optics, effect 1 / test 1
-fn chunk_34_optics_effect_1_test_1(
+fn chunk_33_optics_effect_1_test_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -3943,7 +3833,7 @@ fn chunk_34_optics_effect_1_test_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(34);
+    let chunk = edition.chunk(33);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -3988,7 +3878,7 @@ fn chunk_34_optics_effect_1_test_1(
     }
 }
 /// Compass, demand 1
-fn chunk_35_compass_demand_1(
+fn chunk_34_compass_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -3996,7 +3886,7 @@ fn chunk_35_compass_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(35);
+    let chunk = edition.chunk(34);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -4155,7 +4045,7 @@ fn chunk_35_compass_demand_1(
     }
 }
 /// Education, effect 1
-fn chunk_36_education_effect_1(
+fn chunk_35_education_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -4163,7 +4053,7 @@ fn chunk_36_education_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(36);
+    let chunk = edition.chunk(35);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -4322,7 +4212,7 @@ fn chunk_36_education_effect_1(
     }
 }
 /// Experimentation, effect 1
-fn chunk_37_experimentation_effect_1(
+fn chunk_36_experimentation_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -4330,7 +4220,7 @@ fn chunk_37_experimentation_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(37);
+    let chunk = edition.chunk(36);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -4369,7 +4259,7 @@ fn chunk_37_experimentation_effect_1(
     }
 }
 /// Printing Press, effect 1
-fn chunk_38_printing_press_effect_1(
+fn chunk_37_printing_press_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -4377,7 +4267,7 @@ fn chunk_38_printing_press_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(38);
+    let chunk = edition.chunk(37);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -4530,7 +4420,7 @@ fn chunk_38_printing_press_effect_1(
     }
 }
 /// Printing Press, effect 2
-fn chunk_39_printing_press_effect_2(
+fn chunk_38_printing_press_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -4538,7 +4428,7 @@ fn chunk_39_printing_press_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(39);
+    let chunk = edition.chunk(38);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -4618,7 +4508,7 @@ fn chunk_39_printing_press_effect_2(
     }
 }
 /// Gunpowder, demand 1
-fn chunk_40_gunpowder_demand_1(
+fn chunk_39_gunpowder_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -4626,7 +4516,7 @@ fn chunk_40_gunpowder_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(40);
+    let chunk = edition.chunk(39);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -4708,7 +4598,7 @@ fn chunk_40_gunpowder_demand_1(
     }
 }
 /// Gunpowder, effect 2
-fn chunk_41_gunpowder_effect_2(
+fn chunk_40_gunpowder_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -4716,7 +4606,7 @@ fn chunk_41_gunpowder_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(41);
+    let chunk = edition.chunk(40);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -4806,7 +4696,7 @@ fn chunk_41_gunpowder_effect_2(
     }
 }
 /// Invention, effect 1
-fn chunk_42_invention_effect_1(
+fn chunk_41_invention_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -4814,7 +4704,7 @@ fn chunk_42_invention_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(42);
+    let chunk = edition.chunk(41);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -4963,7 +4853,7 @@ fn chunk_42_invention_effect_1(
     }
 }
 /// Invention, effect 2
-fn chunk_43_invention_effect_2(
+fn chunk_42_invention_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -4971,7 +4861,7 @@ fn chunk_43_invention_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(43);
+    let chunk = edition.chunk(42);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -5053,7 +4943,7 @@ fn chunk_43_invention_effect_2(
     }
 }
 /// Navigation, demand 1
-fn chunk_44_navigation_demand_1(
+fn chunk_43_navigation_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -5061,7 +4951,7 @@ fn chunk_44_navigation_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(44);
+    let chunk = edition.chunk(43);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -5144,7 +5034,7 @@ fn chunk_44_navigation_demand_1(
     }
 }
 /// Enterprise, demand 1
-fn chunk_45_enterprise_demand_1(
+fn chunk_44_enterprise_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -5152,7 +5042,7 @@ fn chunk_45_enterprise_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(45);
+    let chunk = edition.chunk(44);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -5301,7 +5191,7 @@ fn chunk_45_enterprise_demand_1(
     }
 }
 /// Enterprise, effect 2
-fn chunk_46_enterprise_effect_2(
+fn chunk_45_enterprise_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -5309,7 +5199,7 @@ fn chunk_46_enterprise_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(46);
+    let chunk = edition.chunk(45);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -5389,7 +5279,7 @@ fn chunk_46_enterprise_effect_2(
     }
 }
 /// Chemistry, effect 1
-fn chunk_47_chemistry_effect_1(
+fn chunk_46_chemistry_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -5397,7 +5287,7 @@ fn chunk_47_chemistry_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(47);
+    let chunk = edition.chunk(46);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -5477,7 +5367,7 @@ fn chunk_47_chemistry_effect_1(
     }
 }
 /// Chemistry, effect 2
-fn chunk_48_chemistry_effect_2(
+fn chunk_47_chemistry_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -5485,7 +5375,7 @@ fn chunk_48_chemistry_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(48);
+    let chunk = edition.chunk(47);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -5598,7 +5488,7 @@ fn chunk_48_chemistry_effect_2(
     }
 }
 /// Coal, effect 1
-fn chunk_49_coal_effect_1(
+fn chunk_48_coal_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -5606,7 +5496,7 @@ fn chunk_49_coal_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(49);
+    let chunk = edition.chunk(48);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -5645,7 +5535,7 @@ fn chunk_49_coal_effect_1(
     }
 }
 /// Coal, effect 2
-fn chunk_50_coal_effect_2(
+fn chunk_49_coal_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -5653,7 +5543,7 @@ fn chunk_50_coal_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(50);
+    let chunk = edition.chunk(49);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -5733,7 +5623,7 @@ fn chunk_50_coal_effect_2(
     }
 }
 /// Coal, effect 3
-fn chunk_51_coal_effect_3(
+fn chunk_50_coal_effect_3(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -5741,7 +5631,7 @@ fn chunk_51_coal_effect_3(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(51);
+    let chunk = edition.chunk(50);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -5906,7 +5796,7 @@ fn chunk_51_coal_effect_3(
     }
 }
 /// The Pirate Code, demand 1
-fn chunk_52_the_pirate_code_demand_1(
+fn chunk_51_the_pirate_code_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -5914,7 +5804,7 @@ fn chunk_52_the_pirate_code_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(52);
+    let chunk = edition.chunk(51);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -6002,7 +5892,7 @@ fn chunk_52_the_pirate_code_demand_1(
     }
 }
 /// The Pirate Code, effect 2
-fn chunk_53_the_pirate_code_effect_2(
+fn chunk_52_the_pirate_code_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -6010,7 +5900,7 @@ fn chunk_53_the_pirate_code_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(53);
+    let chunk = edition.chunk(52);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -6133,7 +6023,7 @@ fn chunk_53_the_pirate_code_effect_2(
     }
 }
 /// Banking, demand 1
-fn chunk_54_banking_demand_1(
+fn chunk_53_banking_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -6141,7 +6031,7 @@ fn chunk_54_banking_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(54);
+    let chunk = edition.chunk(53);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -6290,7 +6180,7 @@ fn chunk_54_banking_demand_1(
     }
 }
 /// Banking, effect 2
-fn chunk_55_banking_effect_2(
+fn chunk_54_banking_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -6298,7 +6188,7 @@ fn chunk_55_banking_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(55);
+    let chunk = edition.chunk(54);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -6378,7 +6268,7 @@ fn chunk_55_banking_effect_2(
     }
 }
 /// Measurement, effect 1
-fn chunk_56_measurement_effect_1(
+fn chunk_55_measurement_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -6386,7 +6276,7 @@ fn chunk_56_measurement_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(56);
+    let chunk = edition.chunk(55);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -6595,7 +6485,7 @@ fn chunk_56_measurement_effect_1(
     }
 }
 /// Astronomy, effect 1
-fn chunk_57_astronomy_effect_1(
+fn chunk_56_astronomy_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -6603,7 +6493,7 @@ fn chunk_57_astronomy_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(57);
+    let chunk = edition.chunk(56);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -6709,7 +6599,7 @@ fn chunk_57_astronomy_effect_1(
     }
 }
 /// Astronomy, effect 2
-fn chunk_58_astronomy_effect_2(
+fn chunk_57_astronomy_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -6717,7 +6607,7 @@ fn chunk_58_astronomy_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(58);
+    let chunk = edition.chunk(57);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -6827,7 +6717,7 @@ fn chunk_58_astronomy_effect_2(
     }
 }
 /// Societies, demand 1
-fn chunk_59_societies_demand_1(
+fn chunk_58_societies_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -6835,7 +6725,7 @@ fn chunk_59_societies_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(59);
+    let chunk = edition.chunk(58);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -6874,7 +6764,7 @@ fn chunk_59_societies_demand_1(
                     edition,
                     chunk,
                     frame,
-                    Op::KeepIf { test: 60u16 },
+                    Op::KeepIf { test: 59u16 },
                     pure,
                     outer,
                 )?
@@ -6982,7 +6872,7 @@ fn chunk_59_societies_demand_1(
     }
 }
 /// Societies, demand 1 / test 1
-fn chunk_60_societies_demand_1_test_1(
+fn chunk_59_societies_demand_1_test_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -6990,7 +6880,7 @@ fn chunk_60_societies_demand_1_test_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(60);
+    let chunk = edition.chunk(59);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -7039,7 +6929,7 @@ fn chunk_60_societies_demand_1_test_1(
     }
 }
 /// Atomic Theory, effect 1
-fn chunk_61_atomic_theory_effect_1(
+fn chunk_60_atomic_theory_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -7047,7 +6937,7 @@ fn chunk_61_atomic_theory_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(61);
+    let chunk = edition.chunk(60);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -7127,7 +7017,7 @@ fn chunk_61_atomic_theory_effect_1(
     }
 }
 /// Atomic Theory, effect 2
-fn chunk_62_atomic_theory_effect_2(
+fn chunk_61_atomic_theory_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -7135,7 +7025,7 @@ fn chunk_62_atomic_theory_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(62);
+    let chunk = edition.chunk(61);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -7174,7 +7064,7 @@ fn chunk_62_atomic_theory_effect_2(
     }
 }
 /// Machine Tools, effect 1
-fn chunk_63_machine_tools_effect_1(
+fn chunk_62_machine_tools_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -7182,7 +7072,7 @@ fn chunk_63_machine_tools_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(63);
+    let chunk = edition.chunk(62);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -7245,7 +7135,7 @@ fn chunk_63_machine_tools_effect_1(
     }
 }
 /// Metric System, effect 1
-fn chunk_64_metric_system_effect_1(
+fn chunk_63_metric_system_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -7253,7 +7143,7 @@ fn chunk_64_metric_system_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(64);
+    let chunk = edition.chunk(63);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -7378,7 +7268,7 @@ fn chunk_64_metric_system_effect_1(
     }
 }
 /// Metric System, effect 2
-fn chunk_65_metric_system_effect_2(
+fn chunk_64_metric_system_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -7386,7 +7276,7 @@ fn chunk_65_metric_system_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(65);
+    let chunk = edition.chunk(64);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -7466,7 +7356,7 @@ fn chunk_65_metric_system_effect_2(
     }
 }
 /// Canning, effect 1
-fn chunk_66_canning_effect_1(
+fn chunk_65_canning_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -7474,7 +7364,7 @@ fn chunk_66_canning_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(66);
+    let chunk = edition.chunk(65);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -7616,7 +7506,7 @@ fn chunk_66_canning_effect_1(
     }
 }
 /// Canning, effect 2
-fn chunk_67_canning_effect_2(
+fn chunk_66_canning_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -7624,7 +7514,7 @@ fn chunk_67_canning_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(67);
+    let chunk = edition.chunk(66);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -7704,7 +7594,7 @@ fn chunk_67_canning_effect_2(
     }
 }
 /// Democracy, effect 1
-fn chunk_68_democracy_effect_1(
+fn chunk_67_democracy_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -7712,7 +7602,7 @@ fn chunk_68_democracy_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(68);
+    let chunk = edition.chunk(67);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -7787,7 +7677,7 @@ fn chunk_68_democracy_effect_1(
                     chunk,
                     frame,
                     Op::VersusEach {
-                        measure: 69u16,
+                        measure: 68u16,
                         op: Comparison::Gt,
                         group: PlayerSet::Others,
                         factor: 1u8,
@@ -7850,7 +7740,7 @@ fn chunk_68_democracy_effect_1(
     }
 }
 /// Democracy, effect 1 / measure 1
-fn chunk_69_democracy_effect_1_measure_1(
+fn chunk_68_democracy_effect_1_measure_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -7858,7 +7748,7 @@ fn chunk_69_democracy_effect_1_measure_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(69);
+    let chunk = edition.chunk(68);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -7896,7 +7786,7 @@ fn chunk_69_democracy_effect_1_measure_1(
     }
 }
 /// Emancipation, demand 1
-fn chunk_70_emancipation_demand_1(
+fn chunk_69_emancipation_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -7904,7 +7794,7 @@ fn chunk_70_emancipation_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(70);
+    let chunk = edition.chunk(69);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -8029,7 +7919,7 @@ fn chunk_70_emancipation_demand_1(
     }
 }
 /// Emancipation, effect 2
-fn chunk_71_emancipation_effect_2(
+fn chunk_70_emancipation_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -8037,7 +7927,7 @@ fn chunk_71_emancipation_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(71);
+    let chunk = edition.chunk(70);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -8122,7 +8012,7 @@ fn chunk_71_emancipation_effect_2(
     }
 }
 /// Evolution, effect 1
-fn chunk_72_evolution_effect_1(
+fn chunk_71_evolution_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -8130,7 +8020,7 @@ fn chunk_72_evolution_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(72);
+    let chunk = edition.chunk(71);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -8343,7 +8233,7 @@ fn chunk_72_evolution_effect_1(
     }
 }
 /// Explosives, demand 1
-fn chunk_73_explosives_demand_1(
+fn chunk_72_explosives_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -8351,7 +8241,7 @@ fn chunk_73_explosives_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(73);
+    let chunk = edition.chunk(72);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -8512,7 +8402,7 @@ fn chunk_73_explosives_demand_1(
     }
 }
 /// Bicycle, effect 1
-fn chunk_74_bicycle_effect_1(
+fn chunk_73_bicycle_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -8520,7 +8410,7 @@ fn chunk_74_bicycle_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(74);
+    let chunk = edition.chunk(73);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -8612,7 +8502,7 @@ fn chunk_74_bicycle_effect_1(
     }
 }
 /// Electricity, effect 1
-fn chunk_75_electricity_effect_1(
+fn chunk_74_electricity_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -8620,7 +8510,7 @@ fn chunk_75_electricity_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(75);
+    let chunk = edition.chunk(74);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -8731,7 +8621,7 @@ fn chunk_75_electricity_effect_1(
     }
 }
 /// Lighting, effect 1
-fn chunk_76_lighting_effect_1(
+fn chunk_75_lighting_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -8739,7 +8629,7 @@ fn chunk_76_lighting_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(76);
+    let chunk = edition.chunk(75);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -8898,7 +8788,7 @@ fn chunk_76_lighting_effect_1(
     }
 }
 /// Quantum Theory, effect 1
-fn chunk_77_quantum_theory_effect_1(
+fn chunk_76_quantum_theory_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -8906,7 +8796,7 @@ fn chunk_77_quantum_theory_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(77);
+    let chunk = edition.chunk(76);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -9061,7 +8951,7 @@ fn chunk_77_quantum_theory_effect_1(
     }
 }
 /// Rocketry, effect 1
-fn chunk_78_rocketry_effect_1(
+fn chunk_77_rocketry_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -9069,7 +8959,7 @@ fn chunk_78_rocketry_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(78);
+    let chunk = edition.chunk(77);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -9165,7 +9055,7 @@ fn chunk_78_rocketry_effect_1(
     }
 }
 /// Flight, effect 1
-fn chunk_79_flight_effect_1(
+fn chunk_78_flight_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -9173,7 +9063,7 @@ fn chunk_79_flight_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(79);
+    let chunk = edition.chunk(78);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -9298,7 +9188,7 @@ fn chunk_79_flight_effect_1(
     }
 }
 /// Flight, effect 2
-fn chunk_80_flight_effect_2(
+fn chunk_79_flight_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -9306,7 +9196,7 @@ fn chunk_80_flight_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(80);
+    let chunk = edition.chunk(79);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -9386,7 +9276,7 @@ fn chunk_80_flight_effect_2(
     }
 }
 /// Mobility, demand 1
-fn chunk_81_mobility_demand_1(
+fn chunk_80_mobility_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -9394,7 +9284,7 @@ fn chunk_81_mobility_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(81);
+    let chunk = edition.chunk(80);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -9547,7 +9437,7 @@ fn chunk_81_mobility_demand_1(
     }
 }
 /// Corporations, demand 1
-fn chunk_82_corporations_demand_1(
+fn chunk_81_corporations_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -9555,7 +9445,7 @@ fn chunk_82_corporations_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(82);
+    let chunk = edition.chunk(81);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -9704,7 +9594,7 @@ fn chunk_82_corporations_demand_1(
     }
 }
 /// Corporations, effect 2
-fn chunk_83_corporations_effect_2(
+fn chunk_82_corporations_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -9712,7 +9602,7 @@ fn chunk_83_corporations_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(83);
+    let chunk = edition.chunk(82);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -9751,7 +9641,7 @@ fn chunk_83_corporations_effect_2(
     }
 }
 /// Mass Media, effect 1
-fn chunk_84_mass_media_effect_1(
+fn chunk_83_mass_media_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -9759,7 +9649,7 @@ fn chunk_84_mass_media_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(84);
+    let chunk = edition.chunk(83);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -9923,7 +9813,7 @@ fn chunk_84_mass_media_effect_1(
     }
 }
 /// Mass Media, effect 2
-fn chunk_85_mass_media_effect_2(
+fn chunk_84_mass_media_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -9931,7 +9821,7 @@ fn chunk_85_mass_media_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(85);
+    let chunk = edition.chunk(84);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -10011,7 +9901,7 @@ fn chunk_85_mass_media_effect_2(
     }
 }
 /// Antibiotics, effect 1
-fn chunk_86_antibiotics_effect_1(
+fn chunk_85_antibiotics_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -10019,7 +9909,7 @@ fn chunk_86_antibiotics_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(86);
+    let chunk = edition.chunk(85);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -10145,7 +10035,7 @@ fn chunk_86_antibiotics_effect_1(
     }
 }
 /// Computers, effect 1
-fn chunk_87_computers_effect_1(
+fn chunk_86_computers_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -10153,7 +10043,7 @@ fn chunk_87_computers_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(87);
+    let chunk = edition.chunk(86);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -10238,7 +10128,7 @@ fn chunk_87_computers_effect_1(
     }
 }
 /// Computers, effect 2
-fn chunk_88_computers_effect_2(
+fn chunk_87_computers_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -10246,7 +10136,7 @@ fn chunk_88_computers_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(88);
+    let chunk = edition.chunk(87);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -10296,7 +10186,7 @@ fn chunk_88_computers_effect_2(
     }
 }
 /// Composites, demand 1
-fn chunk_89_composites_demand_1(
+fn chunk_88_composites_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -10304,7 +10194,7 @@ fn chunk_89_composites_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(89);
+    let chunk = edition.chunk(88);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -10429,7 +10319,7 @@ fn chunk_89_composites_demand_1(
     }
 }
 /// Collaboration, demand 1
-fn chunk_90_collaboration_demand_1(
+fn chunk_89_collaboration_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -10437,7 +10327,7 @@ fn chunk_90_collaboration_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(90);
+    let chunk = edition.chunk(89);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -10531,7 +10421,7 @@ fn chunk_90_collaboration_demand_1(
     }
 }
 /// Collaboration, effect 2
-fn chunk_91_collaboration_effect_2(
+fn chunk_90_collaboration_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -10539,7 +10429,7 @@ fn chunk_91_collaboration_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(91);
+    let chunk = edition.chunk(90);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -10602,7 +10492,7 @@ fn chunk_91_collaboration_effect_2(
     }
 }
 /// A. I., effect 1
-fn chunk_92_a_i_effect_1(
+fn chunk_91_a_i_effect_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -10610,7 +10500,7 @@ fn chunk_92_a_i_effect_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(92);
+    let chunk = edition.chunk(91);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -10649,7 +10539,7 @@ fn chunk_92_a_i_effect_1(
     }
 }
 /// A. I., effect 2
-fn chunk_93_a_i_effect_2(
+fn chunk_92_a_i_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -10657,7 +10547,7 @@ fn chunk_93_a_i_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(93);
+    let chunk = edition.chunk(92);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -10722,7 +10612,7 @@ fn chunk_93_a_i_effect_2(
                     frame,
                     Op::WinSingle {
                         most: false,
-                        measure: 94u16,
+                        measure: 93u16,
                     },
                     pure,
                     outer,
@@ -10754,7 +10644,7 @@ fn chunk_93_a_i_effect_2(
     }
 }
 /// A. I., effect 2 / measure 1
-fn chunk_94_a_i_effect_2_measure_1(
+fn chunk_93_a_i_effect_2_measure_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -10762,7 +10652,7 @@ fn chunk_94_a_i_effect_2_measure_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(94);
+    let chunk = edition.chunk(93);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -10793,7 +10683,7 @@ fn chunk_94_a_i_effect_2_measure_1(
     }
 }
 /// Archery, demand 1
-fn chunk_95_archery_demand_1(
+fn chunk_94_archery_demand_1(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -10801,7 +10691,7 @@ fn chunk_95_archery_demand_1(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(95);
+    let chunk = edition.chunk(94);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -10893,7 +10783,7 @@ fn chunk_95_archery_demand_1(
     }
 }
 /// Archery, effect 2
-fn chunk_96_archery_effect_2(
+fn chunk_95_archery_effect_2(
     game: &mut Game,
     edition: &CompiledEdition,
     frame: &mut Frame,
@@ -10901,7 +10791,7 @@ fn chunk_96_archery_effect_2(
     pure: bool,
     outer: Option<&[StmtOutcome]>,
 ) -> VmResult<Stop> {
-    let chunk = edition.chunk(96);
+    let chunk = edition.chunk(95);
     loop {
         if game.stops_before_op(frame, fuel)? {
             return Ok(Stop::Done);
@@ -10951,6 +10841,115 @@ fn chunk_96_archery_effect_2(
                 )?
             }
             6 => return Ok(Stop::Done),
+            _ => return Err(game.ran_past_end(frame)),
+        };
+        if let Some(stop) = stop {
+            return Ok(stop);
+        }
+    }
+}
+/// Metalworking, effect 1
+fn chunk_96_metalworking_effect_1(
+    game: &mut Game,
+    edition: &CompiledEdition,
+    frame: &mut Frame,
+    fuel: &mut u64,
+    pure: bool,
+    outer: Option<&[StmtOutcome]>,
+) -> VmResult<Stop> {
+    let chunk = edition.chunk(96);
+    loop {
+        if game.stops_before_op(frame, fuel)? {
+            return Ok(Stop::Done);
+        }
+        let pc = frame.pc;
+        frame.pc += 1;
+        let stop = match pc {
+            0 => {
+                frame.ints.push(i32::from(frame.executor));
+                None
+            }
+            1 => {
+                frame.ints.push(1i32);
+                None
+            }
+            2 => {
+                game.step(
+                    edition,
+                    chunk,
+                    frame,
+                    Op::Draw {
+                        count: 1u8,
+                        then: Some(Verb::Reveal),
+                        stmt: 0u16,
+                    },
+                    pure,
+                    outer,
+                )?
+            }
+            3 => game.step(edition, chunk, frame, Op::Bound { stmt: 0u16 }, pure, outer)?,
+            4 => game.step(edition, chunk, frame, Op::DupSet, pure, outer)?,
+            5 => {
+                game.step(
+                    edition,
+                    chunk,
+                    frame,
+                    Op::KeepIcons { mask: 8u8 },
+                    pure,
+                    outer,
+                )?
+            }
+            6 => {
+                game.step(
+                    edition,
+                    chunk,
+                    frame,
+                    Op::QuantifyCards {
+                        quantifier: Quantifier::Any,
+                    },
+                    pure,
+                    outer,
+                )?
+            }
+            7 => {
+                if game.pop_int(frame)? == 0 {
+                    frame.pc = 12u16;
+                }
+                None
+            }
+            8 => game.step(edition, chunk, frame, Op::Bound { stmt: 0u16 }, pure, outer)?,
+            9 => {
+                game.step(
+                    edition,
+                    chunk,
+                    frame,
+                    Op::Move {
+                        verb: Verb::Score,
+                        stmt: 2u16,
+                    },
+                    pure,
+                    outer,
+                )?
+            }
+            10 => game.step(edition, chunk, frame, Op::RepeatEffect, pure, outer)?,
+            11 => {
+                frame.pc = 12u16;
+                None
+            }
+            12 => {
+                game.step(
+                    edition,
+                    chunk,
+                    frame,
+                    Op::Combine {
+                        stmt: 1u16,
+                        children: 0u16,
+                    },
+                    pure,
+                    outer,
+                )?
+            }
+            13 => return Ok(Stop::Done),
             _ => return Err(game.ran_past_end(frame)),
         };
         if let Some(stop) = stop {

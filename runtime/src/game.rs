@@ -113,9 +113,23 @@ pub struct DogmaRun {
 
 impl DogmaRun {
     /// The players who execute an effect of this kind, in order.
-    fn executors(&self, kind: EffectKind) -> Vec<Seat> {
+    ///
+    /// A compel (Artifacts) is a demand in every respect but its victims: "A player is
+    /// vulnerable to compel effects only if they would be eligible to share your non-demand
+    /// effects. Other than this difference, they behave exactly like demand effects"
+    /// (../shared/rules/deluxe-rules-with-expansions.txt, "Compel Effects"; EXPANSIONS.md A8).
+    /// So its victims are the sharing players who are opponents (a teammate shares but is never
+    /// a victim), clockwise; they may share the non-demand effects too, and since a compel is a
+    /// demand, executing it never earns the sharing bonus.
+    fn executors(&self, kind: EffectKind, state: &State) -> Vec<Seat> {
         match kind {
-            EffectKind::Demand | EffectKind::Compel => self.vulnerable.clone(),
+            EffectKind::Demand => self.vulnerable.clone(),
+            EffectKind::Compel => self
+                .sharing
+                .iter()
+                .copied()
+                .filter(|s| state.is_opponent(self.activator, *s))
+                .collect(),
             _ => {
                 let mut list = self.sharing.clone();
                 list.push(self.activator);
@@ -878,7 +892,7 @@ impl Game {
                 continue;
             }
             let effect = card.effects[dogma.effect as usize];
-            let executors = dogma.executors(effect.kind);
+            let executors = dogma.executors(effect.kind, &self.state);
             if dogma.next as usize >= executors.len() {
                 dogma.effect += 1;
                 dogma.next = 0;
@@ -886,8 +900,10 @@ impl Game {
             }
             let executor = executors[dogma.next as usize];
             let demand = matches!(effect.kind, EffectKind::Demand | EffectKind::Compel);
-            // Parley (fourth edition): a distant executor may have to confirm first.
-            if !self.parley_gate(executor, demand) {
+            // Parley (fourth edition): a distant executor may have to confirm first. A compel's
+            // victims are those eligible to share, so a distant one is asked to confirm that
+            // eligibility, not offered immunity.
+            if !self.parley_gate(executor, effect.kind == EffectKind::Demand) {
                 continue;
             }
             let Some(dogma) = self.exec.as_mut().and_then(|e| e.dogma.as_mut()) else {

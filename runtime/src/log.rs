@@ -284,13 +284,11 @@ impl Event {
                 };
                 let effects = &edition.card(*c).effects;
                 let has = |demand: bool| {
-                    effects.iter().any(|e| {
-                        matches!(
-                            e.kind,
-                            crate::vocab::EffectKind::Demand | crate::vocab::EffectKind::Compel
-                        ) == demand
-                    })
+                    effects
+                        .iter()
+                        .any(|e| (e.kind == crate::vocab::EffectKind::Demand) == demand)
                 };
+                // A compel's victims are among those eligible to share, not the vulnerable.
                 let mut parts = Vec::new();
                 if has(false) {
                     parts.push(format!("sharing {}", list(sharing)));
@@ -307,7 +305,14 @@ impl Event {
                 demand,
                 shared,
             } => {
-                let verb = if *demand {
+                let compel = edition
+                    .card(*c)
+                    .effects
+                    .get(usize::from(*effect))
+                    .is_some_and(|e| e.kind == crate::vocab::EffectKind::Compel);
+                let verb = if compel {
+                    "is compelled by"
+                } else if *demand {
                     "is demanded by"
                 } else if *shared {
                     "shares"

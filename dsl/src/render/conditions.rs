@@ -77,6 +77,9 @@ impl Renderer<'_> {
                 )
             }
             CondKind::Compare { lhs, op, rhs } => {
+                if let Some(text) = self.shared_trait(lhs, op.node, rhs) {
+                    return text;
+                }
                 let as_value = is_value(lhs) || is_value(rhs);
                 let op = match op.node {
                     Comparison::Ge => "is at least",
@@ -92,6 +95,36 @@ impl Renderer<'_> {
                     self.expr(rhs, as_value)
                 )
             }
+        }
+    }
+
+    /// A count of different colours (or values) among cards compared with the number of those
+    /// cards says whether two of them share one: `number of different colors in drawn < number
+    /// of drawn` → "at least two of the cards you drew are the same color", `=` → "no two of the
+    /// cards you drew are the same color".
+    fn shared_trait(&self, lhs: &Expr, op: Comparison, rhs: &Expr) -> Option<String> {
+        let (distinct, op, all) = match (&unparen(lhs).kind, &unparen(rhs).kind) {
+            (ExprKind::NumberOf(d), ExprKind::NumberOf(Countable::Cards(all))) => (d, op, all),
+            (ExprKind::NumberOf(Countable::Cards(all)), ExprKind::NumberOf(d)) => {
+                (d, flipped(op), all)
+            }
+            _ => return None,
+        };
+        let (set, trait_words) = match distinct {
+            Countable::DifferentColors(set) => (set, "the same color"),
+            Countable::DifferentValues(set) => (set, "of the same value"),
+            _ => return None,
+        };
+        let cards = self.set_cards(set);
+        if cards != self.set_cards(all) {
+            return None;
+        }
+        match op {
+            Comparison::Lt | Comparison::Ne => {
+                Some(format!("at least two of {cards} are {trait_words}"))
+            }
+            Comparison::Eq | Comparison::Ge => Some(format!("no two of {cards} are {trait_words}")),
+            Comparison::Le | Comparison::Gt => None,
         }
     }
 
@@ -201,7 +234,8 @@ impl Renderer<'_> {
     }
 
     /// "you have at least four [castle] on your board", "you have tucked at least six cards
-    /// this turn", "you have returned more cards due to Democracy than each other player".
+    /// this turn", "you have returned more cards than each other player due to Democracy so far
+    /// during this dogma action".
     fn has_phrase(&self, subject: &str, have: &str, poss: &str, m: &PlayerMeasure) -> String {
         match &m.kind {
             PlayerMeasureKind::Amount {
@@ -220,7 +254,7 @@ impl Renderer<'_> {
                 "{subject} {have} {} {}{}",
                 verb.word(),
                 amount_cards(amount.node),
-                self.due_scope(*due_to, *scope)
+                self.player_due_scope(*due_to, *scope)
             ),
             PlayerMeasureKind::Compare {
                 more,
@@ -236,11 +270,11 @@ impl Renderer<'_> {
                     },
                 than,
             } => format!(
-                "{subject} {have} {} {} cards{} than {}",
+                "{subject} {have} {} {} cards than {}{}",
                 verb.word(),
                 if *more { "more" } else { "fewer" },
-                self.due_scope(*due_to, *scope),
-                self.than(than, poss)
+                self.than(than, poss),
+                self.player_due_scope(*due_to, *scope)
             ),
             _ => format!("{subject} {have} {}", self.measure_phrase(m, poss)),
         }
@@ -517,6 +551,25 @@ fn is_value(e: &Expr) -> bool {
         ExprKind::Add(a, b) | ExprKind::Sub(a, b) => is_value(a) || is_value(b),
         ExprKind::Paren(inner) => is_value(inner),
         _ => false,
+    }
+}
+
+/// An expression without the parentheses around it.
+fn unparen(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Paren(inner) => unparen(inner),
+        _ => e,
+    }
+}
+
+/// The comparison with its sides swapped: `a < b` is `b > a`.
+fn flipped(op: Comparison) -> Comparison {
+    match op {
+        Comparison::Lt => Comparison::Gt,
+        Comparison::Gt => Comparison::Lt,
+        Comparison::Le => Comparison::Ge,
+        Comparison::Ge => Comparison::Le,
+        other => other,
     }
 }
 

@@ -170,6 +170,13 @@ struct Renderer<'t> {
     params: HashMap<String, ArgValue>,
     /// Whether the latest statement with each participle moved several cards.
     plural: HashMap<Participle, bool>,
+    /// How many cards the latest statement with each participle moved, when that is known.
+    counts: HashMap<Participle, u32>,
+    /// The participles some of whose cards a later statement has moved away (`transfer a card
+    /// from drawn …`), with how many when that is known: what remains is "the other".
+    taken: HashMap<Participle, Option<u32>>,
+    /// The participle the statement just rendered took cards from.
+    last_taken: Option<Participle>,
 }
 
 impl<'t> Renderer<'t> {
@@ -179,6 +186,9 @@ impl<'t> Renderer<'t> {
             wording,
             params: HashMap::new(),
             plural: HashMap::new(),
+            counts: HashMap::new(),
+            taken: HashMap::new(),
+            last_taken: None,
         }
     }
 
@@ -245,9 +255,154 @@ mod tests {
     }
 
     #[test]
-    fn a_compel_orders_you_too() {
-        let texts = effects(&card("compel leaf { return a card from your hand }"));
-        assert_eq!(texts[0], "I compel you return a card from your hand!");
+    fn a_compel_orders_you_to() {
+        let texts = effects(&card(
+            "compel leaf { return a card from your hand if you do { draw a [1] } }",
+        ));
+        assert_eq!(
+            texts[0],
+            "I compel you to return a card from your hand! If you do, draw a [1]!"
+        );
+        let texts = effects(&card("compel leaf { you may score a card from your hand }"));
+        assert_eq!(
+            texts[0],
+            "I compel you to choose whether to score a card from your hand!"
+        );
+    }
+
+    #[test]
+    fn a_demand_with_a_condition_orders_first() {
+        let texts = effects(&card(
+            "demand leaf { if you have at least 4 castle { \
+             transfer a top card with castle from your board to my board \
+             if you do { draw a [1] } } }",
+        ));
+        assert_eq!(
+            texts[0],
+            "I demand you transfer a top card with a [castle] from your board to my board if you \
+             have at least four [castle] on your board! If you do, draw a [1]!"
+        );
+        let texts = effects(&card("compel leaf { if you have no crown { draw a [2] } }"));
+        assert_eq!(
+            texts[0],
+            "I compel you to draw a [2] if you have no [crown] on your board!"
+        );
+    }
+
+    #[test]
+    fn the_cards_left_after_some_were_taken_are_the_other() {
+        let texts = effects(&card(
+            "demand leaf { draw and reveal 2 [9] \
+             transfer a card of my choice from drawn to my board then meld drawn } \
+             effect leaf { draw 3 [1] return a card from drawn tuck drawn } \
+             effect leaf { draw 3 [1] return a card from drawn meld a card from your hand \
+             score drawn draw a [2] score drawn }",
+        ));
+        assert_eq!(
+            texts[0],
+            "I demand you draw and reveal two [9]! Transfer a card of my choice from the cards \
+             you drew to my board, then meld the other!"
+        );
+        assert_eq!(
+            texts[1],
+            "Draw three [1]. Return a card from the cards you drew. Tuck the other two."
+        );
+        // Further on, the rest is named in full; a new draw binds `drawn` afresh.
+        assert_eq!(
+            texts[2],
+            "Draw three [1]. Return a card from the cards you drew. Meld a card from your hand. \
+             Score the other cards you drew. Draw a [2]. Score the card you drew."
+        );
+    }
+
+    #[test]
+    fn a_history_a_player_has_runs_so_far_during_the_action() {
+        let source = card(
+            "effect leaf { if you have more cards returned due to this card than each other \
+             player { draw an [8] } } \
+             effect leaf { if you have at least 6 cards tucked this turn { draw a [1] } }",
+        );
+        let texts = effects(&source);
+        assert_eq!(
+            texts[0],
+            "If you have returned more cards than each other player due to Test so far during \
+             this dogma action, draw an [8]."
+        );
+        assert_eq!(
+            texts[1],
+            "If you have tucked at least six cards this turn, draw a [1]."
+        );
+        let file = parse(&source).expect("parses");
+        let Some(Item::Card(c)) = file.items.first() else {
+            panic!("no card");
+        };
+        assert!(render_card(c, Wording::Fourth)[0]
+            .text
+            .contains("due to Test so far during this action,"));
+    }
+
+    #[test]
+    fn fewer_different_colors_than_cards_is_a_shared_color() {
+        let texts = effects(&card(
+            "effect leaf { draw and reveal 3 [6] \
+             if number of different colors in drawn < number of drawn { return drawn } } \
+             effect leaf { draw 2 [6] if number of drawn = number of different values in drawn \
+             { score drawn } }",
+        ));
+        assert_eq!(
+            texts[0],
+            "Draw and reveal three [6]. If at least two of the cards you drew are the same color, \
+             return the cards you drew."
+        );
+        assert_eq!(
+            texts[1],
+            "Draw two [6]. If no two of the cards you drew are of the same value, score the \
+             cards you drew."
+        );
+    }
+
+    #[test]
+    fn a_value_from_a_card_or_higher_is_equal_or_higher() {
+        let texts = effects(&card(
+            "effect leaf { return a top card from your board \
+             return all cards of value (value of returned) or higher from your score pile } \
+             demand leaf { return 2 top cards of the same value from your board \
+             return all cards of value (value of returned) or lower from your hand and score pile }",
+        ));
+        assert_eq!(
+            texts[0],
+            "Return a top card from your board. Return all cards from your score pile of equal \
+             or higher value than the card you returned."
+        );
+        assert_eq!(
+            texts[1],
+            "I demand you return exactly two top cards of the same value from your board! Return \
+             all cards from your hand and score pile of equal or lower value than the cards you \
+             returned!"
+        );
+    }
+
+    #[test]
+    fn an_icon_of_my_choice_other_than_one_follows_the_source() {
+        let texts = effects(&card(
+            "demand leaf { return 2 top cards with the icon of my choice other than leaf \
+             from your board }",
+        ));
+        assert_eq!(
+            texts[0],
+            "I demand you return two top cards from your board with the icon of my choice other \
+             than [leaf]!"
+        );
+    }
+
+    #[test]
+    fn the_bottom_of_a_named_pile_is_your_bottom_cards() {
+        let texts = effects(&card(
+            "effect leaf (c = red) { return the bottom 3 cards of color c from your board } \
+             effect leaf { tuck the bottom 1 cards of color blue from your board }",
+        ));
+        assert_eq!(texts[0], "Return your bottom three red cards.");
+        assert_eq!(texts[1], "Tuck your bottom blue card.");
     }
 
     #[test]

@@ -5,13 +5,57 @@ use crate::ast::*;
 
 use super::values::literal_values;
 use super::words::{and_list, article, icon, icon_list, number, past};
-use super::Renderer;
+use super::{Renderer, Wording};
 
 impl Renderer<'_> {
     pub(super) fn selection(&self, sel: &Selection) -> String {
         match sel {
             Selection::Np(np) => self.card_np(np),
+            Selection::Ref(CardRef {
+                kind: CardRefKind::Bound(p),
+                ..
+            }) if self.taken.contains_key(p) => self.the_other(*p),
             Selection::Ref(r) => self.card_ref(r),
+        }
+    }
+
+    /// The cards a participle names after a statement moved some of them away: "the other"
+    /// right after that statement (Collaboration: "transfer a card of my choice from the cards
+    /// you drew to my board, then meld the other"), "the other card you drew" further on.
+    fn the_other(&self, p: Participle) -> String {
+        let remaining = self.remaining(p);
+        if self.last_taken == Some(p) {
+            match remaining {
+                Some(1) => "the other".to_string(),
+                Some(n) if n > 1 => format!("the other {}", number(n)),
+                _ => "the others".to_string(),
+            }
+        } else {
+            let noun = if remaining == Some(1) {
+                "card"
+            } else {
+                "cards"
+            };
+            format!("the other {noun} you {}", past(p))
+        }
+    }
+
+    /// How many of a participle's cards are left after statements moved some away, when known.
+    fn remaining(&self, p: Participle) -> Option<u32> {
+        let taken = self.taken.get(&p).copied().unwrap_or(Some(0))?;
+        Some(self.counts.get(&p)?.saturating_sub(taken))
+    }
+
+    /// How many cards a selection names, when that is a fixed number.
+    pub(super) fn selection_count(&self, sel: &Selection) -> Option<u32> {
+        match sel {
+            Selection::Np(np) => np_count(np),
+            Selection::Ref(r) => match &r.kind {
+                CardRefKind::Title(_) | CardRefKind::ThisCard | CardRefKind::Ordinal(..) => Some(1),
+                CardRefKind::Bound(p) => self.remaining(*p),
+                CardRefKind::Np(np) => np_count(np),
+                _ => None,
+            },
         }
     }
 
@@ -36,7 +80,10 @@ impl Renderer<'_> {
     }
 
     pub(super) fn bound_plural(&self, p: Participle) -> bool {
-        self.plural.get(&p).copied().unwrap_or(true)
+        match self.remaining(p) {
+            Some(n) if self.taken.contains_key(&p) => n != 1,
+            _ => self.plural.get(&p).copied().unwrap_or(true),
+        }
     }
 
     /// `returned` → "the card you returned" or "the cards you returned".
@@ -66,6 +113,9 @@ impl Renderer<'_> {
     /// A card noun phrase in the designer's word order: "the two highest non-red top cards
     /// without a [factory] from your board".
     pub(super) fn card_np(&self, np: &CardNp) -> String {
+        if let Some(text) = self.pile_bottom(np) {
+            return text;
+        }
         let plural = np_plural(np);
         let mut head = Vec::new();
         for adj in &np.adjectives {
@@ -117,6 +167,8 @@ impl Renderer<'_> {
         if let Some(q) = &np.quantity {
             words.push(match &q.node {
                 Quantity::One { .. } => article(&head).to_string(),
+                // Cards that must share a value are taken exactly so many or not at all.
+                Quantity::Exactly(n) if has_same_value(np) => format!("exactly {}", number(*n)),
                 Quantity::Exactly(n) => number(*n),
                 Quantity::Between(a, b) => format!("{} or {}", number(*a), number(*b)),
                 Quantity::UpTo(n) => format!("up to {}", number(*n)),
@@ -175,6 +227,56 @@ impl Renderer<'_> {
         words.join(" ")
     }
 
+    /// `the bottom 3 cards of color red from your board` → "your bottom three red cards": the
+    /// bottom of one named pile of one player's board, said as the cards say it.
+    fn pile_bottom(&self, np: &CardNp) -> Option<String> {
+        let Some(Quantity::Bottom(n)) = np.quantity.as_ref().map(|q| &q.node) else {
+            return None;
+        };
+        let [Spanned {
+            node: Filter::Color(color),
+            ..
+        }] = np.filters.as_slice()
+        else {
+            return None;
+        };
+        let [atom] = color.alternatives.as_slice() else {
+            return None;
+        };
+        let ColorAtom::Named(name) = self.resolve_color(&atom.node) else {
+            return None;
+        };
+        let Some(Spanned {
+            node:
+                Source {
+                    place: Place::Zone(zone),
+                    ..
+                },
+            ..
+        }) = &np.source
+        else {
+            return None;
+        };
+        let on_one_board = matches!(zone.kinds.as_slice(), [k] if k.node == ZoneKind::Board);
+        if !np.adjectives.is_empty()
+            || np.possessive.is_some()
+            || zone.whose.node.is_plural()
+            || !on_one_board
+        {
+            return None;
+        }
+        let noun = if *n == 1 { "card" } else { "cards" };
+        let count = if *n == 1 {
+            String::new()
+        } else {
+            format!("{} ", number(*n))
+        };
+        Some(format!(
+            "{} bottom {count}{name} {noun}",
+            zone.whose.node.words()
+        ))
+    }
+
     /// `the [5] deck`, `the available achievements`.
     pub(super) fn supply(&self, z: &Supply) -> String {
         match &z.kind {
@@ -226,7 +328,8 @@ impl Renderer<'_> {
     }
 
     pub(super) fn zone(&self, z: &Zone) -> String {
-        let plural = z.whose.node.is_plural() || z.kinds.len() > 1;
+        // "your hand and score pile", "all players' hands, boards, and score piles".
+        let plural = z.whose.node.is_plural();
         let kinds: Vec<String> = z
             .kinds
             .iter()
@@ -280,6 +383,21 @@ impl Renderer<'_> {
         text
     }
 
+    /// What a player has moved, counted over a period: with no period written, the count runs
+    /// over the dogma action so far (docs/language.md, "History phrases"), and a player's count
+    /// says so, since it is compared while other players are still to move cards: "due to
+    /// Democracy so far during this dogma action" ("this action" in the fourth edition's words).
+    pub(super) fn player_due_scope(&self, due_to: Option<DueTo>, scope: Option<Scope>) -> String {
+        let mut text = self.due_scope(due_to, scope);
+        if scope.is_none() {
+            text.push_str(match self.wording {
+                Wording::Fourth => " so far during this action",
+                Wording::First | Wording::Third => " so far during this dogma action",
+            });
+        }
+        text
+    }
+
     pub(super) fn due_scope(&self, due_to: Option<DueTo>, scope: Option<Scope>) -> String {
         let mut text = String::new();
         match due_to {
@@ -306,17 +424,44 @@ pub(super) fn is_anaphoric(r: &CardRef) -> bool {
 }
 
 /// Whether a filter names a card or board other than the candidates' own ("of the same value as
-/// the card you returned", "of a color not present on my board"), so that the phrase's source
-/// reads better before it.
+/// the card you returned", "of a color not present on my board"), or ends in "other than …",
+/// so that the phrase's source reads better before it ("two top cards from your board with the
+/// icon of my choice other than [leaf]", not "… other than [leaf] from your board").
 fn reads_after_source(f: &Filter) -> bool {
     match f {
         Filter::SameColorAs(r) => !is_anaphoric(r),
+        Filter::Value(spec) => names_a_card(&spec.first),
+        Filter::IconOfMyChoice(except) => except.is_some(),
         Filter::SameValueAs(_)
         | Filter::ColorOnBoard { .. }
         | Filter::OtherThan(_)
         | Filter::HigherThan(_)
         | Filter::LowerThan(_) => true,
         _ => false,
+    }
+}
+
+/// Whether a phrase takes cards that share one value (`2 top cards of the same value`).
+fn has_same_value(np: &CardNp) -> bool {
+    np.filters.iter().any(|f| f.node == Filter::SameValue)
+}
+
+/// Whether a value is the value of a card named elsewhere (`value of returned`).
+fn names_a_card(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::ValueOf(_) => true,
+        ExprKind::Paren(inner) => names_a_card(inner),
+        _ => false,
+    }
+}
+
+/// How many cards a noun phrase names, when that is a fixed number (`a card`, `2 cards`).
+pub(super) fn np_count(np: &CardNp) -> Option<u32> {
+    match np.quantity.as_ref().map(|q| &q.node) {
+        Some(Quantity::One { .. }) => Some(1),
+        Some(Quantity::Exactly(n)) | Some(Quantity::The(Some(n))) => Some(*n),
+        Some(Quantity::The(None)) | None if !np_plural(np) => Some(1),
+        _ => None,
     }
 }
 

@@ -65,19 +65,17 @@ pub(super) fn finish(sentences: Vec<Sentence>, kind: EffectKind) -> String {
     };
     if sentences.is_empty() {
         return match order {
-            Some(word) => format!("I {word} you do nothing!"),
+            Some(word) => format!("{} do nothing!", order_words(word)),
             None => "Do nothing.".to_string(),
         };
     }
     let mut out = Vec::new();
     for (i, sentence) in sentences.iter().enumerate() {
-        let body = match (i, order) {
-            (0, Some(word)) => order_body(word, &sentence.body),
-            _ => sentence.body.text.clone(),
-        };
-        let text = match &sentence.lead {
-            Some(lead) => format!("{lead}, {body}"),
-            None => body,
+        let text = match (i, order, &sentence.lead) {
+            (0, Some(word), Some(lead)) => led_order(word, lead, &sentence.body),
+            (0, Some(word), None) => order_body(word, &sentence.body),
+            (_, _, Some(lead)) => format!("{lead}, {}", sentence.body.text),
+            (_, _, None) => sentence.body.text.clone(),
         };
         out.push(format!("{}{stop}", capitalise(&text)));
         for trailer in &sentence.body.trailers {
@@ -87,11 +85,35 @@ pub(super) fn finish(sentences: Vec<Sentence>, kind: EffectKind) -> String {
     out.join(" ")
 }
 
+/// The first sentence of a demand or compel when it has a lead. The order comes first, so that
+/// the lead reads as the victim's and not the demander's: a condition follows the order ("I
+/// demand you transfer a top card … to my board if you have at least four [castle] on your
+/// board"), any other lead sits inside it ("I demand you, for each …, draw a [1]").
+fn led_order(word: &str, lead: &str, clause: &Clause) -> String {
+    let conditional = lead.starts_with("if ");
+    let order = order_words(word);
+    match &clause.mood {
+        Mood::Imperative if conditional => format!("{order} {} {lead}", clause.text),
+        Mood::May(inner) if conditional => format!("{order} {inner} {lead}"),
+        Mood::Imperative => format!("{order}, {lead}, {}", clause.text),
+        Mood::May(inner) => format!("{order}, {lead}, {inner}"),
+        Mood::Subject => format!("I {word} that, {lead}, {}", clause.text),
+    }
+}
+
+/// "I demand you", "I compel you to": the words before a demand's or compel's first verb.
+fn order_words(word: &str) -> String {
+    match word {
+        "compel" => "I compel you to".to_string(),
+        _ => format!("I {word} you"),
+    }
+}
+
 /// The first sentence of a demand or compel: "I demand you draw a [1]".
 fn order_body(word: &str, clause: &Clause) -> String {
     match &clause.mood {
-        Mood::Imperative => format!("I {word} you {}", clause.text),
-        Mood::May(inner) => format!("I {word} you {inner}"),
+        Mood::Imperative => format!("{} {}", order_words(word), clause.text),
+        Mood::May(inner) => format!("{} {inner}", order_words(word)),
         Mood::Subject => format!("I {word} that {}", clause.text),
     }
 }

@@ -6,6 +6,7 @@ use crate::ast::*;
 
 use super::conditions::board_tail;
 use super::players::verb_s;
+use super::selections::np_count;
 use super::sentences::{Clause, Mood};
 use super::words::{and_list, counted, either_text, icon, number, or_list};
 use super::{Renderer, Wording};
@@ -143,39 +144,95 @@ impl Renderer<'_> {
 
     /// Remembers how many cards the statement moved, for later references to its participle.
     fn record(&mut self, kind: &StmtKind, scaled: bool) {
+        self.last_taken = None;
         match kind {
             StmtKind::Draw { then, count, .. } => {
                 let plural = scaled || count.node != 1;
-                self.plural.insert(Participle::Drawn, plural);
+                let count = (!scaled).then_some(count.node);
+                self.bind(Participle::Drawn, plural, count);
                 if let Some(verb) = then {
-                    self.plural.insert(Participle::of_verb(verb.node), plural);
+                    self.bind(Participle::of_verb(verb.node), plural, count);
                 }
             }
             StmtKind::Move { verbs, what } => {
                 let plural = scaled || self.selection_plural(what);
+                let count = if scaled {
+                    None
+                } else {
+                    self.selection_count(what)
+                };
+                if verbs.iter().any(|v| v.node != Verb::Reveal) {
+                    self.take_from(what);
+                }
                 for verb in verbs {
-                    self.plural.insert(Participle::of_verb(verb.node), plural);
+                    self.bind(Participle::of_verb(verb.node), plural, count);
                 }
             }
             StmtKind::Transfer { what, .. } | StmtKind::Take(what) => {
                 let plural = scaled || self.selection_plural(what);
-                self.plural.insert(Participle::Transferred, plural);
+                let count = if scaled {
+                    None
+                } else {
+                    self.selection_count(what)
+                };
+                self.take_from(what);
+                self.bind(Participle::Transferred, plural, count);
             }
             StmtKind::Exchange(..) => {
-                self.plural.insert(Participle::Exchanged, true);
+                self.bind(Participle::Exchanged, true, None);
             }
             StmtKind::Choose { count, .. } => {
-                self.plural.insert(Participle::Chosen, count.node != 1);
+                self.bind(Participle::Chosen, count.node != 1, Some(count.node));
             }
             StmtKind::ChooseValue { .. } => {
-                self.plural.insert(Participle::Chosen, false);
+                self.bind(Participle::Chosen, false, None);
             }
             StmtKind::ChooseCards(what) => {
                 let plural = scaled || self.selection_plural(what);
-                self.plural.insert(Participle::Chosen, plural);
+                self.bind(Participle::Chosen, plural, None);
             }
             _ => {}
         }
+    }
+
+    /// A participle now names the cards of a new statement.
+    fn bind(&mut self, p: Participle, plural: bool, count: Option<u32>) {
+        self.plural.insert(p, plural);
+        match count {
+            Some(n) => self.counts.insert(p, n),
+            None => self.counts.remove(&p),
+        };
+        self.taken.remove(&p);
+    }
+
+    /// Notes that a statement moved some of the cards a participle names (`transfer a card of
+    /// my choice from drawn to my board`), so that the participle now names the rest.
+    fn take_from(&mut self, what: &Selection) {
+        let Selection::Np(np) = what else {
+            return;
+        };
+        let Some(Spanned {
+            node:
+                Source {
+                    place:
+                        Place::Cards(CardRef {
+                            kind: CardRefKind::Bound(p),
+                            ..
+                        }),
+                    ..
+                },
+            ..
+        }) = &np.source
+        else {
+            return;
+        };
+        let before = self.taken.get(p).copied().unwrap_or(Some(0));
+        let taken = match (before, np_count(np)) {
+            (Some(a), Some(b)) => Some(a + b),
+            _ => None,
+        };
+        self.taken.insert(*p, taken);
+        self.last_taken = Some(*p);
     }
 
     fn kind_clause(&mut self, kind: &StmtKind) -> Clause {

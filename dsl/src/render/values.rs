@@ -88,6 +88,18 @@ impl Renderer<'_> {
         }
     }
 
+    /// The card whose value an expression is, when it is one: "the card you returned", "the
+    /// highest card in your score pile".
+    pub(super) fn card_anchor(&self, e: &Expr) -> Option<String> {
+        match &e.kind {
+            ExprKind::ValueOf(r) => Some(self.card_ref(r)),
+            ExprKind::Extreme { highest, set } => Some(self.extreme_card(*highest, set)),
+            ExprKind::Paren(inner) => self.card_anchor(inner),
+            ExprKind::Name(n) => self.param_expr(n).and_then(|first| self.card_anchor(first)),
+            _ => None,
+        }
+    }
+
     /// "the highest card in your score pile", "the highest of your top cards".
     fn extreme_card(&self, highest: bool, set: &SetRef) -> String {
         let which = if highest { "highest" } else { "lowest" };
@@ -101,6 +113,17 @@ impl Renderer<'_> {
     pub(super) fn value_spec(&self, spec: &ValueSpec) -> String {
         if spec.rest.is_empty() {
             return self.value_relation(&spec.first);
+        }
+        // `of value (value of returned) or higher` → "of equal or higher value than the card you
+        // returned".
+        if let ([alt], Some(card)) = (spec.rest.as_slice(), self.card_anchor(&spec.first)) {
+            match alt.node {
+                ValueAlternative::OrHigher => {
+                    return format!("of equal or higher value than {card}")
+                }
+                ValueAlternative::OrLower => return format!("of equal or lower value than {card}"),
+                ValueAlternative::Or(_) => {}
+            }
         }
         let mut text = format!("of value {}", self.value_atom(&spec.first));
         for alt in &spec.rest {

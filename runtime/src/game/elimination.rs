@@ -117,7 +117,7 @@ impl Game {
                     dogma.ended = true;
                     result.action_ended = true;
                 } else {
-                    dogma.drop_player(seat, kind);
+                    dogma.drop_player(seat, kind, &self.state);
                 }
             }
         }
@@ -158,9 +158,14 @@ impl Game {
 impl DogmaRun {
     /// Drops a player from the action (eliminated): they neither share nor are demanded of any
     /// more. `kind` is the effect being executed, whose executor list `next` indexes.
-    pub(crate) fn drop_player(&mut self, seat: Seat, kind: Option<crate::vocab::EffectKind>) {
+    pub(crate) fn drop_player(
+        &mut self,
+        seat: Seat,
+        kind: Option<crate::vocab::EffectKind>,
+        state: &crate::state::State,
+    ) {
         if let Some(kind) = kind {
-            let list = self.executors(kind);
+            let list = self.executors(kind, state);
             if let Some(pos) = list.iter().position(|s| *s == seat) {
                 if pos < self.next as usize {
                     self.next -= 1;
