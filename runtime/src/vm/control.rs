@@ -1,0 +1,387 @@
+//! The VM's control flow and values: jumps, loops and parameters, numbers and logic, players
+//! named by the frame, and statement outcomes.
+
+use super::{
+    current_each, outcome, outcome_mut, stopped, Frame, OpResult, StmtOutcome, Stop, NOBODY,
+};
+use crate::bytecode::{CardIdx, Chunk, IfYouDo, ListIdx, StmtId, Who};
+use crate::game::Game;
+use crate::state::Location;
+use crate::terms::{Comparison, PlayerSet, Rounding};
+
+impl Game {
+    /// `Op::Jump`: continue at `target`.
+    #[inline]
+    pub(super) fn op_jump(&self, frame: &mut Frame, target: u16) -> OpResult {
+        frame.pc = target;
+        Ok(None)
+    }
+
+    /// `Op::JumpIfFalse`: `I: b →`; continue at `target` when b is 0.
+    #[inline]
+    pub(super) fn op_jump_if_false(&self, frame: &mut Frame, target: u16) -> OpResult {
+        if self.pop_int(frame)? == 0 {
+            frame.pc = target;
+        }
+        Ok(None)
+    }
+
+    /// `Op::Return`: end the chunk. In a pure chunk the result is the top of `I`.
+    #[inline]
+    pub(super) fn op_return(&self) -> OpResult {
+        stopped(Stop::Done)
+    }
+
+    /// `Op::RepeatEffect`: `repeat this effect`: forget every outcome and restart the effect for
+    /// the same players (the effect's parameters keep the values `SetParam` gave them).
+    #[inline]
+    pub(super) fn op_repeat_effect(&self, frame: &mut Frame, pure: bool) -> OpResult {
+        self.impure(frame, pure)?;
+        frame.pc = 0;
+        frame.ints.clear();
+        frame.sets.clear();
+        frame.loops.clear();
+        frame.each.clear();
+        for o in frame.outcomes.iter_mut() {
+            *o = StmtOutcome::default();
+        }
+        Ok(None)
+    }
+
+    /// `Op::InitParam`: `I: v →`: give the effect's parameter its first value, unless a repeat has
+    /// set it.
+    #[inline]
+    pub(super) fn op_init_param(&self, frame: &mut Frame, index: u8) -> OpResult {
+        let v = self.pop_int(frame)?;
+        let i = usize::from(index);
+        if frame.params.len() <= i {
+            frame.params.resize(i, 0);
+            frame.params.push(v);
+        }
+        Ok(None)
+    }
+
+    /// `Op::SetParam`: `I: v →`: set the effect's parameter (before `RepeatEffect`).
+    #[inline]
+    pub(super) fn op_set_param(&self, frame: &mut Frame, index: u8) -> OpResult {
+        let v = self.pop_int(frame)?;
+        let i = usize::from(index);
+        if frame.params.len() <= i {
+            frame.params.resize(i + 1, 0);
+        }
+        frame.params[i] = v;
+        Ok(None)
+    }
+
+    /// `Op::Param`: `→ I: v` of the effect's parameter.
+    #[inline]
+    pub(super) fn op_param(&self, frame: &mut Frame, index: u8) -> OpResult {
+        let v = frame.params.get(usize::from(index)).copied().unwrap_or(0);
+        frame.ints.push(v);
+        Ok(None)
+    }
+
+    /// `Op::EndDogma`: `end the dogma action`: the rest of the dogma action is skipped.
+    #[inline]
+    pub(super) fn op_end_dogma(&self, frame: &mut Frame, pure: bool) -> OpResult {
+        self.impure(frame, pure)?;
+        stopped(Stop::EndDogma)
+    }
+
+    /// `Op::EndGame`: `end the game`: the game ends as when the supply runs out (by score).
+    #[inline]
+    pub(super) fn op_end_game(&mut self, frame: &mut Frame, pure: bool) -> OpResult {
+        self.impure(frame, pure)?;
+        self.end_by_score();
+        stopped(Stop::GameOver)
+    }
+
+    /// `Op::Nop`: does nothing (`keep it`).
+    #[inline]
+    pub(super) fn op_nop(&self) -> OpResult {
+        Ok(None)
+    }
+
+    /// `Op::LoopStart`: `I: n →`; start a counted loop of n turns (n ≤ 0: none).
+    #[inline]
+    pub(super) fn op_loop_start(&self, frame: &mut Frame) -> OpResult {
+        let n = self.pop_int(frame)?;
+        frame.loops.push(n);
+        Ok(None)
+    }
+
+    /// `Op::LoopNext`: take one turn of the innermost counted loop, or end it and continue at
+    /// `exit`.
+    #[inline]
+    pub(super) fn op_loop_next(&self, frame: &mut Frame, exit: u16) -> OpResult {
+        match frame.loops.last_mut() {
+            Some(n) if *n > 0 => *n -= 1,
+            Some(_) => {
+                frame.loops.pop();
+                frame.pc = exit;
+            }
+            None => return Err(self.error(frame, "no loop is running")),
+        }
+        Ok(None)
+    }
+
+    /// `Op::EachStart`: start a loop over a group of players, clockwise from the executor's left.
+    #[inline]
+    pub(super) fn op_each_start(&self, frame: &mut Frame, group: PlayerSet) -> OpResult {
+        let seats = self.group_seats(group, frame.executor);
+        frame.each.push((seats, 0));
+        Ok(None)
+    }
+
+    /// `Op::EachNext`: make the next player of the innermost player loop `their`, or end it and
+    /// continue at `exit`.
+    #[inline]
+    pub(super) fn op_each_next(&self, frame: &mut Frame, exit: u16) -> OpResult {
+        match frame.each.last_mut() {
+            Some((seats, taken)) if (*taken as usize) < seats.len() => *taken += 1,
+            Some(_) => {
+                frame.each.pop();
+                frame.pc = exit;
+            }
+            None => return Err(self.error(frame, "no player loop is running")),
+        }
+        Ok(None)
+    }
+
+    /// `Op::Int`: `→ I: n`.
+    #[inline]
+    pub(super) fn op_int(&self, frame: &mut Frame, value: i16) -> OpResult {
+        frame.ints.push(i32::from(value));
+        Ok(None)
+    }
+
+    /// `Op::Add`: `I: a b → a+b`.
+    #[inline]
+    pub(super) fn op_add(&self, frame: &mut Frame) -> OpResult {
+        let (b, a) = (self.pop_int(frame)?, self.pop_int(frame)?);
+        frame.ints.push(a.saturating_add(b));
+        Ok(None)
+    }
+
+    /// `Op::Sub`: `I: a b → a-b`.
+    #[inline]
+    pub(super) fn op_sub(&self, frame: &mut Frame) -> OpResult {
+        let (b, a) = (self.pop_int(frame)?, self.pop_int(frame)?);
+        frame.ints.push(a.saturating_sub(b));
+        Ok(None)
+    }
+
+    /// `Op::Mul`: `I: a b → a*b`.
+    #[inline]
+    pub(super) fn op_mul(&self, frame: &mut Frame) -> OpResult {
+        let (b, a) = (self.pop_int(frame)?, self.pop_int(frame)?);
+        frame.ints.push(a.saturating_mul(b));
+        Ok(None)
+    }
+
+    /// `Op::Div`: `I: a → a / by`, rounded down.
+    #[inline]
+    pub(super) fn op_div(&self, frame: &mut Frame, by: u8) -> OpResult {
+        let a = self.pop_int(frame)?;
+        frame.ints.push(a.div_euclid(i32::from(by.max(1))));
+        Ok(None)
+    }
+
+    /// `Op::Half`: `I: a → half of a`, rounded.
+    #[inline]
+    pub(super) fn op_half(&self, frame: &mut Frame, rounding: Rounding) -> OpResult {
+        let a = self.pop_int(frame)?;
+        frame.ints.push(rounding.half(a));
+        Ok(None)
+    }
+
+    /// `Op::Compare`: `I: a b → (a op b)`.
+    #[inline]
+    pub(super) fn op_compare(&self, frame: &mut Frame, op: Comparison) -> OpResult {
+        let (b, a) = (self.pop_int(frame)?, self.pop_int(frame)?);
+        frame.ints.push(i32::from(op.holds(a, b)));
+        Ok(None)
+    }
+
+    /// `Op::Not`: `I: b → !b`.
+    #[inline]
+    pub(super) fn op_not(&self, frame: &mut Frame) -> OpResult {
+        let a = self.pop_int(frame)?;
+        frame.ints.push(i32::from(a == 0));
+        Ok(None)
+    }
+
+    /// `Op::And`: `I: a b → a && b`.
+    #[inline]
+    pub(super) fn op_and(&self, frame: &mut Frame) -> OpResult {
+        let (b, a) = (self.pop_int(frame)?, self.pop_int(frame)?);
+        frame.ints.push(i32::from(a != 0 && b != 0));
+        Ok(None)
+    }
+
+    /// `Op::Or`: `I: a b → a || b`.
+    #[inline]
+    pub(super) fn op_or(&self, frame: &mut Frame) -> OpResult {
+        let (b, a) = (self.pop_int(frame)?, self.pop_int(frame)?);
+        frame.ints.push(i32::from(a != 0 || b != 0));
+        Ok(None)
+    }
+
+    /// `Op::BitOr`: `I: a b → a | b` (colour or icon masks).
+    #[inline]
+    pub(super) fn op_bit_or(&self, frame: &mut Frame) -> OpResult {
+        let (b, a) = (self.pop_int(frame)?, self.pop_int(frame)?);
+        frame.ints.push(a | b);
+        Ok(None)
+    }
+
+    /// `Op::PopCount`: `I: mask → number of bits set`.
+    #[inline]
+    pub(super) fn op_pop_count(&self, frame: &mut Frame) -> OpResult {
+        let a = self.pop_int(frame)?;
+        frame.ints.push(a.count_ones() as i32);
+        Ok(None)
+    }
+
+    /// `Op::Dup`: `I: a → a a`.
+    #[inline]
+    pub(super) fn op_dup(&self, frame: &mut Frame) -> OpResult {
+        let a = self.pop_int(frame)?;
+        frame.ints.push(a);
+        frame.ints.push(a);
+        Ok(None)
+    }
+
+    /// `Op::Nip`: `I: a b → b`.
+    #[inline]
+    pub(super) fn op_nip(&self, frame: &mut Frame) -> OpResult {
+        let b = self.pop_int(frame)?;
+        self.pop_int(frame)?;
+        frame.ints.push(b);
+        Ok(None)
+    }
+
+    /// `Op::Swap`: `I: a b → b a`.
+    #[inline]
+    pub(super) fn op_swap(&self, frame: &mut Frame) -> OpResult {
+        let (b, a) = (self.pop_int(frame)?, self.pop_int(frame)?);
+        frame.ints.push(b);
+        frame.ints.push(a);
+        Ok(None)
+    }
+
+    /// `Op::Pop`: `I: a →`.
+    #[inline]
+    pub(super) fn op_pop(&self, frame: &mut Frame) -> OpResult {
+        self.pop_int(frame)?;
+        Ok(None)
+    }
+
+    /// `Op::Player`: `→ I: seat`.
+    #[inline]
+    pub(super) fn op_player(&self, frame: &mut Frame, who: Who) -> OpResult {
+        let seat = match who {
+            Who::Executor => frame.executor,
+            Who::Demander => match frame.demander {
+                Some(s) => s,
+                None => return Err(self.error(frame, "`I` is used outside a demand")),
+            },
+            Who::Each => match current_each(frame) {
+                Some(s) => s,
+                None => return Err(self.error(frame, "`their` is used outside a player loop")),
+            },
+        };
+        frame.ints.push(i32::from(seat));
+        Ok(None)
+    }
+
+    /// `Op::ChosenPlayer`: `→ I: seat` of the player chosen by an earlier statement (`that
+    /// player`).
+    #[inline]
+    pub(super) fn op_chosen_player(
+        &self,
+        frame: &mut Frame,
+        stmt: StmtId,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        let seat = outcome(frame, outer, stmt)
+            .and_then(|o| o.player)
+            .map_or(NOBODY, i32::from);
+        frame.ints.push(seat);
+        Ok(None)
+    }
+
+    /// `Op::Did`: `→ I: b`: the statement was carried out (`done` = true) or not, by the edition's
+    /// rule.
+    #[inline]
+    pub(super) fn op_did(
+        &self,
+        frame: &mut Frame,
+        stmt: StmtId,
+        done: bool,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        let did =
+            outcome(frame, outer, stmt).is_some_and(|o| match self.edition().rules.if_you_do {
+                IfYouDo::InFull => o.full(),
+                IfYouDo::MoreThanNothing => o.any(),
+            });
+        frame.ints.push(i32::from(did == done));
+        Ok(None)
+    }
+
+    /// `Op::Moved`: `→ I: b`: the number of cards the statement moved compares so with n.
+    #[inline]
+    pub(super) fn op_moved(
+        &self,
+        frame: &mut Frame,
+        stmt: StmtId,
+        op: Comparison,
+        n: u8,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        let moved = outcome(frame, outer, stmt).map_or(0, |o| o.done);
+        frame
+            .ints
+            .push(i32::from(op.holds(i32::from(moved), i32::from(n))));
+        Ok(None)
+    }
+
+    /// `Op::Combine`: the statement's outcome is that of the statements listed (all carried out,
+    /// and at least one ran); used for `you may { … }`, `if`, loops.
+    pub(super) fn op_combine(
+        &self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        stmt: StmtId,
+        children: ListIdx,
+    ) -> OpResult {
+        let ids = chunk
+            .lists
+            .get(children as usize)
+            .cloned()
+            .unwrap_or_default();
+        let ran: Vec<&StmtOutcome> = ids
+            .iter()
+            .filter_map(|id| frame.outcomes.get(*id as usize))
+            .filter(|o| o.ran)
+            .collect();
+        let full = !ran.is_empty() && ran.iter().all(|o| o.full());
+        let any = ran.iter().any(|o| o.any());
+        let cards: Vec<(CardIdx, Location)> =
+            ran.iter().flat_map(|o| o.cards.iter().copied()).collect();
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.declined = false;
+            let (requested, done) = match (full, any) {
+                (true, _) => (1, 1),
+                (false, true) => (2, 1),
+                (false, false) => (1, 0),
+            };
+            o.requested = requested;
+            o.done = done;
+            o.cards = cards;
+        }
+        Ok(None)
+    }
+}

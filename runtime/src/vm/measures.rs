@@ -1,0 +1,498 @@
+//! The VM's measures: numbers from cards, boards and players, counts and history, and the
+//! conditions over cards and players.
+
+use super::{outcome, Frame, OpResult, StmtOutcome, VmResult};
+use crate::bytecode::{
+    color_bit, direction_bit, CardIdx, ChunkIdx, CompiledEdition, MeasureCode, StmtId,
+};
+use crate::game::Game;
+use crate::state::{pile_icon_count, Pile, Seat};
+use crate::terms::{Comparison, DueTo, Extreme, HistoryScope, PlayerSet, Quantifier, Verb};
+use crate::vocab::{Color, Icon, SplayDirection};
+
+impl Game {
+    /// `Op::History`: `→ S: cards` moved with the verb earlier in the action or turn (`I: seat →`
+    /// first when `by` is set), optionally only those due to this card (or its demands).
+    pub(super) fn op_history(
+        &self,
+        frame: &mut Frame,
+        verb: Verb,
+        due_to: Option<DueTo>,
+        scope: HistoryScope,
+        by: bool,
+    ) -> OpResult {
+        let by = if by { Some(self.pop_int(frame)?) } else { None };
+        let mut cards: Vec<CardIdx> = Vec::new();
+        for entry in &self.state.history {
+            let in_scope = match scope {
+                HistoryScope::Turn => true,
+                HistoryScope::Action => entry.action == self.state.action,
+            };
+            let due = match due_to {
+                None => true,
+                Some(DueTo::ThisCard) => entry.source == Some(frame.card),
+                Some(DueTo::Demand) => entry.source == Some(frame.card) && entry.demand,
+            };
+            if entry.verb == verb
+                && in_scope
+                && due
+                && by.is_none_or(|s| i32::from(entry.player) == s)
+                && !cards.contains(&entry.card)
+            {
+                cards.push(entry.card);
+            }
+        }
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
+    /// `Op::ValueOf`: `S: cards → I: highest value` (0 for none).
+    #[inline]
+    pub(super) fn op_value_of(&self, edition: &CompiledEdition, frame: &mut Frame) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        frame
+            .ints
+            .push(extreme_value(edition, &cards, Extreme::Highest));
+        Ok(None)
+    }
+
+    /// `Op::ExtremeValue`: `S: cards → I: highest or lowest value` (0 for none).
+    #[inline]
+    pub(super) fn op_extreme_value(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        extreme: Extreme,
+    ) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        frame.ints.push(extreme_value(edition, &cards, extreme));
+        Ok(None)
+    }
+
+    /// `Op::CountCards`: `S: cards → I: how many`.
+    #[inline]
+    pub(super) fn op_count_cards(&self, frame: &mut Frame) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        frame.ints.push(cards.len() as i32);
+        Ok(None)
+    }
+
+    /// `Op::TotalValue`: `S: cards → I: the sum of their values`.
+    #[inline]
+    pub(super) fn op_total_value(&self, edition: &CompiledEdition, frame: &mut Frame) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        let total = cards.iter().map(|c| i32::from(edition.card(*c).age)).sum();
+        frame.ints.push(total);
+        Ok(None)
+    }
+
+    /// `Op::DistinctValues`: `S: cards → I: how many different values`.
+    #[inline]
+    pub(super) fn op_distinct_values(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+    ) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        let mut ages: Vec<u8> = cards.iter().map(|c| edition.card(*c).age).collect();
+        ages.sort();
+        ages.dedup();
+        frame.ints.push(ages.len() as i32);
+        Ok(None)
+    }
+
+    /// `Op::DistinctColors`: `S: cards → I: how many different colours`.
+    #[inline]
+    pub(super) fn op_distinct_colors(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+    ) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        let mask = cards
+            .iter()
+            .fold(0, |m, c| m | color_bit(edition.card(*c).color));
+        frame.ints.push(mask.count_ones() as i32);
+        Ok(None)
+    }
+
+    /// `Op::ColorsOfCards`: `S: cards → I: mask of their colours`.
+    #[inline]
+    pub(super) fn op_colors_of_cards(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+    ) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        let mask = cards
+            .iter()
+            .fold(0, |m, c| m | color_bit(edition.card(*c).color));
+        frame.ints.push(mask);
+        Ok(None)
+    }
+
+    /// `Op::CandidateColor`: `→ I: mask` of the candidate card's colour (in a card test).
+    #[inline]
+    pub(super) fn op_candidate_color(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+    ) -> OpResult {
+        match frame.candidate {
+            Some(c) => frame.ints.push(color_bit(edition.card(c).color)),
+            None => return Err(self.error(frame, "`its color` is used outside a card test")),
+        }
+        Ok(None)
+    }
+
+    /// `Op::CandidateValue`: `→ I: value` of the candidate card (in a card test).
+    #[inline]
+    pub(super) fn op_candidate_value(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+    ) -> OpResult {
+        match frame.candidate {
+            Some(c) => frame.ints.push(i32::from(edition.card(c).age)),
+            None => return Err(self.error(frame, "a card test has no card")),
+        }
+        Ok(None)
+    }
+
+    /// `Op::ChosenValue`: `→ I: value` chosen by an earlier `choose a value`.
+    #[inline]
+    pub(super) fn op_chosen_value(
+        &self,
+        frame: &mut Frame,
+        stmt: StmtId,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        let v = outcome(frame, outer, stmt)
+            .and_then(|o| o.values.first().copied())
+            .unwrap_or(0);
+        frame.ints.push(v);
+        Ok(None)
+    }
+
+    /// `Op::ChosenColors`: `→ I: mask` of the colours chosen by an earlier `choose … colors`.
+    #[inline]
+    pub(super) fn op_chosen_colors(
+        &self,
+        frame: &mut Frame,
+        stmt: StmtId,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        let mask = outcome(frame, outer, stmt).map_or(0, |o| o.colors);
+        frame.ints.push(mask);
+        Ok(None)
+    }
+
+    /// `Op::BoardColors`: `I: seat → seat mask` of the colours on that player's board.
+    #[inline]
+    pub(super) fn op_board_colors(&self, frame: &mut Frame) -> OpResult {
+        let seat = self.pop_int(frame)?;
+        frame.ints.push(seat);
+        frame.ints.push(self.board_colors(seat));
+        Ok(None)
+    }
+
+    /// `Op::ColorsSplayed`: `I: seat mask → seat mask'`: keep colours splayed in one of the
+    /// directions (mask of `SplayDirection` bits; 0 = any direction).
+    #[inline]
+    pub(super) fn op_colors_splayed(&self, frame: &mut Frame, directions: u8) -> OpResult {
+        let mask = self.pop_int(frame)?;
+        let Some(&seat) = frame.ints.last() else {
+            return Err(self.error(frame, "the number stack is empty"));
+        };
+        let kept = self.filter_colors(seat, mask, |pile| match pile.splay {
+            Some(d) => directions == 0 || directions & direction_bit(d) != 0,
+            None => false,
+        });
+        frame.ints.push(kept);
+        Ok(None)
+    }
+
+    /// `Op::ColorsWithIcon`: `I: seat mask → seat mask'`: keep colours whose pile shows the icon.
+    #[inline]
+    pub(super) fn op_colors_with_icon(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        icon: Icon,
+    ) -> OpResult {
+        let mask = self.pop_int(frame)?;
+        let Some(&seat) = frame.ints.last() else {
+            return Err(self.error(frame, "the number stack is empty"));
+        };
+        let kept = self.filter_colors(seat, mask, |pile| pile_icon_count(edition, pile, icon) > 0);
+        frame.ints.push(kept);
+        Ok(None)
+    }
+
+    /// `Op::ColorsOnBoard`: `I: seat mask other → seat mask'`: keep colours (negated: not) on
+    /// `other`'s board.
+    #[inline]
+    pub(super) fn op_colors_on_board(&self, frame: &mut Frame, negated: bool) -> OpResult {
+        let other = self.pop_int(frame)?;
+        let mask = self.pop_int(frame)?;
+        let present = self.board_colors(other);
+        frame.ints.push(if negated {
+            mask & !present
+        } else {
+            mask & present
+        });
+        Ok(None)
+    }
+
+    /// `Op::ColorsOnGroup`: `I: seat mask → seat mask'`: keep colours on some board of the group
+    /// (negated: on none), the group taken relative to the executor.
+    #[inline]
+    pub(super) fn op_colors_on_group(
+        &self,
+        frame: &mut Frame,
+        group: PlayerSet,
+        negated: bool,
+    ) -> OpResult {
+        let mask = self.pop_int(frame)?;
+        let present = self.group_colors(group, frame.executor);
+        frame.ints.push(if negated {
+            mask & !present
+        } else {
+            mask & present
+        });
+        Ok(None)
+    }
+
+    /// `Op::Measure`: `I: seat → n` (the native code calls `measure_op` in place).
+    #[inline]
+    pub(super) fn op_measure(&self, frame: &mut Frame, measure: MeasureCode) -> OpResult {
+        self.measure_op(frame, measure)?;
+        Ok(None)
+    }
+
+    /// `Op::QuantifyCards`: `S: all filtered → I: b`: any / each / no card of `all` is in
+    /// `filtered`.
+    #[inline]
+    pub(super) fn op_quantify_cards(&self, frame: &mut Frame, quantifier: Quantifier) -> OpResult {
+        let filtered = self.pop_set(frame)?;
+        let all = self.pop_set(frame)?;
+        let result = match quantifier {
+            Quantifier::Any => !filtered.is_empty(),
+            // "Each" over no cards holds (vacuous truth): Astronomy with only purple
+            // top cards claims Universe, as the online implementations do.
+            Quantifier::Each => filtered.len() == all.len(),
+            Quantifier::No => filtered.is_empty(),
+        };
+        frame.ints.push(i32::from(result));
+        Ok(None)
+    }
+
+    /// `Op::QuantifyPlayers`: `→ I: b`: the player test holds for any / each / no player of the
+    /// group.
+    pub(super) fn op_quantify_players(
+        &mut self,
+        frame: &mut Frame,
+        quantifier: Quantifier,
+        group: PlayerSet,
+        test: ChunkIdx,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        let seats = self.group_seats(group, frame.executor);
+        let mut holds = Vec::new();
+        for seat in &seats {
+            holds.push(
+                self.eval_sub(
+                    frame,
+                    outer.unwrap_or(&frame.outcomes),
+                    test,
+                    None,
+                    Some(*seat),
+                )? != 0,
+            );
+        }
+        let result = match quantifier {
+            Quantifier::Any => holds.iter().any(|h| *h),
+            Quantifier::Each => !holds.is_empty() && holds.iter().all(|h| *h),
+            Quantifier::No => !holds.iter().any(|h| *h),
+        };
+        frame.ints.push(i32::from(result));
+        Ok(None)
+    }
+
+    /// `Op::OnlyPlayer`: `→ I: b`: the player test holds for the executor and for no other player.
+    pub(super) fn op_only_player(
+        &mut self,
+        frame: &mut Frame,
+        test: ChunkIdx,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        let me = frame.executor;
+        let mut result = self.eval_sub(
+            frame,
+            outer.unwrap_or(&frame.outcomes),
+            test,
+            None,
+            Some(me),
+        )? != 0;
+        for seat in self.group_seats(PlayerSet::Others, me) {
+            if result
+                && self.eval_sub(
+                    frame,
+                    outer.unwrap_or(&frame.outcomes),
+                    test,
+                    None,
+                    Some(seat),
+                )? != 0
+            {
+                result = false;
+            }
+        }
+        frame.ints.push(i32::from(result));
+        Ok(None)
+    }
+
+    /// `Op::VersusEach`: `I: seat → b`: the player's measure compares so with that of every player
+    /// of the group (other than the player).
+    pub(super) fn op_versus_each(
+        &mut self,
+        frame: &mut Frame,
+        measure: ChunkIdx,
+        op: Comparison,
+        group: PlayerSet,
+        factor: u8,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        let seat = self.pop_int(frame)?;
+        let Ok(subject) = Seat::try_from(seat) else {
+            return Err(self.error(frame, "no player to compare"));
+        };
+        let mine = self.eval_sub(
+            frame,
+            outer.unwrap_or(&frame.outcomes),
+            measure,
+            None,
+            Some(subject),
+        )?;
+        let mut result = true;
+        for other in self.group_seats(group, subject) {
+            if other != subject {
+                let theirs = self.eval_sub(
+                    frame,
+                    outer.unwrap_or(&frame.outcomes),
+                    measure,
+                    None,
+                    Some(other),
+                )?;
+                result &= op.holds(mine, theirs.saturating_mul(i32::from(factor)));
+            }
+        }
+        frame.ints.push(i32::from(result));
+        Ok(None)
+    }
+
+    /// `Op::IsSplayed`: `I: seat mask → b`: a pile of a colour of the mask is splayed in the
+    /// direction.
+    #[inline]
+    pub(super) fn op_is_splayed(&self, frame: &mut Frame, direction: SplayDirection) -> OpResult {
+        let mask = self.pop_int(frame)?;
+        let seat = self.pop_int(frame)?;
+        let splayed = self.seat(seat).is_some_and(|s| {
+            Color::ALL.iter().any(|c| {
+                mask & color_bit(*c) != 0
+                    && self.state.players[s as usize].pile(*c).splay == Some(direction)
+            })
+        });
+        frame.ints.push(i32::from(splayed));
+        Ok(None)
+    }
+
+    /// `Op::Measure`: pops a seat, pushes the player's measure.
+    #[inline]
+    pub fn measure_op(&self, frame: &mut Frame, measure: MeasureCode) -> VmResult<()> {
+        let seat = self.pop_int(frame)?;
+        let value = self.measure(frame, seat, measure);
+        frame.ints.push(value);
+        Ok(())
+    }
+
+    /// A player's measure (0 for nobody).
+    fn measure(&self, frame: &Frame, seat: i32, measure: MeasureCode) -> i32 {
+        let Some(seat) = self.seat(seat) else {
+            return 0;
+        };
+        let edition = self.edition();
+        let player = &self.state.players[seat as usize];
+        match measure {
+            MeasureCode::Points => self.state.score(edition, seat),
+            MeasureCode::Achievements => player.achievements.len() as i32,
+            MeasureCode::TopCards => player.top_cards().count() as i32,
+            MeasureCode::CardsInHand => player.hand.len() as i32,
+            MeasureCode::CardsInScorePile => player.score_pile.len() as i32,
+            MeasureCode::ColorCards(c) => player.pile(c).cards.len() as i32,
+            MeasureCode::Icons(icon) => self.state.icon_count(edition, seat, icon),
+            MeasureCode::Moved {
+                verb,
+                due_to,
+                scope,
+            } => self
+                .state
+                .history
+                .iter()
+                .filter(|e| {
+                    e.verb == verb
+                        && e.player == seat
+                        && match scope {
+                            HistoryScope::Turn => true,
+                            HistoryScope::Action => e.action == self.state.action,
+                        }
+                        && match due_to {
+                            None => true,
+                            Some(DueTo::ThisCard) => e.source == Some(frame.card),
+                            Some(DueTo::Demand) => e.source == Some(frame.card) && e.demand,
+                        }
+                })
+                .count() as i32,
+        }
+    }
+
+    /// The mask of the colours on a player's board (0 for nobody).
+    pub(super) fn board_colors(&self, seat: i32) -> i32 {
+        let Some(seat) = self.seat(seat) else {
+            return 0;
+        };
+        Color::ALL
+            .iter()
+            .filter(|c| !self.state.players[seat as usize].pile(**c).cards.is_empty())
+            .fold(0, |m, c| m | color_bit(*c))
+    }
+
+    /// The mask of the colours on some board of the group, taken relative to `base`.
+    pub(super) fn group_colors(&self, group: PlayerSet, base: Seat) -> i32 {
+        self.group_seats(group, base)
+            .into_iter()
+            .fold(0, |m, s| m | self.board_colors(i32::from(s)))
+    }
+
+    /// The colours of the mask whose pile on a player's board passes `keep` (0 for nobody).
+    fn filter_colors(&self, seat: i32, mask: i32, keep: impl Fn(&Pile) -> bool) -> i32 {
+        let Some(seat) = self.seat(seat) else {
+            return 0;
+        };
+        Color::ALL
+            .iter()
+            .filter(|c| {
+                mask & color_bit(**c) != 0 && keep(self.state.players[seat as usize].pile(**c))
+            })
+            .fold(0, |m, c| m | color_bit(*c))
+    }
+}
+
+/// The highest or lowest value among the cards (0 for none).
+pub(super) fn extreme_value(edition: &CompiledEdition, cards: &[CardIdx], extreme: Extreme) -> i32 {
+    let ages = cards.iter().map(|c| i32::from(edition.card(*c).age));
+    match extreme {
+        Extreme::Highest => ages.max(),
+        Extreme::Lowest => ages.min(),
+    }
+    .unwrap_or(0)
+}

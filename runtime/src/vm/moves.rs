@@ -1,0 +1,681 @@
+//! The VM's moves and other changes to the game: draw, meld, tuck, score, return, transfer,
+//! exchange, splay, rearrange, self-execute, special achievements, winning and losing.
+
+use super::{outcome_mut, stopped, Frame, FrameKind, OpResult, StmtOutcome, Stop, VmResult};
+use crate::bytecode::{CardIdx, Chunk, ChunkIdx, CompiledEdition, ShareBonus, SpecialIdx, StmtId};
+use crate::choices::{Answer, RequestKind};
+use crate::game::Game;
+use crate::log::Event;
+use crate::state::{color_index, Cards, Location, Seat};
+use crate::terms::{DestinationZone, Verb};
+use crate::vocab::{Color, SplayDirection};
+
+impl Game {
+    /// `Op::Draw`: `I: seat age →`: draw `count` cards of that age (skipping empty ages upward),
+    /// then do `then` with exactly those cards.
+    pub(super) fn op_draw(
+        &mut self,
+        frame: &mut Frame,
+        count: u8,
+        then: Option<Verb>,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let age = self.pop_int(frame)?;
+        let seat = self.pop_int(frame)?;
+        let Some(seat) = self.seat(seat) else {
+            return Ok(None);
+        };
+        let age = age.clamp(0, i32::from(u8::MAX)) as u8;
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = o.requested.saturating_add(u16::from(count));
+        }
+        for _ in 0..count {
+            let Some(card) = self.draw(seat, age, Some(frame.card), frame.demand) else {
+                break;
+            };
+            self.earn_bonus(frame);
+            let at = match then {
+                Some(verb) => self.apply_verb(frame, seat, card, verb)?,
+                None => Location::Hand(seat),
+            };
+            if let Some(o) = outcome_mut(frame, stmt) {
+                o.done += 1;
+                o.cards.push((card, at));
+            }
+            self.after_change();
+            if self.state.outcome.is_some() {
+                return stopped(Stop::GameOver);
+            }
+        }
+        Ok(None)
+    }
+
+    /// `Op::Move`: `S: cards →`: the executor melds, tucks, scores, returns, reveals, junks,
+    /// removes or achieves the cards.
+    pub(super) fn op_move(
+        &mut self,
+        frame: &mut Frame,
+        verb: Verb,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let cards = self.pop_set(frame)?;
+        let seat = frame.executor;
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+        }
+        for card in cards {
+            let at = self.apply_verb(frame, seat, card, verb)?;
+            if let Some(o) = outcome_mut(frame, stmt) {
+                o.done += 1;
+                o.cards.push((card, at));
+            }
+            self.after_change();
+            if self.state.outcome.is_some() {
+                return stopped(Stop::GameOver);
+            }
+        }
+        Ok(None)
+    }
+
+    /// `Op::Transfer`: `I: seat, S: cards →`: transfer the cards to that player's zone.
+    pub(super) fn op_transfer(
+        &mut self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        zone: DestinationZone,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let seat = self.pop_int(frame)?;
+        let cards = self.pop_set(frame)?;
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+        }
+        let Some(to_seat) = self.seat(seat) else {
+            return Ok(None);
+        };
+        for card in cards {
+            let to = destination(edition, to_seat, zone, card);
+            self.move_logged(frame, card, to, Verb::Transfer, false);
+            if let Some(o) = outcome_mut(frame, stmt) {
+                o.done += 1;
+                o.cards.push((card, to));
+            }
+            self.after_change();
+            if self.state.outcome.is_some() {
+                return stopped(Stop::GameOver);
+            }
+        }
+        Ok(None)
+    }
+
+    /// `Op::Exchange`: `I: seat_a seat_b, S: a b →`: swap the cards of `a` (in `seat_a`'s `zone_a`)
+    /// with those of `b` (in `seat_b`'s `zone_b`).
+    pub(super) fn op_exchange(
+        &mut self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        zone_a: DestinationZone,
+        zone_b: DestinationZone,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let b = self.pop_set(frame)?;
+        let a = self.pop_set(frame)?;
+        let seat_b = self.pop_int(frame)?;
+        let seat_a = self.pop_int(frame)?;
+        let (Some(seat_a), Some(seat_b)) = (self.seat(seat_a), self.seat(seat_b)) else {
+            return Ok(None);
+        };
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = o.requested.saturating_add((a.len() + b.len()) as u16);
+        }
+        // Both sides move at once: compute every destination first.
+        let moves: Vec<(CardIdx, Location)> = a
+            .iter()
+            .map(|c| (*c, destination(edition, seat_b, zone_b, *c)))
+            .chain(
+                b.iter()
+                    .map(|c| (*c, destination(edition, seat_a, zone_a, *c))),
+            )
+            .collect();
+        for (card, to) in moves {
+            self.move_logged(frame, card, to, Verb::Exchange, false);
+            if let Some(o) = outcome_mut(frame, stmt) {
+                o.done += 1;
+                o.cards.push((card, to));
+            }
+        }
+        self.after_change();
+        if self.state.outcome.is_some() {
+            return stopped(Stop::GameOver);
+        }
+        Ok(None)
+    }
+
+    /// `Op::Splay`: `I: seat color →`: splay the pile.
+    #[inline]
+    pub(super) fn op_splay(
+        &mut self,
+        frame: &mut Frame,
+        direction: SplayDirection,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let color = self.pop_int(frame)?;
+        let seat = self.pop_int(frame)?;
+        if self.splay_pile(frame, stmt, seat, color, Some(direction)) {
+            return stopped(Stop::GameOver);
+        }
+        Ok(None)
+    }
+
+    /// `Op::Unsplay`: `I: seat color →`: unsplay the pile.
+    #[inline]
+    pub(super) fn op_unsplay(&mut self, frame: &mut Frame, stmt: StmtId, pure: bool) -> OpResult {
+        self.impure(frame, pure)?;
+        let color = self.pop_int(frame)?;
+        let seat = self.pop_int(frame)?;
+        if self.splay_pile(frame, stmt, seat, color, None) {
+            return stopped(Stop::GameOver);
+        }
+        Ok(None)
+    }
+
+    /// `Op::Rearrange`: `I: seat color →`: the player reorders the pile, keeping its splay.
+    /// `[decision]`
+    pub(super) fn op_rearrange(
+        &mut self,
+        edition: &CompiledEdition,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let Some(&color) = frame.ints.last() else {
+            return Err(self.error(frame, "the number stack is empty"));
+        };
+        let Some(&seat_value) = frame.ints.get(frame.ints.len().wrapping_sub(2)) else {
+            return Err(self.error(frame, "the number stack is empty"));
+        };
+        let (Some(seat), Some(color)) = (
+            self.seat(seat_value),
+            Color::ALL.get(color as usize).copied(),
+        ) else {
+            frame.ints.pop();
+            frame.ints.pop();
+            return Ok(None);
+        };
+        let mut top_first = self.state.players[seat as usize].pile(color).cards.to_vec();
+        top_first.reverse();
+        let order = match self.answer.take() {
+            Some(Answer::Order(order)) => order,
+            Some(_) => return Err(self.error(frame, "the answer is not an order")),
+            None => {
+                return stopped(self.suspend(
+                    frame,
+                    seat,
+                    RequestKind::Order { cards: top_first },
+                    &chunk.name,
+                ))
+            }
+        };
+        frame.ints.pop();
+        frame.ints.pop();
+        let mut bottom_first = order;
+        bottom_first.reverse();
+        let pile = &mut self.state.players[seat as usize].board[color_index(color)];
+        let changed = pile.cards.as_slice() != bottom_first.as_slice();
+        pile.cards = Cards::from_vec(bottom_first);
+        pile.refresh(edition);
+        self.log.push(Event::Rearrange {
+            player: seat,
+            color,
+        });
+        // The first edition asks for an actual change of game state: a pile put
+        // back in the same order changes nothing (rules v1.1, "Clarifications on
+        // Dogma Effects"); the other editions count the cards as moved.
+        if changed || self.edition().rules.share_bonus != ShareBonus::StateChanged {
+            self.earn_bonus(frame);
+        }
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = 1;
+            o.done = 1;
+        }
+        Ok(None)
+    }
+
+    /// `Op::SelfExecute`: `S: cards →`: run each non-demand effect of the first card for the
+    /// executor alone.
+    pub(super) fn op_self_execute(
+        &mut self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let cards = self.pop_set(frame)?;
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = 1;
+        }
+        if let Some(card) = cards.first().copied() {
+            // The Chain Rule (fourth-edition rulebook, "Achievements & Victory"):
+            // self-executing while self-executing first draws and achieves a card
+            // of the highest age. Only a self-execute inside another counts: a
+            // card whose own effect self-executes, run by a Dogma action or shared,
+            // is not self-executing (../shared/rules/EDITIONS.md, "Chain Rule").
+            let nested = self.exec.as_ref().is_some_and(|e| {
+                e.frames
+                    .iter()
+                    .any(|f| matches!(f.kind, FrameKind::SelfExecute { .. }))
+            });
+            if nested && edition.rules.chain_rule {
+                let seat = frame.executor;
+                // The draw skips empty ages like any draw: with no card of the
+                // highest age left, it ends the game.
+                let Some(drawn) = self.draw(seat, edition.rules.max_age, Some(frame.card), false)
+                else {
+                    return stopped(Stop::GameOver);
+                };
+                self.earn_bonus(frame);
+                self.move_logged(
+                    frame,
+                    drawn,
+                    Location::Achievements(seat),
+                    Verb::Achieve,
+                    false,
+                );
+                self.after_change();
+                if self.state.outcome.is_some() {
+                    return stopped(Stop::GameOver);
+                }
+            }
+            if let Some(o) = outcome_mut(frame, stmt) {
+                o.done = 1;
+            }
+            self.log.push(Event::SelfExecute {
+                player: frame.executor,
+                card,
+            });
+            let child = Frame {
+                kind: FrameKind::SelfExecute { next: 0 },
+                chunk: frame.chunk,
+                pc: 0,
+                card,
+                executor: frame.executor,
+                demander: None,
+                demand: false,
+                counts_for_bonus: frame.counts_for_bonus,
+                ints: Vec::new(),
+                sets: Vec::new(),
+                outcomes: Vec::new(),
+                loops: Vec::new(),
+                each: Vec::new(),
+                candidate: None,
+                stop_at: None,
+                params: Vec::new(),
+            };
+            return stopped(Stop::Call(child));
+        }
+        Ok(None)
+    }
+
+    /// `Op::Claim`: claim the special achievement for the executor, if it is available.
+    pub(super) fn op_claim(
+        &mut self,
+        frame: &mut Frame,
+        special: SpecialIdx,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let claimed = self.claim_special(frame.executor, special);
+        if claimed {
+            // The achievement card moves to the claimer: a change that earns the
+            // free Draw when a sharing opponent claims it (online summary, DOGMA,
+            // point 4; deluxe rules, Dogma action).
+            self.earn_bonus(frame);
+        }
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = 1;
+            o.done = u16::from(claimed);
+        }
+        if self.state.outcome.is_some() {
+            return stopped(Stop::GameOver);
+        }
+        Ok(None)
+    }
+
+    /// `Op::JunkSpecial`: junk an available special achievement (the executor's choice), or all of
+    /// them. `[decision]`
+    pub(super) fn op_junk_special(
+        &mut self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        all: bool,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let seat = frame.executor;
+        let available = self.state.specials.clone();
+        let chosen: Vec<SpecialIdx> = if all {
+            available
+        } else {
+            match self.pick_special(frame, chunk, available)? {
+                Ok(chosen) => chosen,
+                Err(asked) => return stopped(asked),
+            }
+        };
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = if all { chosen.len() as u16 } else { 1 };
+        }
+        for special in chosen {
+            if self.junk_special(seat, special) {
+                self.earn_bonus(frame);
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.done += 1;
+                }
+            }
+            if self.state.outcome.is_some() {
+                return stopped(Stop::GameOver);
+            }
+        }
+        Ok(None)
+    }
+
+    /// `Op::RestoreSpecial`: make a junked special achievement (the executor's choice) available.
+    /// `[decision]`
+    pub(super) fn op_restore_special(
+        &mut self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let seat = frame.executor;
+        let junked = self.state.junked_specials.clone();
+        let chosen: Option<SpecialIdx> = match self.pick_special(frame, chunk, junked)? {
+            Ok(chosen) => chosen.first().copied(),
+            Err(asked) => return stopped(asked),
+        };
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = 1;
+        }
+        if let Some(special) = chosen {
+            if self.restore_special(seat, special) {
+                self.earn_bonus(frame);
+                if let Some(o) = outcome_mut(frame, stmt) {
+                    o.done = 1;
+                }
+            }
+            if self.state.outcome.is_some() {
+                return stopped(Stop::GameOver);
+            }
+        }
+        Ok(None)
+    }
+
+    /// `Op::Win`: `I: seat →`: that player wins.
+    #[inline]
+    pub(super) fn op_win(&mut self, frame: &mut Frame, pure: bool) -> OpResult {
+        self.impure(frame, pure)?;
+        let seat = self.pop_int(frame)?;
+        if let Some(seat) = self.seat(seat) {
+            self.win_by_effect(seat, frame.card);
+            return stopped(Stop::GameOver);
+        }
+        Ok(None)
+    }
+
+    /// `Op::WinSingle`: the single player with the most (fewest) of the measure wins; nobody on a
+    /// tie.
+    pub(super) fn op_win_single(
+        &mut self,
+        frame: &mut Frame,
+        most: bool,
+        measure: ChunkIdx,
+        pure: bool,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let mut values = Vec::new();
+        // Eliminated players are out of the table (fourth-edition rulebook, Lose).
+        for seat in self.state.seats_in_play() {
+            values.push((
+                seat,
+                self.eval_sub(
+                    frame,
+                    outer.unwrap_or(&frame.outcomes),
+                    measure,
+                    None,
+                    Some(seat),
+                )?,
+            ));
+        }
+        let best = if most {
+            values.iter().map(|(_, v)| *v).max()
+        } else {
+            values.iter().map(|(_, v)| *v).min()
+        };
+        let leaders: Vec<Seat> = values
+            .iter()
+            .filter(|(_, v)| Some(*v) == best)
+            .map(|(s, _)| *s)
+            .collect();
+        // "The single player with the most …": nobody wins on a tie (online summary,
+        // "End of Game", "By dogma").
+        if let [winner] = leaders.as_slice() {
+            self.win_by_effect(*winner, frame.card);
+            return stopped(Stop::GameOver);
+        }
+        Ok(None)
+    }
+
+    /// `Op::Lose`: `I: seat →`: that player loses.
+    pub(super) fn op_lose(
+        &mut self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let seat = self.pop_int(frame)?;
+        if !edition.rules.elimination {
+            return Err(self.error(
+                frame,
+                "`lose` needs an edition with elimination (the fourth edition's rule)",
+            ));
+        }
+        if let Some(seat) = self.seat(seat) {
+            if self.lose_by_effect(frame, seat) {
+                return stopped(if self.state.outcome.is_some() {
+                    Stop::GameOver
+                } else {
+                    Stop::Done
+                });
+            }
+        }
+        Ok(None)
+    }
+
+    /// Moves a card with a verb for the executor: meld, tuck, score, return, reveal, junk,
+    /// remove or achieve. Returns where the card is afterwards.
+    fn apply_verb(
+        &mut self,
+        frame: &Frame,
+        seat: Seat,
+        card: CardIdx,
+        verb: Verb,
+    ) -> VmResult<Location> {
+        let info = self.edition().card(card);
+        let (color, age) = (info.color, info.age);
+        let (to, bottom) = match verb {
+            Verb::Meld => (Location::Board(seat, color), false),
+            Verb::Tuck => (Location::Board(seat, color), true),
+            Verb::Score => (Location::ScorePile(seat), false),
+            // Returned cards go to the bottom of their age's deck (online summary, "Return").
+            Verb::Return => (Location::Deck(age), true),
+            Verb::Junk | Verb::Remove => (Location::Removed, false),
+            Verb::Achieve => (Location::Achievements(seat), false),
+            Verb::Reveal => {
+                self.log.push(Event::Reveal { player: seat, card });
+                self.record(Verb::Reveal, seat, card, Some(frame.card), frame.demand);
+                self.earn_bonus_for_reveal(frame);
+                return Ok(self.state.location(card));
+            }
+            Verb::Foreshadow | Verb::Transfer | Verb::Draw | Verb::Exchange => {
+                return Err(self.error(
+                    frame,
+                    format!("`{}` cannot be done to a card here", verb.word()),
+                ))
+            }
+        };
+        self.move_logged(frame, card, to, verb, bottom);
+        Ok(to)
+    }
+
+    /// Moves a card, logging and recording it for the history and the sharing bonus.
+    fn move_logged(
+        &mut self,
+        frame: &Frame,
+        card: CardIdx,
+        to: Location,
+        verb: Verb,
+        bottom: bool,
+    ) {
+        let edition = self.edition_arc();
+        let from = self.state.move_card(&edition, card, to, bottom);
+        self.record(verb, frame.executor, card, Some(frame.card), frame.demand);
+        self.earn_bonus(frame);
+        self.log.push(Event::Move {
+            player: frame.executor,
+            verb,
+            card,
+            from,
+            to,
+        });
+    }
+
+    /// Splays (or, with `None`, unsplays) a pile of two or more cards. Returns whether the game
+    /// ended (a special achievement can be won by it).
+    fn splay_pile(
+        &mut self,
+        frame: &mut Frame,
+        stmt: StmtId,
+        seat: i32,
+        color: i32,
+        direction: Option<SplayDirection>,
+    ) -> bool {
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = 1;
+        }
+        let (Some(seat), Some(color)) = (
+            self.seat(seat),
+            usize::try_from(color)
+                .ok()
+                .and_then(|i| Color::ALL.get(i).copied()),
+        ) else {
+            return false;
+        };
+        let pile = &mut self.state.players[seat as usize].board[color_index(color)];
+        if pile.cards.len() < 2 || pile.splay == direction {
+            return false;
+        }
+        pile.splay = direction;
+        let edition = self.edition_arc();
+        self.state.players[seat as usize].board[color_index(color)].refresh(&edition);
+        self.log.push(Event::Splay {
+            player: seat,
+            color,
+            direction,
+        });
+        // A splay slides the pile's cards: it counts as moving them for the sharing bonus
+        // (third edition: "a card revealed or moved"; ../shared/rules/EDITIONS.md).
+        self.earn_bonus(frame);
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.done = 1;
+        }
+        self.after_change();
+        self.state.outcome.is_some()
+    }
+
+    /// `PLAYER loses` (the fourth edition's elimination; see `game::elimination` for the rules
+    /// and the readings): the player is eliminated, and the running frame forgets them in its
+    /// player loops. Returns whether the frame must stop: its executor is out of the game, or the
+    /// dogma action or the game ended.
+    fn lose_by_effect(&mut self, frame: &mut Frame, seat: Seat) -> bool {
+        let done = self.eliminate(seat, Some(frame.card), frame.demand);
+        if !done.happened {
+            return false;
+        }
+        if done.junked_cards {
+            // Junking the loser's cards is something done to cards: a sharing opponent who loses
+            // earns the free Draw like any other change ("Sharing: Free Draw").
+            self.earn_bonus(frame);
+        }
+        // Players not yet reached by a running "each player" loop are skipped; the player being
+        // gone through stays current until the loop moves on.
+        for (seats, taken) in frame.each.iter_mut() {
+            if let Some(pos) = seats.iter().position(|s| *s == seat) {
+                if pos >= *taken as usize {
+                    seats.remove(pos);
+                }
+            }
+        }
+        done.action_ended || done.game_over || seat == frame.executor
+    }
+
+    /// A sharing opponent revealed a card: it earns the free Draw only where the edition counts
+    /// reveals (third edition: "a card revealed or moved"; the first edition asks for an actual
+    /// change of game state and the fourth for anything done to a card except revealing it,
+    /// fourth-edition rulebook "Sharing: Free Draw"; ../shared/rules/EDITIONS.md).
+    fn earn_bonus_for_reveal(&mut self, frame: &Frame) {
+        if self.edition().rules.share_bonus == ShareBonus::CardRevealedOrMoved {
+            self.earn_bonus(frame);
+        }
+    }
+
+    /// A sharing opponent did something to a card (drew, moved, splayed, rearranged it): the
+    /// activator earns the free Draw in every edition.
+    fn earn_bonus(&mut self, frame: &Frame) {
+        if frame.counts_for_bonus {
+            if let Some(dogma) = self.exec.as_mut().and_then(|e| e.dogma.as_mut()) {
+                dogma.bonus_earned = true;
+            }
+        }
+    }
+}
+
+/// Where a transferred card lands in a player's zone.
+fn destination(
+    edition: &CompiledEdition,
+    seat: Seat,
+    zone: DestinationZone,
+    card: CardIdx,
+) -> Location {
+    match zone {
+        DestinationZone::Hand => Location::Hand(seat),
+        DestinationZone::ScorePile => Location::ScorePile(seat),
+        DestinationZone::Board => Location::Board(seat, edition.card(card).color),
+        DestinationZone::Achievements => Location::Achievements(seat),
+    }
+}

@@ -1,0 +1,387 @@
+//! The VM's questions: ops that ask a player to choose a player, a colour, a value or an icon,
+//! `you may` and either/or.
+
+use super::{outcome_mut, stopped, Frame, OpResult, StmtOutcome, Stop, VmResult, FUEL, NOBODY};
+use crate::bytecode::{
+    color_bit, icon_bit, Chunk, ChunkIdx, CompiledEdition, Op, SpecialIdx, StmtId, NO_CHUNK,
+};
+use crate::choices::{Answer, RequestKind};
+use crate::game::Game;
+use crate::state::{color_index, Seat};
+use crate::terms::{ChoiceKind, Chooser, PlayerSet};
+use crate::vocab::{Color, Icon, SplayDirection};
+
+impl Game {
+    /// `Op::ChoosePlayer`: `→ I: seat`; the executor picks a player of the group (meeting the test
+    /// chunk when not `NO_CHUNK`); recorded as the statement's chosen player. `[decision]`
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn op_choose_player(
+        &mut self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        group: PlayerSet,
+        test: ChunkIdx,
+        stmt: StmtId,
+        pure: bool,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        // A destination is moot when no card is moving (a declined `you may`):
+        // nobody is asked.
+        let next = chunk.ops.get(frame.pc as usize).copied();
+        if matches!(next, Some(Op::Transfer { .. })) && frame.sets.last().is_some_and(Vec::is_empty)
+        {
+            frame.ints.push(NOBODY);
+            return Ok(None);
+        }
+        let mut options = Vec::new();
+        for seat in self.group_seats(group, frame.executor) {
+            if test == NO_CHUNK
+                || self.eval_sub(
+                    frame,
+                    outer.unwrap_or(&frame.outcomes),
+                    test,
+                    None,
+                    Some(seat),
+                )? != 0
+            {
+                options.push(seat);
+            }
+        }
+        let chosen = match options.as_slice() {
+            [] => None,
+            [one] => Some(*one),
+            _ => match self.answer.take() {
+                Some(Answer::Players(p)) => p.first().copied(),
+                Some(_) => return Err(self.error(frame, "the answer is not a player")),
+                None => {
+                    return stopped(self.suspend(
+                        frame,
+                        frame.executor,
+                        RequestKind::Players { options, count: 1 },
+                        &chunk.name,
+                    ))
+                }
+            },
+        };
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.player = chosen;
+        }
+        frame.ints.push(chosen.map_or(NOBODY, i32::from));
+        Ok(None)
+    }
+
+    /// `Op::AskYesNo`: `→ I: b`: the executor answers yes or no (`you may`). `[decision]`
+    pub(super) fn op_ask_yes_no(
+        &mut self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let yes = match self.answer.take() {
+            Some(Answer::YesNo(b)) => b,
+            Some(_) => return Err(self.error(frame, "the answer is not yes or no")),
+            // A `you may` whose "yes" could change nothing has one real option and
+            // is not asked (../shared/SCENARIOS.md: a decision with one legal option
+            // is never asked); it counts as declined.
+            None if !self.yes_can_matter(frame, chunk)? => false,
+            None => {
+                let who = frame.executor;
+                return stopped(self.suspend(frame, who, RequestKind::YesNo, &chunk.name));
+            }
+        };
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.declined = !yes;
+        }
+        frame.ints.push(i32::from(yes));
+        Ok(None)
+    }
+
+    /// `Op::AskOption`: `→ I: index`: the executor picks one of `n` alternatives. `[decision]`
+    pub(super) fn op_ask_option(
+        &mut self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        stmt: StmtId,
+        n: u8,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let choice = match self.answer.take() {
+            Some(Answer::Option(i)) => i,
+            Some(_) => return Err(self.error(frame, "the answer is not an alternative")),
+            None => {
+                let who = frame.executor;
+                return stopped(self.suspend(frame, who, RequestKind::Option { n }, &chunk.name));
+            }
+        };
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+        }
+        frame.ints.push(i32::from(choice));
+        Ok(None)
+    }
+
+    /// `Op::Choose`: the chooser picks `count` values, colours, players or icons (never the icons
+    /// of the `except` mask); recorded on the statement. `[decision]`
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn op_choose(
+        &mut self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        kind: ChoiceKind,
+        count: u8,
+        chooser: Chooser,
+        stmt: StmtId,
+        except: u8,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let who = match chooser {
+            Chooser::Executor => frame.executor,
+            Chooser::Demander => frame.demander.unwrap_or(frame.executor),
+        };
+        let mut request = self.choice_request(kind, count, who);
+        if let RequestKind::Icons { options, .. } = &mut request {
+            options.retain(|i| except & icon_bit(*i) == 0);
+        }
+        let answer = if let Some(single) = single_answer(&request) {
+            single
+        } else {
+            match self.answer.take() {
+                Some(a) => a,
+                None => return stopped(self.suspend(frame, who, request, &chunk.name)),
+            }
+        };
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = 1;
+            o.done = 1;
+            match answer {
+                Answer::Values(v) => o.values = v,
+                Answer::Colors(c) => o.colors = c.iter().fold(0, |m, c| m | color_bit(*c)),
+                Answer::Players(p) => o.player = p.first().copied(),
+                Answer::Icons(i) => o.icons = i.iter().fold(0, |m, i| m | i32::from(icon_bit(*i))),
+                _ => return Err(self.error(frame, "the answer does not fit the choice")),
+            }
+        }
+        Ok(None)
+    }
+
+    /// `Op::ChooseValueFrom`: `I: v1 … vn →`: the chooser picks one of the values; recorded on the
+    /// statement. `[decision]`
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn op_choose_value_from(
+        &mut self,
+        edition: &CompiledEdition,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        n: u8,
+        chooser: Chooser,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let n = usize::from(n);
+        if frame.ints.len() < n {
+            return Err(self.error(frame, "the number stack is empty"));
+        }
+        let mut options: Vec<i32> = frame.ints[frame.ints.len() - n..].to_vec();
+        options.sort_unstable();
+        options.dedup();
+        // Only a possible age is a value to choose (fourth-edition rulebook,
+        // "Value": from 1 to 11): Fusion after scoring a 1 has nothing to choose.
+        let max = i32::from(edition.rules.max_age);
+        options.retain(|v| (1..=max).contains(v));
+        let who = match chooser {
+            Chooser::Executor => frame.executor,
+            Chooser::Demander => frame.demander.unwrap_or(frame.executor),
+        };
+        let request = RequestKind::Values { options, count: 1 };
+        let chosen = match single_answer(&request) {
+            Some(Answer::Values(v)) => v,
+            _ => match self.answer.take() {
+                Some(Answer::Values(v)) => v,
+                Some(_) => return Err(self.error(frame, "the answer is not a value")),
+                None => return stopped(self.suspend(frame, who, request, &chunk.name)),
+            },
+        };
+        let keep = frame.ints.len() - n;
+        frame.ints.truncate(keep);
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = 1;
+            o.done = u16::from(!chosen.is_empty());
+            o.values = chosen;
+        }
+        Ok(None)
+    }
+
+    /// `Op::PickColor`: `I: seat mask → seat color`: the player picks one splayable colour of the
+    /// mask. `[decision]`
+    pub(super) fn op_pick_color(
+        &mut self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        stmt: StmtId,
+        direction: Option<SplayDirection>,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let mask = self.pop_int(frame)?;
+        let Some(&seat_value) = frame.ints.last() else {
+            return Err(self.error(frame, "the number stack is empty"));
+        };
+        let next = chunk.ops.get(frame.pc as usize).copied();
+        let options: Vec<Color> = match self.seat(seat_value) {
+            None => Vec::new(),
+            Some(seat) => Color::ALL
+                .iter()
+                .copied()
+                .filter(|c| mask & color_bit(*c) != 0)
+                .filter(|c| {
+                    let pile = self.state.players[seat as usize].pile(*c);
+                    pile.cards.len() >= 2
+                        && match (direction, next) {
+                            (Some(d), _) => pile.splay != Some(d),
+                            (None, Some(Op::Unsplay { .. })) => pile.splay.is_some(),
+                            (None, _) => true,
+                        }
+                })
+                .collect(),
+        };
+        let color = match options.as_slice() {
+            [] => None,
+            [one] => Some(*one),
+            _ => match self.answer.take() {
+                Some(Answer::Colors(c)) => c.first().copied(),
+                Some(_) => return Err(self.error(frame, "the answer is not a colour")),
+                None => {
+                    frame.ints.push(mask);
+                    let who = self.seat(seat_value).unwrap_or(frame.executor);
+                    return stopped(self.suspend(
+                        frame,
+                        who,
+                        RequestKind::Colors { options, count: 1 },
+                        &chunk.name,
+                    ));
+                }
+            },
+        };
+        if let (Some(o), Some(c)) = (outcome_mut(frame, stmt), color) {
+            o.colors = color_bit(c);
+        }
+        frame.ints.push(color.map_or(-1, |c| color_index(c) as i32));
+        Ok(None)
+    }
+
+    /// Whether answering yes to the `you may` just reached could change anything: the body is
+    /// tried on a copy of the game (without its log), up to the end of the `you may`; it
+    /// matters if it changes a card, asks a question, calls another card or ends the game.
+    fn yes_can_matter(&mut self, frame: &Frame, chunk: &Chunk) -> VmResult<bool> {
+        // The op after `AskYesNo` jumps past the body when the answer is no.
+        let Some(Op::JumpIfFalse { target }) = chunk.ops.get(frame.pc as usize).copied() else {
+            return Ok(true);
+        };
+        let log = std::mem::take(&mut self.log);
+        let mut probe = self.clone();
+        probe.probing = true;
+        self.log = log;
+        let mut trial = frame.clone();
+        trial.ints.push(1);
+        trial.stop_at = Some(target);
+        let mut fuel = FUEL;
+        let stop = probe.execute(&mut trial, &mut fuel, false, None)?;
+        Ok(match stop {
+            Stop::Done => !probe.log.is_empty() || probe.state.outcome.is_some(),
+            Stop::Suspend(_) | Stop::Call(_) | Stop::EndDogma | Stop::GameOver => true,
+        })
+    }
+
+    /// The special achievement the executor picks among `options` (a list of it): no question
+    /// for one option or none; otherwise the answer, or `Err` with the question asked.
+    pub(super) fn pick_special(
+        &mut self,
+        frame: &mut Frame,
+        chunk: &Chunk,
+        options: Vec<SpecialIdx>,
+    ) -> VmResult<Result<Vec<SpecialIdx>, Stop>> {
+        if options.len() <= 1 {
+            return Ok(Ok(options));
+        }
+        match self.answer.take() {
+            Some(Answer::Specials(s)) => Ok(Ok(s)),
+            Some(_) => Err(self.error(frame, "the answer is not a special achievement")),
+            None => {
+                let seat = frame.executor;
+                Ok(Err(self.suspend(
+                    frame,
+                    seat,
+                    RequestKind::Specials { options, count: 1 },
+                    &chunk.name,
+                )))
+            }
+        }
+    }
+
+    /// The options of a `choose`.
+    fn choice_request(&self, kind: ChoiceKind, count: u8, who: Seat) -> RequestKind {
+        match kind {
+            ChoiceKind::Value => RequestKind::Values {
+                options: (1..=i32::from(self.edition().rules.max_age)).collect(),
+                count,
+            },
+            ChoiceKind::Color => RequestKind::Colors {
+                options: Color::ALL.to_vec(),
+                count,
+            },
+            ChoiceKind::Player => RequestKind::Players {
+                options: self.group_seats(PlayerSet::All, who),
+                count,
+            },
+            ChoiceKind::Opponent => RequestKind::Players {
+                options: self.group_seats(PlayerSet::Opponents, who),
+                count,
+            },
+            // The avatar is an icon to choose only in an edition whose cards show it (the
+            // fourth edition's Climatology may name it).
+            ChoiceKind::Icon => {
+                let avatars = self
+                    .edition()
+                    .cards
+                    .iter()
+                    .any(|c| c.has_icon(Icon::Avatar));
+                RequestKind::Icons {
+                    options: Icon::ALL
+                        .iter()
+                        .copied()
+                        .filter(|i| *i != Icon::Avatar || avatars)
+                        .collect(),
+                    count,
+                }
+            }
+        }
+    }
+}
+
+/// Whether a single answer is possible (then nobody is asked).
+fn single_answer(request: &RequestKind) -> Option<Answer> {
+    match request {
+        RequestKind::Values { options, count } if options.len() <= *count as usize => {
+            Some(Answer::Values(options.clone()))
+        }
+        RequestKind::Colors { options, count } if options.len() <= *count as usize => {
+            Some(Answer::Colors(options.clone()))
+        }
+        RequestKind::Players { options, count } if options.len() <= *count as usize => {
+            Some(Answer::Players(options.clone()))
+        }
+        RequestKind::Icons { options, count } if options.len() <= *count as usize => {
+            Some(Answer::Icons(options.clone()))
+        }
+        _ => None,
+    }
+}
