@@ -102,14 +102,13 @@ fn the_rust_target_writes_the_native_code_of_an_edition() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("native code of 105 cards"), "{said}");
     let code = std::fs::read_to_string(&path).expect("the file is written");
-    // The same code the project carries for the third edition (tests/native.rs keeps it current).
-    let committed = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("native/src/third.rs"),
-    )
-    .expect("committed");
+    // The same code the build script of `dogma-native` generated and built into `dogma`.
+    let built = std::path::Path::new(dogma_native::GENERATED_IN).join("third.rs");
+    let built = std::fs::read_to_string(&built).expect("the built-in code's source");
     assert!(
-        code == committed,
-        "the generated code differs from native/src/third.rs"
+        code == built,
+        "the generated code differs from the built-in {}/third.rs",
+        dogma_native::GENERATED_IN
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,29 +1,28 @@
-//! The official editions' native code: Rust generated from their card sources by
-//! `dogma build --edition NAME --target rust -o native/src/NAME.rs` (one module per edition).
-//! A test (`tests/native.rs`) regenerates each module and fails when a committed one is stale.
+//! The official editions' native code: Rust generated from their card sources when this crate is
+//! built (`build.rs`, into `OUT_DIR`; one module per edition). Nothing generated is committed:
+//! `dogma build --edition NAME --target rust` writes the same source for reading.
 
 use dogma_runtime::vm::NativeFn;
 
-// Laid out by prettyplease when generated; rustfmt leaves them as generated so that the staleness
-// test can compare them byte for byte.
-#[rustfmt::skip]
-pub mod first;
-#[rustfmt::skip]
-pub mod fourth;
-#[rustfmt::skip]
-pub mod third;
+// `pub mod first; pub mod third; pub mod fourth;`, each from the build script's output.
+include!(concat!(env!("OUT_DIR"), "/editions.rs"));
 
-/// The editions whose native code is built in.
+/// The editions whose native code is built in (the same list as `EDITIONS` in `build.rs`).
 pub const EDITIONS: [&str; 3] = ["first", "third", "fourth"];
+
+/// Where the build script wrote each edition's source (`NAME.rs`), for reading and for tests.
+pub const GENERATED_IN: &str = env!("OUT_DIR");
 
 /// The native code of an official edition, with the fingerprint of the compiled edition it was
 /// generated from (compare it with `dogma_compiler::lower::rust::fingerprint` of the edition
-/// compiled from the sources before running it).
+/// compiled from the sources before running it). `None` for any other edition, and for an
+/// official one whose sources did not compile when this crate was built.
 pub fn for_edition(name: &str) -> Option<(NativeFn, u64)> {
-    match name {
-        "first" => Some((first::run as NativeFn, first::FINGERPRINT)),
-        "third" => Some((third::run as NativeFn, third::FINGERPRINT)),
-        "fourth" => Some((fourth::run as NativeFn, fourth::FINGERPRINT)),
-        _ => None,
-    }
+    let (run, fingerprint, chunks) = match name {
+        "first" => (first::run as NativeFn, first::FINGERPRINT, first::CHUNKS),
+        "third" => (third::run as NativeFn, third::FINGERPRINT, third::CHUNKS),
+        "fourth" => (fourth::run as NativeFn, fourth::FINGERPRINT, fourth::CHUNKS),
+        _ => return None,
+    };
+    (chunks > 0).then_some((run, fingerprint))
 }

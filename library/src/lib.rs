@@ -1,7 +1,9 @@
-//! Finding card sources on disk: edition manifests, their trees, and loose paths.
+//! Finding card sources on disk: edition manifests, their trees, and loose paths; and an edition
+//! loaded from them, checked and compiled (`compile_edition`).
 //!
-//! This is the only part of the project (with the commands) that reads card files. A *tree* is a
-//! folder of `*.dogma` files with an optional `tree.toml`:
+//! This is the only part of the project (with the CLI) that reads card files: the `dogma` CLI and
+//! the build script of `dogma-native` (which compiles the official editions to Rust) both load
+//! editions through it. A *tree* is a folder of `*.dogma` files with an optional `tree.toml`:
 //!
 //! ```toml
 //! description = "The first edition's wording, over the third edition's base cards"
@@ -15,13 +17,14 @@
 //! may `extend` another edition: it takes that edition's trees and rules, adds its own trees and
 //! overrides the rules it lists. `docs/editions.md` documents both files.
 
-use dogma_compiler::{EditionRules, Layer, Options, SourceFile};
+use dogma_compiler::{Checked, EditionRules, Layer, Options, SourceFile};
 use dogma_dsl::render::Wording;
-use dogma_runtime::bytecode::Rules;
+use dogma_runtime::bytecode::{CompiledEdition, Rules};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
-/// The folder that holds the trees and the edition manifests.
+/// The folder that holds the trees and the edition manifests: `$DOGMA_CARDS`, else `cards`
+/// (relative to the working directory).
 pub fn cards_root() -> PathBuf {
     std::env::var_os("DOGMA_CARDS")
         .map(PathBuf::from)
@@ -84,6 +87,8 @@ pub struct Manifest {
     pub description: String,
     /// The manifest file.
     pub path: PathBuf,
+    /// Every manifest file read, canonical: its own, then those of the editions it extends.
+    pub manifests: Vec<PathBuf>,
     /// The trees, each after the trees it extends.
     pub trees: Vec<Tree>,
     pub wording: Wording,
@@ -121,16 +126,28 @@ fn layers(trees: &[Tree]) -> Vec<Layer> {
 
 /// The manifest file of an edition given by name (`third`) or by path.
 pub fn manifest_path(name: &str) -> PathBuf {
+    manifest_path_in(&cards_root(), name)
+}
+
+/// The manifest file of an edition given by name (`third`, under `root/editions/`) or by path.
+fn manifest_path_in(root: &Path, name: &str) -> PathBuf {
     if name.ends_with(".toml") {
         PathBuf::from(name)
     } else {
-        cards_root().join("editions").join(format!("{name}.toml"))
+        root.join("editions").join(format!("{name}.toml"))
     }
 }
 
 /// Loads an edition by name (`third`) or by manifest path, with its card files.
 pub fn load_edition(name: &str) -> Result<EditionSources, String> {
-    let manifest = load_manifest(name)?;
+    load_edition_in(&cards_root(), name)
+}
+
+/// Loads an edition by name or manifest path with `root` as the cards folder (in place of
+/// `cards_root()`). The files are named by their paths as found from `root`, and the names are
+/// part of the compiled edition (and so of its fingerprint).
+pub fn load_edition_in(root: &Path, name: &str) -> Result<EditionSources, String> {
+    let manifest = load_manifest_in(root, name)?;
     let mut files = Vec::new();
     for (i, tree) in manifest.trees.iter().enumerate() {
         for file in dogma_files(&tree.dir)? {
@@ -144,9 +161,14 @@ pub fn load_edition(name: &str) -> Result<EditionSources, String> {
 
 /// Loads an edition's manifest (following `extends`) without its card files.
 pub fn load_manifest(name: &str) -> Result<Manifest, String> {
-    let path = manifest_path(name);
+    load_manifest_in(&cards_root(), name)
+}
+
+/// Loads an edition's manifest with `root` as the cards folder.
+pub fn load_manifest_in(root: &Path, name: &str) -> Result<Manifest, String> {
+    let path = manifest_path_in(root, name);
     let mut seen = Vec::new();
-    let (raw, mut rules, trees, wording) = resolve_manifest(&path, &mut seen)?;
+    let (raw, mut rules, trees, wording) = resolve_manifest(root, &path, &mut seen)?;
     let rules: Rules = {
         let table = std::mem::take(&mut rules);
         Rules::deserialize(toml::Value::Table(table)).map_err(|e| {
@@ -170,6 +192,7 @@ pub fn load_manifest(name: &str) -> Result<Manifest, String> {
         name: raw.name,
         description: raw.description,
         path,
+        manifests: seen,
         trees,
         wording,
         rules,
@@ -178,13 +201,14 @@ pub fn load_manifest(name: &str) -> Result<Manifest, String> {
 
 /// Reads a manifest and the editions it extends: the manifest, its merged rules table, its
 /// trees (parents first) and its wording (its own, else the extended edition's). `seen` catches
-/// a cycle of `extends`.
+/// a cycle of `extends` (and ends holding every manifest read).
 fn resolve_manifest(
+    root: &Path,
     path: &Path,
     seen: &mut Vec<PathBuf>,
 ) -> Result<(RawManifest, toml::Table, Vec<Tree>, Option<String>), String> {
     let text = std::fs::read_to_string(path).map_err(|e| {
-        let known = known_editions(&cards_root());
+        let known = known_editions(root);
         format!(
             "cannot read the edition manifest {}: {e}{}",
             path.display(),
@@ -212,9 +236,9 @@ fn resolve_manifest(
             let parent_path = if parent.ends_with(".toml") {
                 base_relative(path, parent)
             } else {
-                manifest_path(parent)
+                manifest_path_in(root, parent)
             };
-            let (_, rules, trees, wording) = resolve_manifest(&parent_path, seen)
+            let (_, rules, trees, wording) = resolve_manifest(root, &parent_path, seen)
                 .map_err(|e| format!("{}: extends `{parent}`: {e}", path.display()))?;
             (rules, trees, wording)
         }
@@ -223,14 +247,14 @@ fn resolve_manifest(
         rules.insert(key.clone(), value.clone());
     }
     for tree in &raw.trees {
-        let dir = find_tree(&base, tree).ok_or_else(|| {
+        let dir = find_tree(root, &base, tree).ok_or_else(|| {
             format!(
                 "{}: the tree `{tree}` has no folder {}",
                 path.display(),
                 base.join(tree).display()
             )
         })?;
-        add_tree(&mut trees, &dir, &mut Vec::new())
+        add_tree(root, &mut trees, &dir, &mut Vec::new())
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     let wording = raw.wording.clone().or(inherited);
@@ -252,15 +276,20 @@ fn base_relative(manifest: &Path, name: &str) -> PathBuf {
     manifest.parent().unwrap_or(Path::new(".")).join(name)
 }
 
-/// A tree folder by name: beside the naming file, else under `cards/`.
-fn find_tree(base: &Path, name: &str) -> Option<PathBuf> {
-    [base.join(name), cards_root().join(name)]
+/// A tree folder by name: beside the naming file, else under the cards folder `root`.
+fn find_tree(root: &Path, base: &Path, name: &str) -> Option<PathBuf> {
+    [base.join(name), root.join(name)]
         .into_iter()
         .find(|d| d.is_dir())
 }
 
 /// Adds a tree after the trees it extends (each once). Returns its index.
-fn add_tree(trees: &mut Vec<Tree>, dir: &Path, chain: &mut Vec<PathBuf>) -> Result<u16, String> {
+fn add_tree(
+    root: &Path,
+    trees: &mut Vec<Tree>,
+    dir: &Path,
+    chain: &mut Vec<PathBuf>,
+) -> Result<u16, String> {
     let canonical = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     if let Some(i) = trees
         .iter()
@@ -282,14 +311,14 @@ fn add_tree(trees: &mut Vec<Tree>, dir: &Path, chain: &mut Vec<PathBuf>) -> Resu
     let mut extends = Vec::new();
     if let Some(parent) = &raw.extends {
         let base = dir.parent().unwrap_or(Path::new("."));
-        let parent_dir = find_tree(base, parent).ok_or_else(|| {
+        let parent_dir = find_tree(root, base, parent).ok_or_else(|| {
             format!(
                 "{}: extends the tree `{parent}`, which has no folder {}",
                 dir.join("tree.toml").display(),
                 base.join(parent).display()
             )
         })?;
-        let p = add_tree(trees, &parent_dir, chain)?;
+        let p = add_tree(root, trees, &parent_dir, chain)?;
         extends.push(p);
         extends.extend(trees[p as usize].extends.iter().copied());
     }
@@ -399,11 +428,12 @@ pub struct PathSources {
 }
 
 pub fn sources_from_paths(paths: &[PathBuf]) -> Result<PathSources, String> {
+    let root = cards_root();
     let mut trees: Vec<Tree> = Vec::new();
     let mut loose: Vec<(PathBuf, String)> = Vec::new();
     for path in paths {
         if path.is_dir() && path.join("tree.toml").is_file() {
-            add_tree(&mut trees, path, &mut Vec::new())?;
+            add_tree(&root, &mut trees, path, &mut Vec::new())?;
         } else if path.is_dir() {
             for file in dogma_files(path)? {
                 let set = set_of(&file);
@@ -478,4 +508,51 @@ pub fn drop_errors(layers: &[Layer], unused: &[(u16, String)], known: &[&str]) -
             format!("the tree `{tree}` drops \"{title}\", which no tree it extends has{hint}")
         })
         .collect()
+}
+
+/// Checks an edition's sources: the card checks' result, and the problems of its tree
+/// manifests (a dropped title no extended tree has).
+pub fn check_sources(sources: &EditionSources) -> (Checked, Vec<String>) {
+    let options = sources.options();
+    let checked = dogma_compiler::check(&sources.files, &options);
+    let known: Vec<&str> = checked
+        .program
+        .cards
+        .iter()
+        .map(|c| c.title.as_str())
+        .chain(checked.program.achievements.iter().map(|a| a.name.as_str()))
+        .collect();
+    let problems = drop_errors(&options.layers, &checked.unused_drops, &known);
+    (checked, problems)
+}
+
+/// Loads an edition's sources, checks them and compiles them to bytecode. Errors are summarised
+/// in one message (the CLI shows them in full).
+pub fn compile_edition(name: &str) -> Result<CompiledEdition, String> {
+    compile_sources(&load_edition(name)?)
+}
+
+/// Checks an edition's loaded sources and compiles them to bytecode, errors summarised in one
+/// message.
+pub fn compile_sources(sources: &EditionSources) -> Result<CompiledEdition, String> {
+    let (checked, problems) = check_sources(sources);
+    if !checked.errors.is_empty() {
+        return Err(dogma_compiler::render_errors(
+            &sources.files,
+            &checked.errors,
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(problems.join("\n"));
+    }
+    let rules = sources.manifest.rules.clone();
+    let names: Vec<String> = sources.files.iter().map(|f| f.name.clone()).collect();
+    dogma_compiler::lower::compile_edition(&sources.manifest.name, rules, &checked.program, &names)
+        .map_err(|errors| {
+            errors
+                .iter()
+                .map(|e| e.message.clone())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
 }
