@@ -476,6 +476,7 @@ fn check_paths(run: &PathCheck) -> Result<usize, String> {
     let options = Options {
         edition,
         layers: sources.layers.clone(),
+        wording: Default::default(),
     };
     let checked = check(&sources.files, &options);
     let elapsed = started.elapsed();

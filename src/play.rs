@@ -398,104 +398,133 @@ fn ask_human_action(game: &Game, seat: Seat, legal: &[Action]) -> Result<Action,
     }
 }
 
+/// Asks the human at the terminal: the question, then every answer numbered and described in
+/// words (declining a folded `you may` is `0`). One way to answer everywhere: numbers (several
+/// separated by spaces where several are chosen), or the option's word.
 fn ask_human_decision(game: &Game, request: &Request) -> Result<Answer, String> {
     let edition = game.edition();
     let names = game.names();
     println!("\n{}", request.describe(edition, &names));
     let title = |c: &u16| format!("{} [{}]", edition.card(*c).title, edition.card(*c).age);
+    // The options in words, and how many of them are chosen at once.
+    let (words, several): (Vec<String>, bool) = match &request.kind {
+        RequestKind::YesNo => (vec!["yes".into(), "no".into()], false),
+        RequestKind::Option { labels } => (labels.clone(), false),
+        RequestKind::Cards { candidates, sizes } => (
+            candidates.iter().map(title).collect(),
+            sizes.iter().any(|s| *s > 1),
+        ),
+        RequestKind::Order { cards } => (cards.iter().map(title).collect(), true),
+        RequestKind::Colors { options, count } => (
+            options.iter().map(|c| c.word().to_string()).collect(),
+            *count > 1,
+        ),
+        RequestKind::Values { options, count } => {
+            (options.iter().map(i32::to_string).collect(), *count > 1)
+        }
+        RequestKind::Players { options, count } => (
+            options.iter().map(|s| names[*s as usize].clone()).collect(),
+            *count > 1,
+        ),
+        RequestKind::Icons { options, count } => (
+            options.iter().map(|i| i.word().to_string()).collect(),
+            *count > 1,
+        ),
+        RequestKind::Specials { options, count } => (
+            options
+                .iter()
+                .map(|s| edition.specials[*s as usize].name.clone())
+                .collect(),
+            *count > 1,
+        ),
+    };
+    if request.decline {
+        println!("  0) decline");
+    }
+    for (i, w) in words.iter().enumerate() {
+        println!("  {}) {w}", i + 1);
+    }
+    let none_allowed = match &request.kind {
+        RequestKind::Cards { sizes, .. } => sizes.contains(&0),
+        _ => false,
+    };
+    let prompt = match (&request.kind, several) {
+        (RequestKind::Order { .. }, _) => "numbers, first to move first> ".to_string(),
+        (_, true) if none_allowed => "numbers separated by spaces (empty for none)> ".to_string(),
+        (_, true) => "numbers separated by spaces> ".to_string(),
+        (_, false) if none_allowed => "a number (empty for none)> ".to_string(),
+        (_, false) => "a number> ".to_string(),
+    };
     loop {
+        let line = read_line(&prompt)?;
+        // A word answers as its number does.
+        let picks: Option<Vec<usize>> = if line.is_empty() {
+            Some(Vec::new())
+        } else if let Some(i) = words.iter().position(|w| w.eq_ignore_ascii_case(&line)) {
+            Some(vec![i + 1])
+        } else if request.decline && (line == "decline" || line == "no") {
+            Some(vec![0])
+        } else {
+            line.split_whitespace().map(|w| w.parse().ok()).collect()
+        };
+        let Some(picks) = picks else {
+            println!(
+                "answer with the numbers of the options (1 to {})",
+                words.len()
+            );
+            continue;
+        };
+        if picks.contains(&0) {
+            if request.decline && picks.len() == 1 {
+                return Ok(Answer::Decline);
+            }
+            println!("0 (decline) is not an answer here");
+            continue;
+        }
+        if picks.iter().any(|i| *i > words.len()) {
+            println!("there are only {} options", words.len());
+            continue;
+        }
+        if picks.is_empty() && !none_allowed {
+            println!("choose at least one option");
+            continue;
+        }
+        let at = |i: &usize| i - 1;
         let answer = match &request.kind {
-            RequestKind::YesNo => {
-                let line = read_line("yes or no> ")?;
-                match line.as_str() {
-                    "y" | "yes" => Answer::YesNo(true),
-                    "n" | "no" => Answer::YesNo(false),
-                    _ => continue,
+            RequestKind::YesNo => match picks.as_slice() {
+                [i] => Answer::YesNo(*i == 1),
+                _ => {
+                    println!("answer 1 (yes) or 2 (no)");
+                    continue;
                 }
+            },
+            RequestKind::Option { .. } => match picks.as_slice() {
+                [i] => Answer::Option(at(i) as u8),
+                _ => {
+                    println!("choose one alternative");
+                    continue;
+                }
+            },
+            RequestKind::Cards { candidates, .. } => {
+                Answer::Cards(picks.iter().map(|i| candidates[at(i)]).collect())
             }
-            RequestKind::Option { n } => {
-                let line = read_line(&format!("alternative 1-{n}> "))?;
-                match line.parse::<u8>() {
-                    Ok(i) if i >= 1 && i <= *n => Answer::Option(i - 1),
-                    _ => continue,
-                }
-            }
-            RequestKind::Cards { candidates, .. } | RequestKind::Order { cards: candidates } => {
-                for (i, c) in candidates.iter().enumerate() {
-                    println!("  {}) {}", i + 1, title(c));
-                }
-                let line = read_line("numbers separated by spaces (empty for none)> ")?;
-                let picked: Option<Vec<u16>> = line
-                    .split_whitespace()
-                    .map(|w| {
-                        w.parse::<usize>()
-                            .ok()
-                            .and_then(|i| candidates.get(i.checked_sub(1)?).copied())
-                    })
-                    .collect();
-                let Some(picked) = picked else { continue };
-                if matches!(request.kind, RequestKind::Order { .. }) {
-                    Answer::Order(picked)
-                } else {
-                    Answer::Cards(picked)
-                }
+            RequestKind::Order { cards } => {
+                Answer::Order(picks.iter().map(|i| cards[at(i)]).collect())
             }
             RequestKind::Colors { options, .. } => {
-                let words: Vec<&str> = options.iter().map(|c| c.word()).collect();
-                let line = read_line(&format!("colour(s) from {}> ", words.join(", ")))?;
-                let picked: Option<Vec<_>> = line
-                    .split_whitespace()
-                    .map(dogma_runtime::Color::from_word)
-                    .collect();
-                let Some(picked) = picked else { continue };
-                Answer::Colors(picked)
+                Answer::Colors(picks.iter().map(|i| options[at(i)]).collect())
             }
             RequestKind::Values { options, .. } => {
-                let line = read_line(&format!(
-                    "value(s) from {}-{}> ",
-                    options.first().unwrap_or(&1),
-                    options.last().unwrap_or(&10)
-                ))?;
-                let picked: Option<Vec<i32>> =
-                    line.split_whitespace().map(|w| w.parse().ok()).collect();
-                let Some(picked) = picked else { continue };
-                Answer::Values(picked)
+                Answer::Values(picks.iter().map(|i| options[at(i)]).collect())
             }
             RequestKind::Players { options, .. } => {
-                let words: Vec<&str> = options
-                    .iter()
-                    .map(|s| names[*s as usize].as_str())
-                    .collect();
-                let line = read_line(&format!("player(s) from {}> ", words.join(", ")))?;
-                let picked: Option<Vec<Seat>> = line
-                    .split_whitespace()
-                    .map(|w| names.iter().position(|n| n == w).map(|i| i as Seat))
-                    .collect();
-                let Some(picked) = picked else { continue };
-                Answer::Players(picked)
-            }
-            RequestKind::Specials { options, .. } => {
-                let words: Vec<&str> = options
-                    .iter()
-                    .map(|s| edition.specials[*s as usize].name.as_str())
-                    .collect();
-                let line = read_line(&format!("special achievement from {}> ", words.join(", ")))?;
-                let picked: Option<Vec<_>> = line
-                    .split(',')
-                    .map(|w| edition.special_by_name(w.trim()))
-                    .collect();
-                let Some(picked) = picked else { continue };
-                Answer::Specials(picked)
+                Answer::Players(picks.iter().map(|i| options[at(i)]).collect())
             }
             RequestKind::Icons { options, .. } => {
-                let words: Vec<&str> = options.iter().map(|i| i.word()).collect();
-                let line = read_line(&format!("icon(s) from {}> ", words.join(", ")))?;
-                let picked: Option<Vec<_>> = line
-                    .split_whitespace()
-                    .map(dogma_runtime::Icon::from_word)
-                    .collect();
-                let Some(picked) = picked else { continue };
-                Answer::Icons(picked)
+                Answer::Icons(picks.iter().map(|i| options[at(i)]).collect())
+            }
+            RequestKind::Specials { options, .. } => {
+                Answer::Specials(picks.iter().map(|i| options[at(i)]).collect())
             }
         };
         match request.validate(&answer, edition) {

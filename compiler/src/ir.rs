@@ -159,8 +159,11 @@ pub enum StmtKind {
         then: Vec<Stmt>,
         otherwise: Vec<Stmt>,
     },
-    /// The executor picks one of the alternatives, in printed order.
-    Either(Vec<Vec<Stmt>>),
+    /// The executor picks one of the alternatives, in printed order; `labels` are their words.
+    Either {
+        options: Vec<Vec<Stmt>>,
+        labels: Vec<String>,
+    },
     /// The body runs once per player of the set, clockwise from the executor's left; that
     /// player is `Player::Each`.
     ForEachPlayer {

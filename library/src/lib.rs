@@ -109,6 +109,7 @@ impl EditionSources {
                 rules: self.manifest.rules.clone(),
             }),
             layers: layers(&self.manifest.trees),
+            wording: self.manifest.wording,
         }
     }
 }

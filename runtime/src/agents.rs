@@ -3,8 +3,10 @@
 //!
 //! The random agent's policy is stable because other measurements compare against it: an action
 //! uniformly among all legal actions (each action with its target counts once); for a question,
-//! first a legal count uniformly, then a uniformly random subset of that size (an order: a
-//! uniformly random permutation).
+//! each of its answers equally likely, as the question is asked (../shared/SCENARIOS.md, "How
+//! questions are asked"): every legal set of cards, colours, values, players or icons once, an
+//! order as a uniformly random permutation, and declining a folded `you may` as one more
+//! answer.
 
 use crate::choices::{Action, Answer, Request, RequestKind};
 use crate::game::{Game, PlayError, Status};
@@ -49,16 +51,40 @@ impl Agent for RandomAgent {
     }
 
     fn decide(&mut self, _game: &Game, request: &Request) -> Answer {
+        // Declining is one answer among the others (for cards it is the empty set, which the
+        // sizes already count).
+        let is_cards = matches!(request.kind, RequestKind::Cards { .. });
+        if request.decline && !is_cards {
+            let others = answer_count(&request.kind);
+            if self.rng.gen::<f64>() * (others + 1.0) < 1.0 {
+                return Answer::Decline;
+            }
+        }
         match &request.kind {
             RequestKind::Cards { candidates, sizes } => {
-                let size = sizes[self.rng.gen_range(0..sizes.len())] as usize;
+                // A size weighs as many answers as it has subsets.
+                let weights: Vec<f64> = sizes
+                    .iter()
+                    .map(|k| binomial(candidates.len(), *k as usize))
+                    .collect();
+                let mut at = self.rng.gen::<f64>() * weights.iter().sum::<f64>();
+                let mut size = sizes.last().copied().unwrap_or(0) as usize;
+                for (k, w) in sizes.iter().zip(&weights) {
+                    if at < *w {
+                        size = *k as usize;
+                        break;
+                    }
+                    at -= w;
+                }
                 let mut chosen = self.subset(candidates, size);
                 // Keep the candidates' order: the subset is what is random, not its order.
                 chosen.sort_by_key(|c| candidates.iter().position(|x| x == c));
                 Answer::Cards(chosen)
             }
             RequestKind::YesNo => Answer::YesNo(self.rng.gen_bool(0.5)),
-            RequestKind::Option { n } => Answer::Option(self.rng.gen_range(0..*n)),
+            RequestKind::Option { labels } => {
+                Answer::Option(self.rng.gen_range(0..labels.len().max(1)) as u8)
+            }
             RequestKind::Colors { options, count } => {
                 Answer::Colors(self.subset(options, *count as usize))
             }
@@ -77,6 +103,33 @@ impl Agent for RandomAgent {
             }
         }
     }
+}
+
+/// How many answers a question has, declining aside (as a float: card sets can be many).
+fn answer_count(kind: &RequestKind) -> f64 {
+    match kind {
+        RequestKind::Cards { candidates, sizes } => sizes
+            .iter()
+            .map(|k| binomial(candidates.len(), *k as usize))
+            .sum(),
+        RequestKind::YesNo => 2.0,
+        RequestKind::Option { labels } => labels.len() as f64,
+        RequestKind::Colors { options, count } => binomial(options.len(), *count as usize),
+        RequestKind::Values { options, count } => binomial(options.len(), *count as usize),
+        RequestKind::Players { options, count } => binomial(options.len(), *count as usize),
+        RequestKind::Icons { options, count } => binomial(options.len(), *count as usize),
+        RequestKind::Specials { options, count } => binomial(options.len(), *count as usize),
+        RequestKind::Order { cards } => (1..=cards.len()).map(|n| n as f64).product(),
+    }
+}
+
+/// `n` choose `k`, as a float.
+fn binomial(n: usize, k: usize) -> f64 {
+    if k > n {
+        return 0.0;
+    }
+    let k = k.min(n - k);
+    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
 }
 
 /// Always takes the first legal action and the first legal answer (in a stable order).

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// A card of the edition, by index into `CompiledEdition::cards`.
 pub type CardIdx = u16;
@@ -326,6 +326,8 @@ pub struct Chunk {
     pub stmts: u16,
     /// Lists of numbers referred to by ops (statement ids, values).
     pub lists: Vec<Vec<u16>>,
+    /// Words referred to by ops (the alternatives of an `either`, shown to the player asked).
+    pub texts: Vec<String>,
 }
 
 /// Which of a player's zones.
@@ -625,10 +627,14 @@ pub enum Op {
     IsSplayed { direction: SplayDirection },
 
     // ----- actions ---------------------------------------------------------------------------
-    /// `→ I: b`: the executor answers yes or no (`you may`). `[decision]`
-    AskYesNo { stmt: StmtId },
-    /// `→ I: index`: the executor picks one of `n` alternatives. `[decision]`
-    AskOption { stmt: StmtId, n: u8 },
+    /// `→ I: b`: the executor answers yes or no (`you may`). `[decision]` With `fold`, the
+    /// `you may` is not asked here: it pushes yes and folds into the first choice of its body,
+    /// which then offers declining as one more answer (../shared/SCENARIOS.md, "How questions
+    /// are asked"); declining there unwinds to the `JumpIfFalse` after this op.
+    AskYesNo { stmt: StmtId, fold: bool },
+    /// `→ I: index`: the executor picks one of `n` alternatives, whose words are the chunk's
+    /// `texts[texts..texts + n]`. `[decision]`
+    AskOption { stmt: StmtId, n: u8, texts: u16 },
     /// The chooser picks `count` values, colours, players or icons (never the icons of the
     /// `except` mask); recorded on the statement. `[decision]`
     Choose {

@@ -38,6 +38,10 @@ pub struct Request {
     pub kind: RequestKind,
     /// What the question is for, in words (`Archery: transfer the highest card`).
     pub context: String,
+    /// A folded `you may`: declining is one more answer (`Answer::Decline`; for cards, choosing
+    /// none is declining too). ../shared/SCENARIOS.md, "How questions are asked".
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub decline: bool,
 }
 
 /// The kinds of question, each with its legal options.
@@ -51,8 +55,8 @@ pub enum RequestKind {
     },
     /// `you may …`.
     YesNo,
-    /// One of `n` alternatives, 0-based in printed order.
-    Option { n: u8 },
+    /// One of the alternatives (their words, in printed order); answered 0-based.
+    Option { labels: Vec<String> },
     /// `count` different colours.
     Colors { options: Vec<Color>, count: u8 },
     /// `count` different values.
@@ -79,6 +83,8 @@ pub enum Answer {
     Icons(Vec<Icon>),
     Order(Vec<CardIdx>),
     Specials(Vec<SpecialIdx>),
+    /// Declining a folded `you may` (`Request::decline`).
+    Decline,
 }
 
 /// Why an action or answer was refused; the state is unchanged.
@@ -134,6 +140,8 @@ impl Request {
     pub fn validate(&self, answer: &Answer, edition: &CompiledEdition) -> Result<(), Refusal> {
         let title = |c: &CardIdx| edition.card(*c).title.clone();
         match (&self.kind, answer) {
+            (_, Answer::Decline) if self.decline => Ok(()),
+            (_, Answer::Decline) => Err(Refusal::new("this question cannot be declined")),
             (RequestKind::Cards { candidates, sizes }, Answer::Cards(chosen)) => {
                 let k = chosen.len();
                 if !sizes.contains(&(k as u8)) {
@@ -163,11 +171,14 @@ impl Request {
                 Ok(())
             }
             (RequestKind::YesNo, Answer::YesNo(_)) => Ok(()),
-            (RequestKind::Option { n }, Answer::Option(i)) => {
-                if i < n {
+            (RequestKind::Option { labels }, Answer::Option(i)) => {
+                if usize::from(*i) < labels.len() {
                     Ok(())
                 } else {
-                    Err(Refusal::new(format!("there are only {n} alternatives")))
+                    Err(Refusal::new(format!(
+                        "there are only {} alternatives",
+                        labels.len()
+                    )))
                 }
             }
             (RequestKind::Colors { options, count }, Answer::Colors(chosen)) => {
@@ -236,7 +247,10 @@ impl Request {
                 )
             }
             RequestKind::YesNo => "answer yes or no".to_string(),
-            RequestKind::Option { n } => format!("choose one of {n} alternatives"),
+            RequestKind::Option { labels } => {
+                let quoted: Vec<String> = labels.iter().map(|l| format!("\"{l}\"")).collect();
+                format!("choose to {}", quoted.join(" or "))
+            }
             RequestKind::Colors { options, count } => format!(
                 "choose {count} colour{} from [{}]",
                 plural(*count),
@@ -284,7 +298,11 @@ impl Request {
                     .join(", ")
             ),
         };
-        format!("{who} must {what} ({})", self.context)
+        if self.decline {
+            format!("{who} may {what}, or decline ({})", self.context)
+        } else {
+            format!("{who} must {what} ({})", self.context)
+        }
     }
 
     /// The first legal answer in a stable order (the `first` agent and unscripted scenarios).
@@ -350,6 +368,7 @@ impl Answer {
             Answer::Icons(_) => "icons",
             Answer::Order(_) => "an order",
             Answer::Specials(_) => "special achievements",
+            Answer::Decline => "declining",
         }
     }
 }

@@ -122,6 +122,8 @@ pub struct Refs {
     pub lists: Vec<u16>,
     /// Jump targets within the chunk.
     pub targets: Vec<u16>,
+    /// Texts of the chunk: the first and how many.
+    pub texts: Option<(u16, u8)>,
 }
 
 /// The indices an op's operands hold.
@@ -130,6 +132,10 @@ pub fn refs(op: &Op) -> Refs {
     match *op {
         Op::Jump { target } | Op::JumpIfFalse { target } => r.targets.push(target),
         Op::LoopNext { exit } | Op::EachNext { exit } => r.targets.push(exit),
+        Op::AskOption { stmt, n, texts } => {
+            r.stmts.push(stmt);
+            r.texts = Some((texts, n));
+        }
         Op::ChoosePlayer { test, stmt, .. } => {
             r.optional_chunk = Some(test);
             r.stmts.push(stmt);
@@ -157,8 +163,7 @@ pub fn refs(op: &Op) -> Refs {
         | Op::ChosenColors { stmt }
         | Op::Did { stmt, .. }
         | Op::Moved { stmt, .. }
-        | Op::AskYesNo { stmt }
-        | Op::AskOption { stmt, .. }
+        | Op::AskYesNo { stmt, .. }
         | Op::Choose { stmt, .. }
         | Op::PickColor { stmt, .. }
         | Op::Draw { stmt, .. }
@@ -297,6 +302,19 @@ fn validate_chunk(edition: &CompiledEdition, chunk: &Chunk) -> Result<(), String
                 return bad("jump target", t);
             }
         }
+        if let Some((first, n)) = r.texts {
+            if first as usize + n as usize > chunk.texts.len() {
+                return bad("text", first + u16::from(n));
+            }
+        }
+        // A folded `you may` unwinds to the jump that follows it.
+        if matches!(op, Op::AskYesNo { fold: true, .. })
+            && !matches!(chunk.ops.get(at + 1), Some(Op::JumpIfFalse { .. }))
+        {
+            return Err(format!(
+                "op {at:04} folds a `you may` without a jump after it"
+            ));
+        }
     }
     Ok(())
 }
@@ -349,6 +367,7 @@ mod tests {
                 spans: vec![span; 4],
                 stmts: 1,
                 lists: Vec::new(),
+                texts: Vec::new(),
             }],
             files: vec!["test.dogma".to_string()],
             native: None,

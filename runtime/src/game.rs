@@ -576,6 +576,11 @@ impl Game {
             .validate(&answer, &self.edition)
             .map_err(PlayError::Refused)?;
         self.pending = None;
+        // Declining a choice of cards is choosing none.
+        let answer = match (&request.kind, answer) {
+            (RequestKind::Cards { .. }, Answer::Decline) => Answer::Cards(Vec::new()),
+            (_, answer) => answer,
+        };
         if let Phase::FirstMeld { chosen } = &mut self.phase {
             // The first melds are chosen simultaneously: nothing is logged until all are in.
             if let Answer::Cards(cards) = &answer {
@@ -584,9 +589,16 @@ impl Game {
             self.ask_first_meld();
             return Ok(());
         }
+        let words = match (&request.kind, &answer) {
+            (RequestKind::Option { labels }, Answer::Option(i)) => match labels.get(*i as usize) {
+                Some(label) if !label.is_empty() => format!("to {label}"),
+                _ => self.answer_words(&answer),
+            },
+            _ => self.answer_words(&answer),
+        };
         self.log.push(Event::Decision {
             player: request.player,
-            answer: self.answer_words(&answer),
+            answer: words,
         });
         self.answer = Some(answer);
         self.advance()?;
@@ -624,6 +636,7 @@ impl Game {
                 .map(|s| self.edition.specials[*s as usize].name.clone())
                 .collect::<Vec<_>>()
                 .join(", "),
+            Answer::Decline => "to decline".to_string(),
         }
     }
 
@@ -669,6 +682,7 @@ impl Game {
                     sizes: vec![1],
                 },
                 context: "choose your first card to meld".to_string(),
+                decline: false,
             });
             return;
         }

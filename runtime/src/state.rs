@@ -136,6 +136,19 @@ pub enum Location {
     Excluded,
 }
 
+impl Location {
+    /// The player whose zone this is, if any.
+    pub fn owner(self) -> Option<Seat> {
+        match self {
+            Location::Hand(s)
+            | Location::Board(s, _)
+            | Location::ScorePile(s)
+            | Location::Achievements(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
 /// How the game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum WinReason {

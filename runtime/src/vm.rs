@@ -128,6 +128,22 @@ pub struct Frame {
     /// The effect's parameters (`effect clock (v = 11)`), kept across `repeat this effect`.
     #[serde(default)]
     pub params: Vec<i32>,
+    /// A `you may` folded into the first choice of its body, not yet answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fold: Option<Fold>,
+}
+
+/// A `you may` folded into the first choice of its body (`Op::AskYesNo { fold: true }`): that
+/// choice offers declining, and declining unwinds the frame to where the `you may` began.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fold {
+    /// The `you may` statement (its outcome records the decline).
+    pub stmt: StmtId,
+    /// Where its body ends (the target of the jump after `AskYesNo`).
+    pub skip: u16,
+    /// The stack depths when it began.
+    pub ints: u16,
+    pub sets: u16,
 }
 
 impl Default for Frame {
@@ -149,6 +165,7 @@ impl Default for Frame {
             candidate: None,
             stop_at: None,
             params: Vec::new(),
+            fold: None,
         }
     }
 }
@@ -178,6 +195,7 @@ impl Frame {
         self.each.clear();
         self.candidate = None;
         self.params.clear();
+        self.fold = None;
     }
 
     /// A frame that runs an effect chunk.
@@ -207,7 +225,25 @@ impl Frame {
             candidate: None,
             stop_at: None,
             params: Vec::new(),
+            fold: None,
         }
+    }
+
+    /// Declines the folded `you may` the running op asks for, if there is one: the stacks go
+    /// back to where it began, its body is skipped, and its outcome records the decline (so `if
+    /// you do` fails). Returns whether there was one.
+    fn declined(&mut self) -> bool {
+        let Some(fold) = self.fold.take() else {
+            return false;
+        };
+        self.ints.truncate(usize::from(fold.ints));
+        self.sets.truncate(usize::from(fold.sets));
+        self.pc = fold.skip;
+        if let Some(o) = outcome_mut(self, fold.stmt) {
+            o.ran = true;
+            o.declined = true;
+        }
+        true
     }
 }
 
@@ -614,8 +650,12 @@ impl Game {
             Op::ChoosePlayer { group, test, stmt } => {
                 run!(self.op_choose_player(chunk, frame, group, test, stmt, pure, outer))
             }
-            Op::AskYesNo { stmt } => run!(self.op_ask_yes_no(chunk, frame, stmt, pure)),
-            Op::AskOption { stmt, n } => run!(self.op_ask_option(chunk, frame, stmt, n, pure)),
+            Op::AskYesNo { stmt, fold } => {
+                run!(self.op_ask_yes_no(chunk, frame, stmt, fold, pure))
+            }
+            Op::AskOption { stmt, n, texts } => {
+                run!(self.op_ask_option(chunk, frame, stmt, n, texts, pure))
+            }
             Op::Choose {
                 kind,
                 count,
@@ -668,11 +708,25 @@ impl Game {
         kind: RequestKind,
         context: &str,
     ) -> Stop {
+        self.suspend_optional(frame, player, kind, context, false)
+    }
+
+    /// Rewinds the frame to the asking op and returns the question, which may be declined when
+    /// `decline` is set (a folded `you may`).
+    fn suspend_optional(
+        &mut self,
+        frame: &mut Frame,
+        player: Seat,
+        kind: RequestKind,
+        context: &str,
+        decline: bool,
+    ) -> Stop {
         frame.pc -= 1;
         Stop::Suspend(Request {
             player,
             kind,
             context: context.to_string(),
+            decline,
         })
     }
 

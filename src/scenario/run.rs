@@ -23,7 +23,7 @@ fn option_words(game: &Game, request: &Request) -> Vec<String> {
                 .collect()
         }
         RequestKind::YesNo => vec!["yes".into(), "no".into()],
-        RequestKind::Option { n } => (1..=*n).map(|i| i.to_string()).collect(),
+        RequestKind::Option { labels } => (1..=labels.len()).map(|i| i.to_string()).collect(),
         RequestKind::Colors { options, .. } => {
             options.iter().map(|c| c.word().to_string()).collect()
         }
@@ -56,6 +56,16 @@ fn to_answer(game: &Game, request: &Request, scripted: &ScriptedAnswer) -> Resul
     let describe = request.describe(edition, &names);
     let misfit =
         |what: &str| format!("the scripted answer {what} does not fit the question: {describe}");
+    // A folded `you may` is declined by `choose = "no"` or `choose = []`, whatever its choice
+    // (../shared/SCENARIOS.md, "How questions are asked").
+    if request.decline {
+        if let ScriptedAnswer::Choose(v) = scripted {
+            let declines = v.as_str() == Some("no") || v.as_array().is_some_and(Vec::is_empty);
+            if declines {
+                return Ok(Answer::Decline);
+            }
+        }
+    }
     match (&request.kind, scripted) {
         (RequestKind::Option { .. }, ScriptedAnswer::Option(i)) => Ok(Answer::Option(
             u8::try_from(i - 1).map_err(|_| misfit(&format!("option = {i}")))?,
@@ -136,10 +146,13 @@ fn to_answer(game: &Game, request: &Request, scripted: &ScriptedAnswer) -> Resul
             })
             .collect::<Result<Vec<_>, _>>()
             .map(Answer::Icons),
+        // A value, or a deck of the base set by `"base.AGE"` (decks of other sets come with the
+        // expansions).
         (RequestKind::Values { .. }, ScriptedAnswer::Choose(v)) => strings(v)
             .iter()
             .map(|x| {
                 x.as_integer()
+                    .or_else(|| x.as_str()?.strip_prefix("base.")?.parse().ok())
                     .and_then(|n| i32::try_from(n).ok())
                     .ok_or_else(|| misfit(&x.to_string()))
             })

@@ -10,7 +10,7 @@ use dogma_runtime::bytecode::Rules;
 use dogma_runtime::{Color, EffectKind};
 
 impl CardCx<'_> {
-    pub(super) fn effect(&mut self, effect: &ast::Effect) -> EffectDef {
+    pub(super) fn effect(&mut self, title: &str, effect: &ast::Effect) -> EffectDef {
         let kind = match effect.kind.node {
             ast::EffectKind::NonDemand => EffectKind::NonDemand,
             ast::EffectKind::Demand => EffectKind::Demand,
@@ -25,6 +25,8 @@ impl CardCx<'_> {
             player_scopes: 0,
             params: Vec::new(),
             pre: Vec::new(),
+            title: title.to_string(),
+            args: effect.params.clone(),
         };
         let params = fx.params(&effect.params);
         let body = fx.block(&effect.body);
@@ -58,6 +60,8 @@ impl CardCx<'_> {
             player_scopes: 0,
             params: Vec::new(),
             pre: Vec::new(),
+            title: a.title.node.clone(),
+            args: Vec::new(),
         };
         let mut conditions: Vec<Cond> = a.when.iter().map(|c| fx.cond(c, None)).collect();
         if a.when.is_empty() {
@@ -123,6 +127,10 @@ pub(super) struct EffectCx<'c, 'a> {
     /// Choices a phrase of the statement being lowered needs first (`of the value of my
     /// choice`): emitted just before it.
     pub(super) pre: Vec<Stmt>,
+    /// The card's title and the effect's parameters as written, for the words of either/or
+    /// alternatives.
+    pub(super) title: String,
+    pub(super) args: Vec<ast::Arg>,
 }
 
 /// A parameter's value as written, before its kind is known.

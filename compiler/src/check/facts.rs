@@ -93,7 +93,7 @@ impl CardCx<'_> {
             } else if let Some(written) = &effect.icon {
                 self.icon_name(written);
             }
-            effects.push(self.effect(effect));
+            effects.push(self.effect(&card.title.node, effect));
         }
 
         CardDef {

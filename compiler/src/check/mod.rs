@@ -68,6 +68,9 @@ pub struct Options {
     pub edition: Option<EditionRules>,
     /// The trees the files belong to, by `SourceFile::layer`; empty when every file is one tree.
     pub layers: Vec<Layer>,
+    /// How the edition's cards read (for the words of either/or alternatives, which players
+    /// are shown when they pick one).
+    pub wording: dogma_dsl::render::Wording,
 }
 
 /// An edition's name (for messages) and rule variants.
@@ -101,6 +104,7 @@ impl Options {
                 rules,
             }),
             layers: Vec::new(),
+            wording: Default::default(),
         }
     }
 

@@ -27,11 +27,29 @@ impl EffectCx<'_, '_> {
             Some(scale) => {
                 let id = self.fresh();
                 let times = self.scale(scale);
-                let (body, _) = self.statement_kind(&stmt.kind, stmt.span, prev);
-                (
-                    vec![self.stmt(id, StmtKind::Times { times, body }, stmt.span)],
-                    id,
-                )
+                let (mut body, _) = self.statement_kind(&stmt.kind, stmt.span, prev);
+                // "Return a card from your hand for every two [leaf]" is one choice of the whole
+                // set, not one question per card (../shared/SCENARIOS.md, "How questions are
+                // asked": a count of cards is one question): a movement of one card, scaled,
+                // picks the computed number of cards at once.
+                match body.as_mut_slice() {
+                    [Stmt {
+                        id: moved,
+                        kind: StmtKind::Move { cards, .. },
+                        ..
+                    }] if cards.pick.count == Count::Exactly(1)
+                        && cards.pick.computed.is_none() =>
+                    {
+                        cards.pick.count = Count::Computed;
+                        cards.pick.computed = Some(Box::new(times));
+                        let moved = *moved;
+                        (body, moved)
+                    }
+                    _ => (
+                        vec![self.stmt(id, StmtKind::Times { times, body }, stmt.span)],
+                        id,
+                    ),
+                }
             }
             None => self.statement_kind(&stmt.kind, stmt.span, prev),
         };
@@ -135,7 +153,13 @@ impl EffectCx<'_, '_> {
                     inside.extend(produced);
                 }
                 self.after_branches(inside);
-                single(self, StmtKind::Either(options))
+                let labels = dogma_dsl::render::render_alternatives(
+                    &self.title,
+                    &self.args,
+                    blocks,
+                    self.card.options.wording,
+                );
+                single(self, StmtKind::Either { options, labels })
             }
             S::ForEach { players, body } => {
                 self.player_scopes += 1;

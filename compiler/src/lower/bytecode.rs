@@ -11,8 +11,8 @@ use crate::ir::{
     AchievementDef, AmountTest, Binding, BoardPosition, CardDef, CardFilter, CardSel, CardSource,
     Chooser, ColorFilter, ColorSel, ColorTerm, Comparison, Cond, Count, Countable, Destination,
     DestinationZone, EffectDef, Extreme, Measure, MeasureTest, Nth, Owner, ParamValue, Player,
-    PlayerSet, Program, SourceSpan, Stmt, StmtId, StmtKind, Supply, Value, ValueTest, Verb, Winner,
-    ZoneRef,
+    PlayerSet, Program, Quantifier, SourceSpan, Stmt, StmtId, StmtKind, Supply, Value, ValueTest,
+    Verb, Winner, ZoneRef,
 };
 use dogma_runtime::bytecode::{
     self as bc, CardInfo, Chunk, ChunkIdx, ChunkKind, CompiledEdition, EffectInfo, MeasureCode, Op,
@@ -159,6 +159,7 @@ impl Lowerer {
             spans: Vec::new(),
             stmts: 0,
             lists: Vec::new(),
+            texts: Vec::new(),
         });
         (self.chunks.len() - 1).min(NO_CHUNK as usize - 1) as ChunkIdx
     }
@@ -197,6 +198,7 @@ struct Emitter<'l> {
     spans: Vec<bc::SourceSpan>,
     stmts: u16,
     lists: Vec<Vec<u16>>,
+    texts: Vec<String>,
     /// How many test and measure sub-programs this chunk has named so far.
     tests: u16,
     measures: u16,
@@ -222,6 +224,7 @@ impl<'l> Emitter<'l> {
             spans: Vec::new(),
             stmts,
             lists: Vec::new(),
+            texts: Vec::new(),
             tests: 0,
             measures: 0,
             span,
@@ -248,6 +251,7 @@ impl<'l> Emitter<'l> {
             spans: self.spans,
             stmts: self.stmts,
             lists: self.lists,
+            texts: self.texts,
         }
     }
 
@@ -379,7 +383,7 @@ impl<'l> Emitter<'l> {
                 then,
                 otherwise,
             } => self.if_stmt(id, cond, then, otherwise),
-            StmtKind::Either(options) => self.either(id, options),
+            StmtKind::Either { options, labels } => self.either(id, options, labels),
             StmtKind::ForEachPlayer { players, body } => self.for_each_player(id, *players, body),
             StmtKind::Times { times, body } => self.times(id, times, body),
             StmtKind::RepeatEffect { with } => {
@@ -488,8 +492,12 @@ impl<'l> Emitter<'l> {
         (self.span, self.stmt) = outer;
     }
 
-    /// `you may …`: folded into an optional pick when the body is one movement that picks;
-    /// otherwise a yes/no question guarding the body.
+    /// `you may …`, asked the way a player at the table is asked (../shared/SCENARIOS.md, "How
+    /// questions are asked"): when its body starts with a choice the text names (cards to
+    /// pick, one of several colours, an alternative, a value, an icon, a player), the `you may`
+    /// folds into that choice, which then offers declining; when the text leaves nothing to
+    /// choose (fixed cards, one colour, a draw, an exchange, a rule that selects such as "the
+    /// highest"), it is a yes/no question guarding the body.
     fn may(&mut self, id: StmtId, body: &[Stmt]) {
         // `you may reveal and return a card`: a pick followed by movements of exactly the
         // picked cards folds like a single movement.
@@ -501,7 +509,7 @@ impl<'l> Emitter<'l> {
             };
             if !rest.is_empty() && rest.iter().all(follows_first) {
                 if let StmtKind::Move { verb, cards, to } = &first.kind {
-                    if cards.pick.count != Count::All || cards.pick.extreme.is_some() {
+                    if choosable(cards) {
                         let outer = (self.span, self.stmt);
                         self.span = first.span;
                         self.stmt = Some(first.id);
@@ -518,7 +526,7 @@ impl<'l> Emitter<'l> {
         }
         if let [child] = body {
             if let StmtKind::Move { verb, cards, to } = &child.kind {
-                if cards.pick.count != Count::All || cards.pick.extreme.is_some() {
+                if choosable(cards) {
                     let outer = (self.span, self.stmt);
                     self.span = child.span;
                     self.stmt = Some(child.id);
@@ -529,7 +537,8 @@ impl<'l> Emitter<'l> {
                 }
             }
         }
-        self.op(Op::AskYesNo { stmt: id.0 });
+        let fold = body.first().is_some_and(opens_with_choice);
+        self.op(Op::AskYesNo { stmt: id.0, fold });
         let skip = self.forward(Op::JumpIfFalse { target: 0 });
         self.block(body);
         self.combine(id, children(body));
@@ -549,7 +558,7 @@ impl<'l> Emitter<'l> {
         self.combine(id, all);
     }
 
-    fn either(&mut self, id: StmtId, options: &[Vec<Stmt>]) {
+    fn either(&mut self, id: StmtId, options: &[Vec<Stmt>], labels: &[String]) {
         let Ok(n) = u8::try_from(options.len()) else {
             self.error(format!("{} alternatives are more than 255", options.len()));
             return;
@@ -558,7 +567,17 @@ impl<'l> Emitter<'l> {
             self.unsupported("an `either` without alternatives");
             return;
         }
-        self.op(Op::AskOption { stmt: id.0, n });
+        let Ok(texts) = u16::try_from(self.texts.len()) else {
+            self.error("more words of alternatives than a chunk can hold".to_string());
+            return;
+        };
+        self.texts
+            .extend((0..options.len()).map(|i| labels.get(i).cloned().unwrap_or_default()));
+        self.op(Op::AskOption {
+            stmt: id.0,
+            n,
+            texts,
+        });
         let mut to_end = Vec::new();
         for (i, option) in options.iter().enumerate() {
             if i + 1 < options.len() {
@@ -674,6 +693,24 @@ impl<'l> Emitter<'l> {
     }
 
     fn transfer(&mut self, id: StmtId, cards: &CardSel, to: &Destination, optional: bool) {
+        // No card is chosen for a move that has no legal destination (../shared/SCENARIOS.md,
+        // "How questions are asked"): with no player meeting the destination's condition, the
+        // statement does not run (Optics with no opponent who has fewer points asks nothing).
+        let guard = match &to.player {
+            Player::Choose {
+                set,
+                condition: Some(condition),
+            } => {
+                let test = self.player_test(condition);
+                self.op(Op::QuantifyPlayers {
+                    quantifier: Quantifier::Any,
+                    group: *set,
+                    test,
+                });
+                Some(self.forward(Op::JumpIfFalse { target: 0 }))
+            }
+            _ => None,
+        };
         self.cards(cards, Some((id, optional)));
         if to.zone == DestinationZone::Board && several(cards) {
             self.op(Op::Order { stmt: id.0 });
@@ -683,6 +720,9 @@ impl<'l> Emitter<'l> {
             zone: to.zone,
             stmt: id.0,
         });
+        if let Some(guard) = guard {
+            self.patch(guard);
+        }
     }
 
     /// `exchange A with B`: each side is one player's hand or score pile. The owner's seat is
@@ -1394,6 +1434,79 @@ fn moves_to_natural_place(verb: Verb) -> bool {
 }
 
 /// Whether a selection can yield more than one card (so that their order may matter).
+/// Whether the text leaves no card to choose: named cards, this card, cards an earlier
+/// statement named, every card of a zone, or the top card of one colour ("your top red card").
+fn cards_fixed(sel: &CardSel) -> bool {
+    match &sel.source {
+        CardSource::Card(_) | CardSource::ThisCard | CardSource::Bound(_) => return true,
+        _ => {}
+    }
+    if sel.pick.extreme.is_some() {
+        return false;
+    }
+    match sel.pick.count {
+        Count::All => true,
+        Count::Exactly(1) => {
+            let top_of_board = matches!(&sel.source, CardSource::Zones { owner: Owner::One(_), zones }
+                if matches!(zones.as_slice(), [ZoneRef::Board(BoardPosition::Top)]));
+            top_of_board
+                && sel
+                    .filters
+                    .iter()
+                    .any(|f| matches!(f, CardFilter::Color(c) if one_colour(c)))
+        }
+        _ => false,
+    }
+}
+
+/// Whether a colour selection names exactly one colour (no choice among colours).
+fn one_colour(sel: &ColorSel) -> bool {
+    matches!(
+        sel.alternatives.as_slice(),
+        [ColorTerm::Named(_) | ColorTerm::Of(_) | ColorTerm::Param(_) | ColorTerm::Candidate]
+    )
+}
+
+/// Whether picking the cards is a choice the text names, into which a `you may` folds: not
+/// fixed cards, and not a rule that selects ("the highest card": a yes/no, then the Golden
+/// Rule's question only if the rule ties).
+fn choosable(sel: &CardSel) -> bool {
+    sel.pick.extreme.is_none() && !cards_fixed(sel)
+}
+
+/// Whether a statement's first question is a choice that a `you may` before it folds into:
+/// one of several colours to splay, unsplay or rearrange (of a player not chosen on the spot),
+/// an alternative, a `choose`, cards to pick or to execute, a special achievement.
+fn opens_with_choice(stmt: &Stmt) -> bool {
+    let own = |p: &Player| matches!(p, Player::Executor | Player::Demander | Player::Each);
+    match &stmt.kind {
+        StmtKind::Splay { player, color, .. }
+        | StmtKind::Unsplay { player, color }
+        | StmtKind::Rearrange { player, color } => own(player) && !one_colour(color),
+        StmtKind::Either { .. } | StmtKind::Choose { .. } | StmtKind::ChooseValueAmong { .. } => {
+            true
+        }
+        StmtKind::JunkSpecial { all } => !all,
+        StmtKind::RestoreSpecial => true,
+        StmtKind::PickCards(sel) | StmtKind::SelfExecute(sel) => picks_first(sel),
+        StmtKind::Move { cards, .. } => picks_first(cards),
+        _ => false,
+    }
+}
+
+/// Whether the first question of taking these cards is the pick itself (no player chosen
+/// first, no shared value chosen first) and the pick is a choice.
+fn picks_first(sel: &CardSel) -> bool {
+    let owner_fixed = match &sel.source {
+        CardSource::Zones { owner, .. } => !matches!(
+            owner,
+            Owner::One(Player::Choose { .. } | Player::ChosenBy(_))
+        ),
+        _ => true,
+    };
+    owner_fixed && !sel.filters.contains(&CardFilter::SameValue) && choosable(sel)
+}
+
 fn several(sel: &CardSel) -> bool {
     match sel.source {
         CardSource::Card(_)

@@ -571,8 +571,9 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
             chunk_name(edition, m)
         ),
         Op::IsSplayed { direction } => format!("is_splayed {direction}"),
-        Op::AskYesNo { stmt } => format!("ask_yes_no stmt={stmt}"),
-        Op::AskOption { stmt, n } => format!("ask_option {n} stmt={stmt}"),
+        Op::AskYesNo { stmt, fold: false } => format!("ask_yes_no stmt={stmt}"),
+        Op::AskYesNo { stmt, fold: true } => format!("ask_yes_no folded stmt={stmt}"),
+        Op::AskOption { stmt, n, texts } => format!("ask_option {n} stmt={stmt} texts={texts}"),
         Op::Choose {
             kind,
             count,

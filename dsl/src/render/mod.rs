@@ -95,6 +95,22 @@ pub fn render_effect(title: &str, effect: &Effect, wording: Wording) -> String {
     finish(sentences, effect.kind.node)
 }
 
+/// The alternatives of an `either` of an effect, each as the words a player reads when asked to
+/// pick one ("draw a [2]", "score your top red card"); `params` are the effect's parameters.
+pub fn render_alternatives(
+    title: &str,
+    params: &[Arg],
+    blocks: &[Block],
+    wording: Wording,
+) -> Vec<String> {
+    let mut renderer = Renderer::new(title, wording);
+    renderer.params = params
+        .iter()
+        .map(|a| (a.name.node.clone(), a.value.clone()))
+        .collect();
+    renderer.alternatives(blocks).0
+}
+
 /// A special achievement's claim condition and its alternative card, as English.
 pub fn render_achievement(a: &Achievement, wording: Wording) -> String {
     let renderer = Renderer::new(&a.title.node, wording);

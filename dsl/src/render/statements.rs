@@ -413,7 +413,7 @@ impl Renderer<'_> {
     }
 
     /// The blocks of an `either`, each as one clause, and the trailers they carry.
-    fn alternatives(&mut self, blocks: &[Block]) -> (Vec<String>, Vec<String>) {
+    pub(super) fn alternatives(&mut self, blocks: &[Block]) -> (Vec<String>, Vec<String>) {
         let mut trailers = Vec::new();
         let alternatives = blocks
             .iter()

@@ -92,6 +92,7 @@ impl Game {
                 candidates: hand.to_vec(),
                 sizes: vec![1],
             },
+            decline: false,
             context: format!(
                 "parley: return a card from your hand to activate {} on {owner}'s board",
                 self.title(card)
@@ -182,6 +183,8 @@ impl Game {
                 sizes: vec![0, 1],
             },
             context,
+            // Parleying is optional: returning no card declines.
+            decline: true,
         });
         false
     }

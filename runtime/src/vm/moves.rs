@@ -327,6 +327,7 @@ impl Game {
                 candidate: None,
                 stop_at: None,
                 params: Vec::new(),
+                fold: None,
             };
             return stopped(Stop::Call(child));
         }
@@ -378,7 +379,7 @@ impl Game {
         } else {
             match self.pick_special(frame, chunk, available)? {
                 Ok(chosen) => chosen,
-                Err(asked) => return stopped(asked),
+                Err(asked) => return Ok(asked),
             }
         };
         if let Some(o) = outcome_mut(frame, stmt) {
@@ -413,7 +414,7 @@ impl Game {
         let junked = self.state.junked_specials.clone();
         let chosen: Option<SpecialIdx> = match self.pick_special(frame, chunk, junked)? {
             Ok(chosen) => chosen.first().copied(),
-            Err(asked) => return stopped(asked),
+            Err(asked) => return Ok(asked),
         };
         if let Some(o) = outcome_mut(frame, stmt) {
             o.ran = true;

@@ -1,7 +1,9 @@
 //! The VM's questions: ops that ask a player to choose a player, a colour, a value or an icon,
 //! `you may` and either/or.
 
-use super::{outcome_mut, stopped, Frame, OpResult, StmtOutcome, Stop, VmResult, FUEL, NOBODY};
+use super::{
+    outcome_mut, stopped, Fold, Frame, OpResult, StmtOutcome, Stop, VmResult, FUEL, NOBODY,
+};
 use crate::bytecode::{
     color_bit, icon_bit, Chunk, ChunkIdx, CompiledEdition, Op, SpecialIdx, StmtId, NO_CHUNK,
 };
@@ -71,15 +73,31 @@ impl Game {
         Ok(None)
     }
 
-    /// `Op::AskYesNo`: `→ I: b`: the executor answers yes or no (`you may`). `[decision]`
+    /// `Op::AskYesNo`: `→ I: b`: the executor answers yes or no (`you may`). `[decision]` A
+    /// folded `you may` is not asked here: it says yes and leaves the question to the first
+    /// choice of its body, which offers declining.
     pub(super) fn op_ask_yes_no(
         &mut self,
         chunk: &Chunk,
         frame: &mut Frame,
         stmt: StmtId,
+        fold: bool,
         pure: bool,
     ) -> OpResult {
         self.impure(frame, pure)?;
+        if fold {
+            let Some(Op::JumpIfFalse { target }) = chunk.ops.get(frame.pc as usize).copied() else {
+                return Err(self.error(frame, "a folded `you may` has no jump after it"));
+            };
+            frame.fold = Some(Fold {
+                stmt,
+                skip: target,
+                ints: frame.ints.len() as u16,
+                sets: frame.sets.len() as u16,
+            });
+            frame.ints.push(1);
+            return Ok(None);
+        }
         let yes = match self.answer.take() {
             Some(Answer::YesNo(b)) => b,
             Some(_) => return Err(self.error(frame, "the answer is not yes or no")),
@@ -100,24 +118,41 @@ impl Game {
         Ok(None)
     }
 
-    /// `Op::AskOption`: `→ I: index`: the executor picks one of `n` alternatives. `[decision]`
+    /// `Op::AskOption`: `→ I: index`: the executor picks one of `n` alternatives (their words are
+    /// the chunk's `texts[texts..texts + n]`). `[decision]`
     pub(super) fn op_ask_option(
         &mut self,
         chunk: &Chunk,
         frame: &mut Frame,
         stmt: StmtId,
         n: u8,
+        texts: u16,
         pure: bool,
     ) -> OpResult {
         self.impure(frame, pure)?;
+        let fold = frame.fold;
         let choice = match self.answer.take() {
             Some(Answer::Option(i)) => i,
+            Some(Answer::Decline) if frame.declined() => return Ok(None),
             Some(_) => return Err(self.error(frame, "the answer is not an alternative")),
             None => {
+                let first = usize::from(texts);
+                let labels = chunk
+                    .texts
+                    .get(first..first + usize::from(n))
+                    .map(<[String]>::to_vec)
+                    .unwrap_or_else(|| vec![String::new(); usize::from(n)]);
                 let who = frame.executor;
-                return stopped(self.suspend(frame, who, RequestKind::Option { n }, &chunk.name));
+                return stopped(self.suspend_optional(
+                    frame,
+                    who,
+                    RequestKind::Option { labels },
+                    &chunk.name,
+                    fold.is_some(),
+                ));
             }
         };
+        frame.fold = None;
         if let Some(o) = outcome_mut(frame, stmt) {
             o.ran = true;
         }
@@ -148,14 +183,24 @@ impl Game {
         if let RequestKind::Icons { options, .. } = &mut request {
             options.retain(|i| except & icon_bit(*i) == 0);
         }
-        let answer = if let Some(single) = single_answer(&request) {
-            single
-        } else {
-            match self.answer.take() {
+        // A folded `you may` is asked even with one answer (its shape follows the text), and
+        // declined unasked when nothing can be chosen.
+        let folded = frame.fold.is_some();
+        if folded && no_options(&request) {
+            frame.declined();
+            return Ok(None);
+        }
+        let answer = match single_answer(&request) {
+            Some(single) if !folded => single,
+            _ => match self.answer.take() {
+                Some(Answer::Decline) if frame.declined() => return Ok(None),
                 Some(a) => a,
-                None => return stopped(self.suspend(frame, who, request, &chunk.name)),
-            }
+                None => {
+                    return stopped(self.suspend_optional(frame, who, request, &chunk.name, folded))
+                }
+            },
         };
+        frame.fold = None;
         if let Some(o) = outcome_mut(frame, stmt) {
             o.ran = true;
             o.requested = 1;
@@ -201,14 +246,24 @@ impl Game {
             Chooser::Demander => frame.demander.unwrap_or(frame.executor),
         };
         let request = RequestKind::Values { options, count: 1 };
+        // A folded `you may`: asked even with one value, declined unasked with none.
+        let folded = frame.fold.is_some();
+        if folded && no_options(&request) {
+            frame.declined();
+            return Ok(None);
+        }
         let chosen = match single_answer(&request) {
-            Some(Answer::Values(v)) => v,
+            Some(Answer::Values(v)) if !folded => v,
             _ => match self.answer.take() {
                 Some(Answer::Values(v)) => v,
+                Some(Answer::Decline) if frame.declined() => return Ok(None),
                 Some(_) => return Err(self.error(frame, "the answer is not a value")),
-                None => return stopped(self.suspend(frame, who, request, &chunk.name)),
+                None => {
+                    return stopped(self.suspend_optional(frame, who, request, &chunk.name, folded))
+                }
             },
         };
+        frame.fold = None;
         let keep = frame.ints.len() - n;
         frame.ints.truncate(keep);
         if let Some(o) = outcome_mut(frame, stmt) {
@@ -253,24 +308,34 @@ impl Game {
                 })
                 .collect(),
         };
+        // A folded `you may` ("you may splay your red or green cards up") is asked even with one
+        // colour that can be splayed, and declined unasked with none.
+        let folded = frame.fold.is_some();
+        if folded && options.is_empty() {
+            frame.declined();
+            return Ok(None);
+        }
         let color = match options.as_slice() {
             [] => None,
-            [one] => Some(*one),
+            [one] if !folded => Some(*one),
             _ => match self.answer.take() {
                 Some(Answer::Colors(c)) => c.first().copied(),
+                Some(Answer::Decline) if frame.declined() => return Ok(None),
                 Some(_) => return Err(self.error(frame, "the answer is not a colour")),
                 None => {
                     frame.ints.push(mask);
                     let who = self.seat(seat_value).unwrap_or(frame.executor);
-                    return stopped(self.suspend(
+                    return stopped(self.suspend_optional(
                         frame,
                         who,
                         RequestKind::Colors { options, count: 1 },
                         &chunk.name,
+                        folded,
                     ));
                 }
             },
         };
+        frame.fold = None;
         if let (Some(o), Some(c)) = (outcome_mut(frame, stmt), color) {
             o.colors = color_bit(c);
         }
@@ -303,26 +368,39 @@ impl Game {
 
     /// The special achievement the executor picks among `options` (a list of it): no question
     /// for one option or none; otherwise the answer, or `Err` with the question asked.
+    ///
+    /// In a folded `you may` the question is asked even with one option, and declining (or
+    /// having none) gives `Err(None)`: the frame has been unwound past the `you may`.
     pub(super) fn pick_special(
         &mut self,
         frame: &mut Frame,
         chunk: &Chunk,
         options: Vec<SpecialIdx>,
-    ) -> VmResult<Result<Vec<SpecialIdx>, Stop>> {
-        if options.len() <= 1 {
+    ) -> VmResult<Result<Vec<SpecialIdx>, Option<Stop>>> {
+        let folded = frame.fold.is_some();
+        if folded && options.is_empty() {
+            frame.declined();
+            return Ok(Err(None));
+        }
+        if options.len() <= 1 && !folded {
             return Ok(Ok(options));
         }
         match self.answer.take() {
-            Some(Answer::Specials(s)) => Ok(Ok(s)),
+            Some(Answer::Specials(s)) => {
+                frame.fold = None;
+                Ok(Ok(s))
+            }
+            Some(Answer::Decline) if frame.declined() => Ok(Err(None)),
             Some(_) => Err(self.error(frame, "the answer is not a special achievement")),
             None => {
                 let seat = frame.executor;
-                Ok(Err(self.suspend(
+                Ok(Err(Some(self.suspend_optional(
                     frame,
                     seat,
                     RequestKind::Specials { options, count: 1 },
                     &chunk.name,
-                )))
+                    folded,
+                ))))
             }
         }
     }
@@ -364,6 +442,22 @@ impl Game {
                 }
             }
         }
+    }
+}
+
+/// Whether a choice has nothing to choose from.
+fn no_options(request: &RequestKind) -> bool {
+    match request {
+        RequestKind::Values { options, .. } => options.is_empty(),
+        RequestKind::Colors { options, .. } => options.is_empty(),
+        RequestKind::Players { options, .. } => options.is_empty(),
+        RequestKind::Icons { options, .. } => options.is_empty(),
+        RequestKind::Specials { options, .. } => options.is_empty(),
+        RequestKind::Cards { candidates, .. } | RequestKind::Order { cards: candidates } => {
+            candidates.is_empty()
+        }
+        RequestKind::Option { labels } => labels.is_empty(),
+        RequestKind::YesNo => false,
     }
 }
 

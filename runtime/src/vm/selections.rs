@@ -479,19 +479,36 @@ impl Game {
         } else {
             count
         };
+        // The first choice of a folded `you may` is optional, and declining it skips the rest of
+        // the `you may`.
+        let folded = frame.fold.is_some();
+        let optional = optional || folded;
         let strict = optional
             && self.edition().rules.if_you_do == IfYouDo::InFull
             && tested_in_full(chunk, stmt);
         let plan = plan_pick(edition, &candidates, count, extreme, optional, strict);
-        let chooser_seat = match chooser {
+        let mut chooser_seat = match chooser {
             Chooser::Executor => frame.executor,
             Chooser::Demander => frame.demander.unwrap_or(frame.executor),
         };
+        // When a rule picks among tied cards of another player ("the lowest card in my hand"
+        // with two tied), that card's owner decides which (deluxe rulebook and fourth-edition
+        // rulebook, "Dogma": "you decide which of your cards is affected"; SCENARIOS.md, "Who
+        // chooses"). A choice the text gives someone (`of my choice`) stays theirs.
+        if extreme.is_some() && chooser == Chooser::Executor {
+            let mut owners = plan.pool.iter().map(|c| self.state.location(*c).owner());
+            if let Some(Some(owner)) = owners.next() {
+                if owner != chooser_seat && owners.all(|o| o == Some(owner)) {
+                    chooser_seat = owner;
+                }
+            }
+        }
         let chosen: Vec<CardIdx> = if plan.single_option() {
             plan.only_option()
         } else {
             self.impure(frame, pure)?;
             match self.answer.take() {
+                Some(Answer::Decline) if frame.declined() => return Ok(None),
                 Some(Answer::Cards(cards)) => {
                     let mut result = plan.forced.clone();
                     // Keep the candidates' order for the chosen cards.
@@ -504,7 +521,7 @@ impl Game {
                 }
                 Some(_) => return Err(self.error(frame, "the answer is not a choice of cards")),
                 None => {
-                    return stopped(self.suspend(
+                    return stopped(self.suspend_optional(
                         frame,
                         chooser_seat,
                         RequestKind::Cards {
@@ -512,10 +529,18 @@ impl Game {
                             sizes: plan.sizes.clone(),
                         },
                         &chunk.name,
+                        optional,
                     ))
                 }
             }
         };
+        if folded {
+            if chosen.is_empty() {
+                frame.declined();
+                return Ok(None);
+            }
+            frame.fold = None;
+        }
         frame.sets.pop();
         if computed {
             frame.ints.pop();
