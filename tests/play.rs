@@ -191,3 +191,91 @@ fn illegal_actions_and_answers_are_refused_and_change_nothing() {
     assert_eq!(serde_json::to_string(&game.state).expect("state"), before);
     assert_eq!(game.log.len(), log_len);
 }
+
+/// A game saved with a question pending for the human `alice`: the table of a scenario, its first
+/// action taken.
+fn saved_at_question(scenario: &str, tag: &str) -> std::path::PathBuf {
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("repository root");
+    let mut editions = dogma::scenario::EditionCache::new(dogma::scenario::Backends::Vm);
+    let (scenario, edition) =
+        dogma::scenario::load(std::path::Path::new(scenario), &mut editions).expect("loads");
+    let mut game = Game::from_table(edition, &scenario.table).expect("the table is set");
+    game.act(scenario.actions[0].action)
+        .expect("the action is legal");
+    assert!(matches!(game.status(), Status::Decision(r) if r.player == 0));
+    let saved = dogma::play::SavedGame {
+        printed: game.log.len(),
+        game,
+        bots: vec![None, Some(Bot::First(Default::default()))],
+        steps: 0,
+    };
+    let path = std::env::temp_dir().join(format!("dogma-human-{}-{tag}.json", std::process::id()));
+    std::fs::write(&path, serde_json::to_string(&saved).expect("saves")).expect("writes");
+    path
+}
+
+/// Runs `dogma play --resume SAVED` with `input` typed at the terminal.
+fn human_transcript(saved: &std::path::Path, input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dogma"))
+        .args(["play", "--resume"])
+        .arg(saved)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("dogma runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("types");
+    let out = child.wait_with_output().expect("dogma ends");
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+#[test]
+fn the_terminal_player_sees_a_folded_you_may_with_its_options_in_words() {
+    // Paper: "you may splay your green or blue cards left" is one question, declining included
+    // (../shared/SCENARIOS.md, "How questions are asked").
+    let saved = saved_at_question(
+        "tests/scenarios/third/questions/you-may-splay-folds-into-the-colour.toml",
+        "splay",
+    );
+    let out = human_transcript(&saved, "purple\n0\n");
+    let _ = std::fs::remove_file(&saved);
+    assert!(
+        out.contains("alice may choose 1 colour from [blue, green], or decline"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  0) decline\n  1) blue\n  2) green\n"),
+        "{out}"
+    );
+    // A word that is not an option is refused with the reason; declining is then taken.
+    assert!(
+        out.contains("answer with the numbers of the options"),
+        "{out}"
+    );
+    assert!(out.contains("alice chooses to decline"), "{out}");
+}
+
+#[test]
+fn the_terminal_player_sees_an_either_or_by_its_words() {
+    let saved = saved_at_question(
+        "tests/scenarios/third/questions/you-may-either-or-folds-into-the-alternative.toml",
+        "either",
+    );
+    let out = human_transcript(&saved, "2\n");
+    let _ = std::fs::remove_file(&saved);
+    assert!(
+        out.contains("  0) decline\n  1) draw and score an [8], then return a card from your score pile\n  2) draw a card of value one higher than the highest card in your score pile\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("alice chooses to draw a card of value one higher than the highest card in your score pile"),
+        "{out}"
+    );
+}
