@@ -20,7 +20,7 @@ use crate::choices::{Action, Answer, Refusal, Request, RequestKind};
 use crate::log::{Event, Log};
 use crate::state::{Location, Outcome, Seat, State};
 use crate::terms::Verb;
-use crate::vm::{Frame, RuntimeError};
+use crate::vm::{Frame, NativeCode, Program, RuntimeError};
 use crate::vocab::Color;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -128,6 +128,10 @@ pub enum EngineQuestion {
 pub struct Game {
     #[serde(skip, default = "empty_edition")]
     edition: Arc<CompiledEdition>,
+    /// The native code the edition's chunks run on; `None`: the VM runs them. Never saved: a
+    /// loaded game runs on the VM until `attach` gives it native code again.
+    #[serde(skip)]
+    pub(crate) native: Option<NativeCode>,
     /// The edition's name, checked when a saved game is loaded.
     pub edition_name: String,
     /// Shared with the game's clones (it never changes).
@@ -174,7 +178,6 @@ fn empty_edition() -> Arc<CompiledEdition> {
         specials: Vec::new(),
         chunks: Vec::new(),
         files: Vec::new(),
-        native: None,
     })
 }
 
@@ -196,9 +199,10 @@ impl Game {
         self.edition.clone()
     }
 
-    /// Re-attaches the edition to a game loaded from a save. Fails when the save was made with
-    /// another edition.
-    pub fn attach(&mut self, edition: Arc<CompiledEdition>) -> Result<(), String> {
+    /// Re-attaches the edition (with its native code, if any) to a game loaded from a save. Fails
+    /// when the save was made with another edition.
+    pub fn attach(&mut self, program: impl Into<Program>) -> Result<(), String> {
+        let Program { edition, native } = program.into();
         if edition.name != self.edition_name {
             return Err(format!(
                 "the saved game is of the {} edition, not {}",
@@ -213,6 +217,7 @@ impl Game {
             ));
         }
         self.edition = edition;
+        self.native = native;
         Ok(())
     }
 

@@ -5,10 +5,11 @@
 //! Rules: ../shared/rules/deluxe-rules-with-expansions.txt, "Game Setup".
 
 use super::{memo, teams, Game, Phase, Scratch, Setup};
-use crate::bytecode::{CardIdx, CompiledEdition, SpecialIdx};
+use crate::bytecode::{CardIdx, SpecialIdx};
 use crate::choices::{Request, RequestKind};
 use crate::log::{Event, Log};
 use crate::state::{DeckCards, Location, PlayerState, Seat, State};
+use crate::vm::Program;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -17,8 +18,10 @@ use std::sync::Arc;
 impl Game {
     /// Sets a game up by the rulebook (deluxe rules, "Game Setup"): each age's deck shuffled,
     /// one standard achievement from each age 1–9, the special achievements, two age-1 cards to
-    /// each player; the game then waits for each player's choice of first meld.
-    pub fn new(edition: Arc<CompiledEdition>, setup: Setup) -> Result<Game, String> {
+    /// each player; the game then waits for each player's choice of first meld. The game's
+    /// effects run on the program's native code if it has some, else on the VM.
+    pub fn new(program: impl Into<Program>, setup: Setup) -> Result<Game, String> {
+        let Program { edition, native } = program.into();
         let n = setup.players.len();
         if !(2..=4).contains(&n) {
             return Err(format!("a game has 2 to 4 players, not {n}"));
@@ -75,6 +78,7 @@ impl Game {
         let mut game = Game {
             edition_name: edition.name.clone(),
             edition,
+            native,
             setup: Arc::new(setup.clone()),
             state,
             phase: Phase::FirstMeld {
@@ -104,15 +108,17 @@ impl Game {
 
     /// A game from its parts (used to build tables by hand).
     pub(crate) fn assemble(
-        edition: Arc<CompiledEdition>,
+        program: Program,
         setup: Setup,
         state: State,
         phase: Phase,
         log: Vec<Event>,
     ) -> Game {
+        let Program { edition, native } = program;
         Game {
             edition_name: edition.name.clone(),
             edition,
+            native,
             setup: Arc::new(setup),
             state,
             phase,

@@ -32,7 +32,6 @@ fn edition() -> Arc<CompiledEdition> {
         specials: vec![special("Monument"), special("Empire"), special("Wonder")],
         chunks: Vec::new(),
         files: Vec::new(),
-        native: None,
     })
 }
 

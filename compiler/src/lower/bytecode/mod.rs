@@ -76,7 +76,6 @@ pub fn compile_edition(
         specials,
         chunks: lowerer.chunks,
         files: files.to_vec(),
-        native: None,
     })
 }
 
