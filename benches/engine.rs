@@ -5,8 +5,8 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use dogma::differential::{native_twin, random_game, setup};
+use dogma_runtime::vm::Program;
 use std::hint::black_box;
-use std::sync::Arc;
 
 fn root() {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("repository root");
@@ -14,7 +14,7 @@ fn root() {
 
 fn games(c: &mut Criterion) {
     root();
-    let vm = Arc::new(dogma::compile_edition("third").expect("third compiles"));
+    let vm = Program::from(dogma::compile_edition("third").expect("third compiles"));
     let native = native_twin(&vm).expect("current native code");
     let mut group = c.benchmark_group("random game (third)");
     for players in [2, 4] {
@@ -33,7 +33,7 @@ fn games(c: &mut Criterion) {
 
 fn clone(c: &mut Criterion) {
     root();
-    let vm = Arc::new(dogma::compile_edition("third").expect("third compiles"));
+    let vm = Program::from(dogma::compile_edition("third").expect("third compiles"));
     let game = dogma::bench::mid_game(&vm, 0).expect("mid-game");
     c.bench_function("clone a mid-game 2-player state", |b| {
         b.iter(|| black_box(black_box(&game).clone()))

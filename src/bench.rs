@@ -12,10 +12,10 @@ use dogma_runtime::agents::play_random;
 use dogma_runtime::bytecode::CompiledEdition;
 use dogma_runtime::game::Game;
 use dogma_runtime::state::{AchievementCard, WinReason};
+use dogma_runtime::vm::Program;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::hint::black_box;
-use std::sync::Arc;
 use std::time::Instant;
 
 pub struct Options {
@@ -41,11 +41,7 @@ struct Batch {
     specials: BTreeMap<String, u64>,
 }
 
-fn batch(
-    edition: &Arc<CompiledEdition>,
-    players: usize,
-    seeds: std::ops::Range<u64>,
-) -> Result<Batch, String> {
+fn batch(edition: &Program, players: usize, seeds: std::ops::Range<u64>) -> Result<Batch, String> {
     let mut b = Batch::default();
     let start = Instant::now();
     for s in seeds {
@@ -85,7 +81,7 @@ fn batch(
 }
 
 /// A two-player game stopped halfway through (by actions): what a search clones.
-pub fn mid_game(edition: &Arc<CompiledEdition>, seed: u64) -> Result<Game, String> {
+pub fn mid_game(edition: &Program, seed: u64) -> Result<Game, String> {
     let full = play_random(&mut Game::new(edition.clone(), setup(2, seed))?, None)
         .map_err(|e| e.to_string())?;
     let mut game = Game::new(edition.clone(), setup(2, seed))?;
@@ -177,7 +173,7 @@ fn list(map: &BTreeMap<String, u64>) -> String {
 
 /// Runs the benchmark on `edition` (compiled from its sources) and returns the report.
 pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String> {
-    let vm = Arc::new(edition);
+    let vm = Program::from(edition);
     let native = native_twin(&vm)?;
     let games = options.games.max(1);
     let seeds = options.seed..options.seed + games;

@@ -8,13 +8,13 @@ use dogma_runtime::agents::play_random;
 use dogma_runtime::bytecode::{CompiledEdition, SourceSpan};
 use dogma_runtime::game::{Game, Setup};
 use dogma_runtime::log::Event;
-use std::sync::Arc;
+use dogma_runtime::vm::Program;
 
 /// An edition's twin that runs on the native back end (`Err` when it has none or it is stale).
-pub fn native_twin(edition: &CompiledEdition) -> Result<Arc<CompiledEdition>, String> {
-    let mut twin = edition.clone();
+pub fn native_twin(edition: &CompiledEdition) -> Result<Program, String> {
+    let mut twin = Program::from(edition.clone());
     crate::use_backend(&mut twin, Backend::Native)?;
-    Ok(Arc::new(twin))
+    Ok(twin)
 }
 
 /// The setup of a seeded game of `players` players (alice, bob, carol, dave).
@@ -33,22 +33,15 @@ pub fn setup(players: usize, seed: u64) -> Setup {
 
 /// Plays one seeded game with random agents (the agents' seeds are the game's) to the end.
 /// Returns the game, and the runtime error that stopped it if one did.
-pub fn random_game(
-    edition: &Arc<CompiledEdition>,
-    setup: Setup,
-) -> Result<(Game, Option<String>), String> {
-    let mut game = Game::new(edition.clone(), setup)?;
+pub fn random_game(program: &Program, setup: Setup) -> Result<(Game, Option<String>), String> {
+    let mut game = Game::new(program.clone(), setup)?;
     let error = play_random(&mut game, None).err().map(|e| e.to_string());
     Ok((game, error))
 }
 
 /// Plays the same seeded game on both back ends and compares them; the VM's game when they agree
 /// and it ended without a runtime error.
-pub fn random_game_on_both(
-    vm: &Arc<CompiledEdition>,
-    native: &Arc<CompiledEdition>,
-    setup: Setup,
-) -> Result<Game, String> {
+pub fn random_game_on_both(vm: &Program, native: &Program, setup: Setup) -> Result<Game, String> {
     let what = format!("{} players, seed {}", setup.players.len(), setup.seed);
     let (a, error_a) = random_game(vm, setup.clone())?;
     let (b, error_b) = random_game(native, setup)?;

@@ -12,8 +12,8 @@ pub mod scenario;
 pub use dogma_library as library;
 pub use dogma_library::{check_sources, compile_edition};
 
-use dogma_runtime::bytecode::{CompiledEdition, Rules};
-use dogma_runtime::vm::NativeFn;
+use dogma_runtime::bytecode::Rules;
+use dogma_runtime::vm::{NativeCode, NativeFn, Program};
 
 /// The back end a game's card effects run on. Both give the same game, event for event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -35,16 +35,16 @@ impl Backend {
     }
 }
 
-/// Makes an edition's games run on `backend`. The native code built into this binary must have
-/// been generated from exactly this compiled edition (its fingerprint is compared): a card source
-/// or the compiler changed since the binary was built makes it stale, and it is refused with the
-/// command that rebuilds it.
-pub fn use_backend(edition: &mut CompiledEdition, backend: Backend) -> Result<(), String> {
+/// Makes a program's games run on `backend`. The native code built into this binary must have
+/// been generated from exactly the program's compiled edition (its fingerprint is compared): a
+/// card source or the compiler changed since the binary was built makes it stale, and it is
+/// refused with the command that rebuilds it.
+pub fn use_backend(program: &mut Program, backend: Backend) -> Result<(), String> {
     if backend == Backend::Vm {
-        edition.native = None;
+        program.native = None;
         return Ok(());
     }
-    let name = edition.name.clone();
+    let name = program.name.clone();
     let Some((run, fingerprint)) = dogma_native::for_edition(&name) else {
         if dogma_native::EDITIONS.contains(&name.as_str()) {
             return Err(format!(
@@ -60,18 +60,14 @@ pub fn use_backend(edition: &mut CompiledEdition, backend: Backend) -> Result<()
             dogma_native::EDITIONS.join(", ")
         ));
     };
-    attach_native(edition, run, fingerprint)
+    attach_native(program, run, fingerprint)
 }
 
-/// Attaches native code to an edition if it was generated from exactly this compiled edition
+/// Gives a program native code if it was generated from exactly the program's compiled edition
 /// (`fingerprint`, compared with the edition's own); refuses it as stale otherwise.
-pub fn attach_native(
-    edition: &mut CompiledEdition,
-    run: NativeFn,
-    fingerprint: u64,
-) -> Result<(), String> {
-    let name = &edition.name;
-    let now = dogma_compiler::lower::rust::fingerprint(edition)?;
+pub fn attach_native(program: &mut Program, run: NativeFn, fingerprint: u64) -> Result<(), String> {
+    let name = &program.name;
+    let now = dogma_compiler::lower::rust::fingerprint(&program.edition)?;
     if now != fingerprint {
         return Err(format!(
             "the native code of the `{name}` edition is stale: its card sources or the compiler \
@@ -80,7 +76,7 @@ pub fn attach_native(
              run with `--backend vm`"
         ));
     }
-    edition.native = Some(dogma_runtime::bytecode::NativeCode { run, fingerprint });
+    program.native = Some(NativeCode { run, fingerprint });
     Ok(())
 }
 

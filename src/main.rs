@@ -716,7 +716,7 @@ fn cmd_play(
     peak_memory: bool,
     options: play::PlayOptions,
 ) -> CmdResult {
-    let mut edition = match compiled {
+    let edition = match compiled {
         Some(path) => {
             let bytes =
                 std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -727,8 +727,9 @@ fn cmd_play(
             Err(code) => return Ok(code),
         },
     };
-    dogma::use_backend(&mut edition, backend)?;
-    let result = play::run(std::sync::Arc::new(edition), options);
+    let mut program = dogma_runtime::vm::Program::from(edition);
+    dogma::use_backend(&mut program, backend)?;
+    let result = play::run(program, options);
     if peak_memory {
         match bench::peak_rss_kb() {
             Some(kb) => say!("peak memory: {kb} kB"),

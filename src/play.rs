@@ -6,13 +6,12 @@
 //! (`--resume FILE`) to the same end.
 
 use dogma_runtime::agents::{Agent, Bot, FirstAgent, RandomAgent};
-use dogma_runtime::bytecode::CompiledEdition;
 use dogma_runtime::choices::{Action, Answer, Request, RequestKind};
 use dogma_runtime::game::{Game, PlayError, Setup, Status};
 use dogma_runtime::state::Seat;
+use dogma_runtime::vm::Program;
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
-use std::sync::Arc;
 
 /// How the log is printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -59,7 +58,7 @@ enum Player {
 pub const DEFAULT_NAMES: [&str; 4] = ["alice", "bob", "carol", "dave"];
 
 /// Plays (or resumes) a game; returns the text to end with, or why it could not.
-pub fn run(edition: Arc<CompiledEdition>, options: PlayOptions) -> Result<(), String> {
+pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
     let (mut game, mut players, mut printed, mut steps) = match &options.resume {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -185,7 +184,7 @@ fn say(line: &str) {
 }
 
 fn new_game(
-    edition: Arc<CompiledEdition>,
+    edition: Program,
     options: &PlayOptions,
 ) -> Result<(Game, Vec<Player>, usize, u64), String> {
     let n = options.players;

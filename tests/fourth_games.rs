@@ -6,16 +6,15 @@
 //! or a draw, without a panic or a runtime error.
 
 use dogma::differential::{native_twin, random_game, random_game_on_both, setup};
-use dogma_runtime::bytecode::CompiledEdition;
 use dogma_runtime::game::{Game, Status};
 use dogma_runtime::log::Event;
-use std::sync::Arc;
+use dogma_runtime::vm::Program;
 
 /// An edition on the VM, and on its native code where it has one (the fourth edition's games are
 /// played on both and must agree byte for byte; the test edition of made-up cards has none).
 struct Editions {
-    vm: Arc<CompiledEdition>,
-    native: Option<Arc<CompiledEdition>>,
+    vm: Program,
+    native: Option<Program>,
 }
 
 fn compile(name: &str) -> Editions {
@@ -27,7 +26,7 @@ fn compile(name: &str) -> Editions {
         None
     };
     Editions {
-        vm: Arc::new(vm),
+        vm: Program::from(vm),
         native,
     }
 }

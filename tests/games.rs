@@ -8,12 +8,11 @@
 //! event log and final state byte for byte (the differential test of the two back ends).
 
 use dogma::differential::{native_twin, random_game_on_both, setup};
-use dogma_runtime::bytecode::CompiledEdition;
 use dogma_runtime::game::Status;
-use std::sync::Arc;
+use dogma_runtime::vm::Program;
 
 /// The edition on the VM and on its native code.
-type Pair = (Arc<CompiledEdition>, Arc<CompiledEdition>);
+type Pair = (Program, Program);
 
 fn edition() -> Pair {
     compiled("third")
@@ -23,7 +22,7 @@ fn compiled(name: &str) -> Pair {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("repository root");
     let vm = dogma::compile_edition(name).unwrap_or_else(|e| panic!("{name} compiles: {e}"));
     let native = native_twin(&vm).unwrap_or_else(|e| panic!("{e}"));
-    (Arc::new(vm), native)
+    (Program::from(vm), native)
 }
 
 fn play_one(edition: &Pair, players: usize, teams: bool, seed: u64) {

@@ -5,10 +5,9 @@
 
 use dogma::differential::{compare, native_twin, random_game, setup};
 use dogma::Backend;
-use dogma_runtime::bytecode::{CompiledEdition, NativeCode};
+use dogma_runtime::bytecode::CompiledEdition;
 use dogma_runtime::game::Game;
-use dogma_runtime::vm::{Frame, StmtOutcome, Stop, VmResult};
-use std::sync::Arc;
+use dogma_runtime::vm::{Frame, NativeCode, Program, StmtOutcome, Stop, VmResult};
 
 fn root() {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("repository root");
@@ -43,7 +42,7 @@ fn stale(
 #[test]
 fn native_code_with_another_fingerprint_is_refused() {
     root();
-    let mut edition = dogma::compile_edition("third").expect("third compiles");
+    let mut edition = Program::from(dogma::compile_edition("third").expect("third compiles"));
     let (_, built) = dogma_native::for_edition("third").expect("built in");
     // Native code generated from other sources than the edition's.
     let error = dogma::attach_native(&mut edition, stale, built ^ 1).unwrap_err();
@@ -57,17 +56,19 @@ fn native_code_with_another_fingerprint_is_refused() {
 #[test]
 fn a_changed_edition_is_refused_by_the_native_back_end() {
     root();
-    let mut edition = dogma::compile_edition("third").expect("third compiles");
+    let mut changed = dogma::compile_edition("third").expect("third compiles");
     // A designer changed a card: the compiled edition no longer matches the native code.
-    edition.cards[0].age += 1;
+    changed.cards[0].age += 1;
+    let mut edition = Program::from(changed);
     let error = dogma::use_backend(&mut edition, Backend::Native).unwrap_err();
     assert!(error.contains("stale"), "{error}");
     assert!(error.contains("Rebuild dogma"), "{error}");
     assert!(error.contains("--backend vm"), "{error}");
     assert!(edition.native.is_none());
 
-    let mut designer =
-        dogma::compile_edition("examples/tinkerers/tinkerers.toml").expect("compiles");
+    let mut designer = Program::from(
+        dogma::compile_edition("examples/tinkerers/tinkerers.toml").expect("compiles"),
+    );
     let error = dogma::use_backend(&mut designer, Backend::Native).unwrap_err();
     assert!(error.contains("no native code built in"), "{error}");
     assert!(error.contains("--backend vm"), "{error}");
@@ -92,13 +93,12 @@ fn sabotaged(
 #[test]
 fn a_divergence_is_reported_at_its_first_event_with_the_card_and_its_source() {
     root();
-    let vm = dogma::compile_edition("third").expect("third compiles");
+    let vm = Program::from(dogma::compile_edition("third").expect("third compiles"));
     let mut broken = vm.clone();
     broken.native = Some(NativeCode {
         run: sabotaged,
         fingerprint: 0,
     });
-    let (vm, broken) = (Arc::new(vm), Arc::new(broken));
     let mut found = None;
     for seed in 0..200 {
         let (a, _) = random_game(&vm, setup(2, seed)).expect("setup");
@@ -117,7 +117,7 @@ fn a_divergence_is_reported_at_its_first_event_with_the_card_and_its_source() {
 #[test]
 fn the_native_code_plays_the_same_game_as_the_vm() {
     root();
-    let vm = Arc::new(dogma::compile_edition("third").expect("third compiles"));
+    let vm = Program::from(dogma::compile_edition("third").expect("third compiles"));
     let native = native_twin(&vm).expect("current native code");
     for seed in 0..5 {
         let (a, error_a) = random_game(&vm, setup(3, seed)).expect("setup");

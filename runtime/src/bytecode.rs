@@ -56,33 +56,6 @@ pub struct CompiledEdition {
     pub chunks: Vec<Chunk>,
     /// The source file names that spans point into.
     pub files: Vec<String>,
-    /// The edition's native code (`dogma build --target rust`), when its games run on the native
-    /// back end instead of the VM. Never saved: a loaded edition runs on the VM until native code
-    /// is attached again.
-    #[serde(skip)]
-    pub native: Option<NativeCode>,
-}
-
-/// An edition's native code: the generated `run` function and the fingerprint of the compiled
-/// edition it was generated from.
-#[derive(Clone, Copy)]
-pub struct NativeCode {
-    pub run: crate::vm::NativeFn,
-    pub fingerprint: u64,
-}
-
-impl std::fmt::Debug for NativeCode {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "NativeCode({:#018x})", self.fingerprint)
-    }
-}
-
-/// The back end an edition runs on is not part of what the edition is: two editions with the same
-/// cards, rules and chunks are equal whether or not native code is attached.
-impl PartialEq for NativeCode {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
 }
 
 impl CompiledEdition {

@@ -370,7 +370,6 @@ mod tests {
                 texts: Vec::new(),
             }],
             files: vec!["test.dogma".to_string()],
-            native: None,
         }
     }
 

@@ -2,10 +2,11 @@
 //! files describe tables; this builds the game they describe, refusing impossible ones (a card
 //! in two places, a splay on a pile of one card) with a reason.
 
-use crate::bytecode::{CardIdx, CompiledEdition, SpecialIdx};
+use crate::bytecode::{CardIdx, SpecialIdx};
 use crate::game::{Game, Phase, Setup};
 use crate::log::Event;
 use crate::state::{AchievementCard, DeckCards, Location, PlayerState, Seat, State};
+use crate::vm::Program;
 use crate::vocab::SplayDirection;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -90,11 +91,11 @@ impl From<String> for TableError {
 
 impl Game {
     /// Builds the game a table describes, ready for the active player's first action (or, with
-    /// `play_setup`, for the first melds).
-    pub fn from_table(
-        edition: Arc<CompiledEdition>,
-        table: &TableSpec,
-    ) -> Result<Game, TableError> {
+    /// `play_setup`, for the first melds). Its effects run on the program's native code if it
+    /// has some, else on the VM.
+    pub fn from_table(program: impl Into<Program>, table: &TableSpec) -> Result<Game, TableError> {
+        let program = program.into();
+        let edition = Arc::clone(&program.edition);
         let n = table.players.len();
         if !(2..=4).contains(&n) {
             return Err(format!("a game has 2 to 4 players, not {n}").into());
@@ -427,7 +428,7 @@ impl Game {
             Phase::Playing
         };
         let mut game = Game::assemble(
-            edition,
+            program,
             setup,
             state,
             phase,

@@ -20,6 +20,11 @@
 //!
 //! An op's operands are its function's arguments, so the few ops with many operands (`Pick`,
 //! `Choose`) allow clippy's `too_many_arguments`.
+//!
+//! The native back end's types live here too: `NativeFn` (the generated code's entry point) and
+//! `NativeCode` (it with the fingerprint of the edition it was generated from), and `Program`,
+//! what a game runs: a compiled edition with its native code if any. The compiled edition itself
+//! (`bytecode`) is pure data and knows nothing of the VM or of native code.
 
 mod control;
 mod measures;
@@ -35,6 +40,7 @@ use crate::state::{Location, Seat};
 use crate::terms::PlayerSet;
 use crate::vocab::EffectKind;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// The most ops one `act` or `answer` may run before the VM gives up.
 pub const FUEL: u64 = 5_000_000;
@@ -280,6 +286,55 @@ pub type NativeFn = fn(
     Option<&[StmtOutcome]>,
 ) -> VmResult<Stop>;
 
+/// An edition's native code: the generated `run` function and the fingerprint of the compiled
+/// edition it was generated from.
+#[derive(Clone, Copy)]
+pub struct NativeCode {
+    pub run: NativeFn,
+    pub fingerprint: u64,
+}
+
+impl std::fmt::Debug for NativeCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "NativeCode({:#018x})", self.fingerprint)
+    }
+}
+
+/// What a game runs: a compiled edition (pure data, shared) and, when its games run on the native
+/// back end, the native code generated from it (`dogma::use_backend` pairs them only when the
+/// fingerprints match). Without native code the VM's loop runs the edition's chunks. It reads as
+/// the edition it carries (`Deref`).
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub edition: Arc<CompiledEdition>,
+    pub native: Option<NativeCode>,
+}
+
+impl From<Arc<CompiledEdition>> for Program {
+    /// The edition on the VM.
+    fn from(edition: Arc<CompiledEdition>) -> Program {
+        Program {
+            edition,
+            native: None,
+        }
+    }
+}
+
+impl From<CompiledEdition> for Program {
+    /// The edition on the VM.
+    fn from(edition: CompiledEdition) -> Program {
+        Program::from(Arc::new(edition))
+    }
+}
+
+impl std::ops::Deref for Program {
+    type Target = CompiledEdition;
+
+    fn deref(&self) -> &CompiledEdition {
+        &self.edition
+    }
+}
+
 impl Game {
     /// Runs the VM's frames until they finish, suspend for a decision, or the game ends.
     pub(crate) fn run_vm(&mut self) -> VmResult<()> {
@@ -403,7 +458,7 @@ impl Game {
         }
     }
 
-    /// Runs one frame's ops until it returns or stops. An edition with native code runs its
+    /// Runs one frame's ops until it returns or stops. A game given native code runs its
     /// chunks there (the `rust` back end); both run the same ops, one at a time (`step`).
     fn execute(
         &mut self,
@@ -413,7 +468,7 @@ impl Game {
         outer: Option<&[StmtOutcome]>,
     ) -> VmResult<Stop> {
         let edition = self.edition_arc();
-        if let Some(native) = edition.native {
+        if let Some(native) = self.native {
             return (native.run)(self, &edition, frame, fuel, pure, outer);
         }
         let chunk = edition.chunk(frame.chunk);

@@ -1,17 +1,16 @@
 //! The editions scenarios are played on: each compiled once per run, with the native code attached
 //! or compared as `dogma test --backend` asks.
 
-use dogma_runtime::bytecode::CompiledEdition;
+use dogma_runtime::vm::Program;
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 /// What `load` needs from the outside: the compiled edition of a name.
 pub trait Editions {
     /// The edition a scenario is played on.
-    fn edition(&mut self, name: &str) -> Result<Arc<CompiledEdition>, String>;
+    fn edition(&mut self, name: &str) -> Result<Program, String>;
     /// The same edition on the other back end, when scenarios are also played there and the
     /// results compared (`dogma test --backend both`).
-    fn twin(&mut self, _name: &str) -> Option<Arc<CompiledEdition>> {
+    fn twin(&mut self, _name: &str) -> Option<Program> {
         None
     }
 }
@@ -31,7 +30,7 @@ pub enum Backends {
 #[derive(Default)]
 pub struct EditionCache {
     backends: Backends,
-    compiled: BTreeMap<String, (Arc<CompiledEdition>, Option<Arc<CompiledEdition>>)>,
+    compiled: BTreeMap<String, (Program, Option<Program>)>,
     /// Editions played on the VM only, and why (`--backend both` without current native code).
     pub vm_only: BTreeMap<String, String>,
 }
@@ -44,17 +43,14 @@ impl EditionCache {
         }
     }
 
-    fn load(
-        &mut self,
-        name: &str,
-    ) -> Result<&(Arc<CompiledEdition>, Option<Arc<CompiledEdition>>), String> {
+    fn load(&mut self, name: &str) -> Result<&(Program, Option<Program>), String> {
         if !self.compiled.contains_key(name) {
-            let mut compiled = crate::compile_edition(name)?;
+            let mut compiled = Program::from(crate::compile_edition(name)?);
             let pair = match self.backends {
-                Backends::Vm => (Arc::new(compiled), None),
+                Backends::Vm => (compiled, None),
                 Backends::Native => {
                     crate::use_backend(&mut compiled, crate::Backend::Native)?;
-                    (Arc::new(compiled), None)
+                    (compiled, None)
                 }
                 Backends::Both => {
                     let twin = match crate::differential::native_twin(&compiled) {
@@ -64,7 +60,7 @@ impl EditionCache {
                             None
                         }
                     };
-                    (Arc::new(compiled), twin)
+                    (compiled, twin)
                 }
             };
             self.compiled.insert(name.to_string(), pair);
@@ -74,11 +70,11 @@ impl EditionCache {
 }
 
 impl Editions for EditionCache {
-    fn edition(&mut self, name: &str) -> Result<Arc<CompiledEdition>, String> {
+    fn edition(&mut self, name: &str) -> Result<Program, String> {
         Ok(self.load(name)?.0.clone())
     }
 
-    fn twin(&mut self, name: &str) -> Option<Arc<CompiledEdition>> {
+    fn twin(&mut self, name: &str) -> Option<Program> {
         self.load(name).ok().and_then(|(_, twin)| twin.clone())
     }
 }

@@ -9,9 +9,9 @@ use dogma_runtime::bytecode::{CardIdx, CompiledEdition, SpecialIdx};
 use dogma_runtime::choices::Action;
 use dogma_runtime::state::Seat;
 use dogma_runtime::table::{AchievementSpec, PlayerSpec, TableSpec};
+use dogma_runtime::vm::Program;
 use dogma_runtime::vocab::{Color, SplayDirection};
 use std::path::Path;
-use std::sync::Arc;
 use toml::Value;
 
 /// Loading context: the file and the edition, for names and errors.
@@ -187,10 +187,7 @@ impl Loader<'_> {
 }
 
 /// Loads a scenario file. Returns it with its edition.
-pub fn load(
-    path: &Path,
-    editions: &mut dyn Editions,
-) -> Result<(Scenario, Arc<CompiledEdition>), String> {
+pub fn load(path: &Path, editions: &mut dyn Editions) -> Result<(Scenario, Program), String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     let root: toml::Table = toml::from_str(&text).map_err(|e| {

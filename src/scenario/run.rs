@@ -2,13 +2,12 @@
 //! last one holds the turn), each question answered by the scripted decisions.
 
 use super::{at, Decision, Scenario, ScriptedAction, ScriptedAnswer};
-use dogma_runtime::bytecode::CompiledEdition;
 use dogma_runtime::choices::{Action, Answer, Request, RequestKind};
 use dogma_runtime::game::{Game, PlayError, Status};
 use dogma_runtime::state::Seat;
+use dogma_runtime::vm::Program;
 use dogma_runtime::vocab::{Color, Icon};
 use std::path::Path;
-use std::sync::Arc;
 use toml::Value;
 
 /// The options of a question as words, for `expect_options` and error messages.
@@ -228,7 +227,7 @@ fn check_targets(game: &Game, scripted: &ScriptedAction, expected: &[Value]) -> 
 }
 
 /// Plays a scenario. Returns the game at the end, or why it could not be played.
-pub fn play(scenario: &Scenario, edition: Arc<CompiledEdition>) -> Result<Game, String> {
+pub fn play(scenario: &Scenario, edition: Program) -> Result<Game, String> {
     let path = &scenario.path;
     let mut game = Game::from_table(edition.clone(), &scenario.table).map_err(|e| {
         // Point at the last line that names the card the table refused, if any.

@@ -2,7 +2,8 @@
 //! junked special achievements, elimination's bookkeeping, adjacency and turn order.
 
 use super::*;
-use crate::bytecode::{Rules, SourceSpan, SpecialInfo};
+use crate::bytecode::{AchievementCheck, Rules, SourceSpan, SpecialIdx, SpecialInfo};
+use crate::state::WinReason;
 use crate::table::{AchievementSpec, PlayerSpec, TableSpec};
 
 fn edition() -> Arc<CompiledEdition> {
@@ -31,7 +32,6 @@ fn edition() -> Arc<CompiledEdition> {
         specials: vec![special("Monument"), special("Empire"), special("Wonder")],
         chunks: Vec::new(),
         files: Vec::new(),
-        native: None,
     })
 }
 

@@ -1,0 +1,377 @@
+//! The bytecode back end: the checked IR → a `CompiledEdition` for the runtime's VM.
+//!
+//! One chunk per card effect (its statements in order, then `Return`), one per special
+//! achievement's condition, and pure sub-programs (card tests, player tests, player measures)
+//! appended after the chunk that needs them and named after it. Each IR shape has one small
+//! lowering function below; the stack effects they rely on are documented on
+//! `dogma_runtime::bytecode::Op`. A construct the op set cannot express is a `LowerError`, never
+//! dropped.
+//!
+//! This module holds the entry point (`compile_edition`), the edition being built (`Lowerer`)
+//! and the writer of one chunk (`Emitter`: ops with their spans, jumps and their patches, lists,
+//! pure sub-programs). The lowering functions live in one module per kind of IR node:
+//! - `statements`: each statement, `you may` asked as at the table, conditionals, alternatives,
+//!   loops, draws, movements, transfers and exchanges;
+//! - `selections`: card sources, zones, filters and picks;
+//! - `players`: the seat a player phrase names;
+//! - `values`: numbers, counts, card values, parameters and colour masks;
+//! - `conditions`: conditions, and the tests and measures of a player.
+
+mod conditions;
+mod players;
+mod selections;
+mod statements;
+mod values;
+
+use crate::ir::{
+    AchievementDef, CardDef, CardSel, Comparison, EffectDef, Measure, MeasureTest, Program,
+    SourceSpan, StmtId,
+};
+use dogma_runtime::bytecode::{
+    self as bc, CardInfo, Chunk, ChunkIdx, ChunkKind, CompiledEdition, EffectInfo, Op, Rules,
+    SpecialInfo, Who, FORMAT_VERSION, NO_CHUNK,
+};
+use dogma_runtime::EffectKind;
+use std::fmt;
+
+/// A construct the bytecode cannot express, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LowerError {
+    pub message: String,
+    pub span: SourceSpan,
+}
+
+impl fmt::Display for LowerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Compiles a checked program into an edition for the VM. `files` are the source file names
+/// that the program's `FileId`s index.
+pub fn compile_edition(
+    name: &str,
+    rules: Rules,
+    program: &Program,
+    files: &[String],
+) -> Result<CompiledEdition, Vec<LowerError>> {
+    let mut lowerer = Lowerer {
+        chunks: Vec::new(),
+        errors: Vec::new(),
+    };
+    let cards = program.cards.iter().map(|c| lowerer.card(c)).collect();
+    let specials = program
+        .achievements
+        .iter()
+        .map(|a| lowerer.special(a))
+        .collect();
+    if !lowerer.errors.is_empty() {
+        return Err(lowerer.errors);
+    }
+    Ok(CompiledEdition {
+        format_version: FORMAT_VERSION,
+        name: name.to_string(),
+        rules,
+        cards,
+        specials,
+        chunks: lowerer.chunks,
+        files: files.to_vec(),
+    })
+}
+
+/// The edition being built: its chunks so far and every error.
+struct Lowerer {
+    chunks: Vec<Chunk>,
+    errors: Vec<LowerError>,
+}
+
+impl Lowerer {
+    fn card(&mut self, card: &CardDef) -> CardInfo {
+        let effects = card
+            .effects
+            .iter()
+            .enumerate()
+            .map(|(i, effect)| EffectInfo {
+                kind: effect.kind,
+                chunk: self.effect(
+                    format!("{}, {} {}", card.title, effect_word(effect.kind), i + 1),
+                    effect,
+                ),
+            })
+            .collect();
+        CardInfo {
+            title: card.title.clone(),
+            set: card.set.clone(),
+            age: card.age,
+            color: card.color,
+            slots: card.slots.clone(),
+            dogma_icon: card.dogma_icon,
+            effects,
+            span: span(card.span),
+        }
+    }
+
+    fn effect(&mut self, name: String, effect: &EffectDef) -> ChunkIdx {
+        let index = self.reserve(effect.span);
+        let mut e = Emitter::new(
+            self,
+            name,
+            ChunkKind::Effect,
+            effect.stmt_count,
+            effect.span,
+        );
+        // The parameters' first values, unless a repeat has set them.
+        for (i, param) in effect.params.iter().enumerate() {
+            e.param_value(&param.first);
+            e.op(Op::InitParam { index: i as u8 });
+        }
+        e.block(&effect.body);
+        e.op(Op::Return);
+        let chunk = e.finish();
+        self.place(index, chunk);
+        index
+    }
+
+    fn special(&mut self, a: &AchievementDef) -> SpecialInfo {
+        let index = self.reserve(a.span);
+        let mut e = Emitter::new(
+            self,
+            format!("{} / condition", a.name),
+            ChunkKind::Condition,
+            0,
+            a.span,
+        );
+        e.cond(&a.condition);
+        e.op(Op::Return);
+        let chunk = e.finish();
+        self.place(index, chunk);
+        SpecialInfo {
+            name: a.name.clone(),
+            condition: index,
+            via: a.via.iter().map(|c| c.0).collect(),
+            span: span(a.span),
+        }
+    }
+
+    /// Takes the next chunk index, so that a chunk comes before the sub-programs it needs.
+    fn reserve(&mut self, at: SourceSpan) -> ChunkIdx {
+        if self.chunks.len() >= NO_CHUNK as usize {
+            self.errors.push(LowerError {
+                message: format!(
+                    "the edition needs more than {} chunks, more than the bytecode can index",
+                    NO_CHUNK
+                ),
+                span: at,
+            });
+        }
+        self.chunks.push(Chunk {
+            name: String::new(),
+            kind: ChunkKind::Effect,
+            ops: Vec::new(),
+            spans: Vec::new(),
+            stmts: 0,
+            lists: Vec::new(),
+            texts: Vec::new(),
+        });
+        (self.chunks.len() - 1).min(NO_CHUNK as usize - 1) as ChunkIdx
+    }
+
+    fn place(&mut self, index: ChunkIdx, chunk: Chunk) {
+        if let Some(slot) = self.chunks.get_mut(index as usize) {
+            *slot = chunk;
+        }
+    }
+}
+
+/// The word naming an effect kind in chunk names.
+fn effect_word(kind: EffectKind) -> &'static str {
+    match kind {
+        EffectKind::Demand => "demand",
+        EffectKind::Compel => "compel",
+        EffectKind::NonDemand => "effect",
+        EffectKind::Echo => "echo",
+    }
+}
+
+fn span(s: SourceSpan) -> bc::SourceSpan {
+    bc::SourceSpan {
+        file: s.file.0,
+        start: s.start,
+        end: s.end,
+    }
+}
+
+/// Writes the ops of one chunk.
+struct Emitter<'l> {
+    lowerer: &'l mut Lowerer,
+    name: String,
+    kind: ChunkKind,
+    ops: Vec<Op>,
+    spans: Vec<bc::SourceSpan>,
+    stmts: u16,
+    lists: Vec<Vec<u16>>,
+    texts: Vec<String>,
+    /// How many test and measure sub-programs this chunk has named so far.
+    tests: u16,
+    measures: u16,
+    /// The span of the statement being lowered: every op emitted gets it.
+    span: SourceSpan,
+    /// The statement being lowered (`None` in pure chunks, which cannot decide anything).
+    stmt: Option<StmtId>,
+}
+
+impl<'l> Emitter<'l> {
+    fn new(
+        lowerer: &'l mut Lowerer,
+        name: String,
+        kind: ChunkKind,
+        stmts: u16,
+        span: SourceSpan,
+    ) -> Emitter<'l> {
+        Emitter {
+            lowerer,
+            name,
+            kind,
+            ops: Vec::new(),
+            spans: Vec::new(),
+            stmts,
+            lists: Vec::new(),
+            texts: Vec::new(),
+            tests: 0,
+            measures: 0,
+            span,
+            stmt: None,
+        }
+    }
+
+    fn finish(self) -> Chunk {
+        if self.ops.len() > u16::MAX as usize {
+            self.lowerer.errors.push(LowerError {
+                message: format!(
+                    "{} needs {} ops, more than a jump can reach ({})",
+                    self.name,
+                    self.ops.len(),
+                    u16::MAX
+                ),
+                span: self.span,
+            });
+        }
+        Chunk {
+            name: self.name,
+            kind: self.kind,
+            ops: self.ops,
+            spans: self.spans,
+            stmts: self.stmts,
+            lists: self.lists,
+            texts: self.texts,
+        }
+    }
+
+    fn op(&mut self, op: Op) {
+        self.ops.push(op);
+        self.spans.push(span(self.span));
+    }
+
+    fn error(&mut self, message: String) {
+        self.lowerer.errors.push(LowerError {
+            message,
+            span: self.span,
+        });
+    }
+
+    fn unsupported(&mut self, what: &str) {
+        self.error(format!(
+            "{what} is not implemented in the bytecode back end"
+        ));
+    }
+
+    // ----- jumps ---------------------------------------------------------------------------
+
+    /// The index of the next op.
+    fn here(&self) -> u16 {
+        self.ops.len().min(u16::MAX as usize) as u16
+    }
+
+    /// Emits a forward jump (or loop exit) whose target `patch` fills in later.
+    fn forward(&mut self, op: Op) -> usize {
+        self.op(op);
+        self.ops.len() - 1
+    }
+
+    /// Points the forward jump at `at` to the next op.
+    fn patch(&mut self, at: usize) {
+        let here = self.here();
+        match self.ops.get_mut(at) {
+            Some(Op::Jump { target } | Op::JumpIfFalse { target }) => *target = here,
+            Some(Op::LoopNext { exit } | Op::EachNext { exit }) => *exit = here,
+            _ => {}
+        }
+    }
+
+    fn list(&mut self, items: Vec<u16>) -> u16 {
+        if let Some(i) = self.lists.iter().position(|l| *l == items) {
+            return i as u16;
+        }
+        self.lists.push(items);
+        (self.lists.len() - 1) as u16
+    }
+
+    fn combine(&mut self, id: StmtId, children: Vec<u16>) {
+        let children = self.list(children);
+        self.op(Op::Combine {
+            stmt: id.0,
+            children,
+        });
+    }
+
+    // ----- sub-programs --------------------------------------------------------------------
+
+    /// Appends a pure sub-program that `body` fills, named after this chunk; it reads this
+    /// chunk's statement outcomes, so it counts the same statements.
+    fn sub_chunk(&mut self, kind: ChunkKind, body: impl FnOnce(&mut Emitter)) -> ChunkIdx {
+        let (word, n) = match kind {
+            ChunkKind::PlayerMeasure => {
+                self.measures += 1;
+                ("measure", self.measures)
+            }
+            _ => {
+                self.tests += 1;
+                ("test", self.tests)
+            }
+        };
+        let name = format!("{} / {word} {n}", self.name);
+        let index = self.lowerer.reserve(self.span);
+        let mut sub = Emitter::new(self.lowerer, name, kind, self.stmts, self.span);
+        body(&mut sub);
+        sub.op(Op::Return);
+        let chunk = sub.finish();
+        self.lowerer.place(index, chunk);
+        index
+    }
+
+    /// A player test: `Player{Each}`, the test, `Return`.
+    fn player_test(&mut self, test: &MeasureTest) -> ChunkIdx {
+        self.sub_chunk(ChunkKind::PlayerTest, |e| {
+            e.op(Op::Player { who: Who::Each });
+            e.measure_test(test);
+        })
+    }
+
+    /// A player measure: `Player{Each}`, the measure, `Return`.
+    fn player_measure(&mut self, measure: &Measure) -> ChunkIdx {
+        self.sub_chunk(ChunkKind::PlayerMeasure, |e| {
+            e.op(Op::Player { who: Who::Each });
+            e.measure(measure);
+        })
+    }
+
+    /// A card test comparing the candidate's value with that of the named cards.
+    fn value_test(&mut self, cards: &CardSel, op: Comparison) -> ChunkIdx {
+        self.sub_chunk(ChunkKind::CardTest, |e| {
+            e.op(Op::CandidateValue);
+            e.cards(cards, None);
+            e.op(Op::ValueOf);
+            e.op(Op::Compare { op });
+        })
+    }
+}

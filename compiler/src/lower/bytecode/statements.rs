@@ -1,0 +1,521 @@
+//! Statements: each IR statement's ops, `you may` asked as at the table, conditionals,
+//! alternatives, loops, draws, movements, transfers and exchanges.
+
+use super::Emitter;
+use crate::ir::{
+    Binding, BoardPosition, CardFilter, CardSel, CardSource, Chooser, ColorSel, ColorTerm,
+    Comparison, Cond, Count, Destination, DestinationZone, Owner, Player, PlayerSet, Quantifier,
+    Stmt, StmtId, StmtKind, Value, Verb, Winner, ZoneRef,
+};
+use dogma_runtime::bytecode::{self as bc, Op, ZoneSel};
+use dogma_runtime::SplayDirection;
+
+impl Emitter<'_> {
+    pub(super) fn block(&mut self, body: &[Stmt]) {
+        for stmt in body {
+            self.stmt(stmt);
+        }
+    }
+
+    fn stmt(&mut self, stmt: &Stmt) {
+        let outer = (self.span, self.stmt);
+        self.span = stmt.span;
+        self.stmt = Some(stmt.id);
+        let id = stmt.id;
+        match &stmt.kind {
+            StmtKind::May(body) => self.may(id, body),
+            StmtKind::If {
+                cond,
+                then,
+                otherwise,
+            } => self.if_stmt(id, cond, then, otherwise),
+            StmtKind::Either { options, labels } => self.either(id, options, labels),
+            StmtKind::ForEachPlayer { players, body } => self.for_each_player(id, *players, body),
+            StmtKind::Times { times, body } => self.times(id, times, body),
+            StmtKind::RepeatEffect { with } => {
+                for (index, value) in with {
+                    self.param_value(value);
+                    self.op(Op::SetParam { index: *index });
+                }
+                self.op(Op::RepeatEffect);
+            }
+            StmtKind::EndDogma => self.op(Op::EndDogma),
+            StmtKind::EndGame => self.op(Op::EndGame),
+            StmtKind::Keep => self.op(Op::Nop),
+            StmtKind::Choose {
+                chooser,
+                kind,
+                count,
+                except,
+            } => {
+                let chooser = self.chooser(chooser);
+                self.op(Op::Choose {
+                    kind: *kind,
+                    count: *count,
+                    chooser,
+                    stmt: id.0,
+                    except: except.iter().fold(0, |m, i| m | bc::icon_bit(*i)),
+                });
+            }
+            StmtKind::ChooseValueAmong { chooser, options } => {
+                let chooser = self.chooser(chooser);
+                let Ok(n) = u8::try_from(options.len()) else {
+                    self.error(format!(
+                        "{} values to choose from are more than 255",
+                        options.len()
+                    ));
+                    return;
+                };
+                for option in options {
+                    self.value(option);
+                }
+                self.op(Op::ChooseValueFrom {
+                    n,
+                    chooser,
+                    stmt: id.0,
+                });
+            }
+            StmtKind::PickCards(cards) => {
+                self.cards(cards, Some((id, false)));
+                self.op(Op::Mark { stmt: id.0 });
+            }
+            StmtKind::JunkSpecial { all } => self.op(Op::JunkSpecial {
+                all: *all,
+                stmt: id.0,
+            }),
+            StmtKind::RestoreSpecial => self.op(Op::RestoreSpecial { stmt: id.0 }),
+            StmtKind::Claim(a) => self.op(Op::Claim {
+                special: a.0,
+                stmt: id.0,
+            }),
+            StmtKind::SelfExecute(cards) => {
+                self.cards(cards, Some((id, false)));
+                self.op(Op::SelfExecute { stmt: id.0 });
+            }
+            StmtKind::Splay {
+                player,
+                color,
+                direction,
+            } => {
+                self.pile(id, player, color, Some(*direction));
+                self.op(Op::Splay {
+                    direction: *direction,
+                    stmt: id.0,
+                });
+            }
+            StmtKind::Unsplay { player, color } => {
+                self.pile(id, player, color, None);
+                self.op(Op::Unsplay { stmt: id.0 });
+            }
+            StmtKind::Rearrange { player, color } => {
+                self.pile(id, player, color, None);
+                self.op(Op::Rearrange { stmt: id.0 });
+            }
+            StmtKind::Draw {
+                player,
+                age,
+                count,
+                then,
+            } => self.draw(id, player, age, *count, *then),
+            StmtKind::Move { verb, cards, to } => self.move_cards(id, *verb, cards, to, false),
+            StmtKind::Exchange { a, b } => self.exchange(id, a, b),
+            StmtKind::Win(Winner::Player(p)) => {
+                self.player(p);
+                self.op(Op::Win);
+            }
+            StmtKind::Win(Winner::Single { most, measure }) => {
+                let measure = self.player_measure(measure);
+                self.op(Op::WinSingle {
+                    most: *most,
+                    measure,
+                });
+            }
+            StmtKind::Lose(p) => {
+                self.player(p);
+                self.op(Op::Lose);
+            }
+        }
+        (self.span, self.stmt) = outer;
+    }
+
+    /// `you may …`, asked the way a player at the table is asked (../shared/SCENARIOS.md, "How
+    /// questions are asked"): when its body starts with a choice the text names (cards to
+    /// pick, one of several colours, an alternative, a value, an icon, a player), the `you may`
+    /// folds into that choice, which then offers declining; when the text leaves nothing to
+    /// choose (fixed cards, one colour, a draw, an exchange, a rule that selects such as "the
+    /// highest"), it is a yes/no question guarding the body.
+    fn may(&mut self, id: StmtId, body: &[Stmt]) {
+        // `you may reveal and return a card`: a pick followed by movements of exactly the
+        // picked cards folds like a single movement.
+        if let [first, rest @ ..] = body {
+            let follows_first = |s: &Stmt| {
+                matches!(&s.kind, StmtKind::Move { cards, .. }
+                    if matches!(&cards.source, CardSource::Bound(b) if b.nth.is_none())
+                        && cards.filters.is_empty())
+            };
+            if !rest.is_empty() && rest.iter().all(follows_first) {
+                if let StmtKind::Move { verb, cards, to } = &first.kind {
+                    if choosable(cards) {
+                        let outer = (self.span, self.stmt);
+                        self.span = first.span;
+                        self.stmt = Some(first.id);
+                        self.move_cards(first.id, *verb, cards, to, true);
+                        (self.span, self.stmt) = outer;
+                        for s in rest {
+                            self.stmt(s);
+                        }
+                        self.combine(id, children(body));
+                        return;
+                    }
+                }
+            }
+        }
+        if let [child] = body {
+            if let StmtKind::Move { verb, cards, to } = &child.kind {
+                if choosable(cards) {
+                    let outer = (self.span, self.stmt);
+                    self.span = child.span;
+                    self.stmt = Some(child.id);
+                    self.move_cards(child.id, *verb, cards, to, true);
+                    (self.span, self.stmt) = outer;
+                    self.combine(id, vec![child.id.0]);
+                    return;
+                }
+            }
+        }
+        let fold = body.first().is_some_and(opens_with_choice);
+        self.op(Op::AskYesNo { stmt: id.0, fold });
+        let skip = self.forward(Op::JumpIfFalse { target: 0 });
+        self.block(body);
+        self.combine(id, children(body));
+        self.patch(skip);
+    }
+
+    fn if_stmt(&mut self, id: StmtId, cond: &Cond, then: &[Stmt], otherwise: &[Stmt]) {
+        self.cond(cond);
+        let to_else = self.forward(Op::JumpIfFalse { target: 0 });
+        self.block(then);
+        let to_end = self.forward(Op::Jump { target: 0 });
+        self.patch(to_else);
+        self.block(otherwise);
+        self.patch(to_end);
+        let mut all = children(then);
+        all.extend(children(otherwise));
+        self.combine(id, all);
+    }
+
+    fn either(&mut self, id: StmtId, options: &[Vec<Stmt>], labels: &[String]) {
+        let Ok(n) = u8::try_from(options.len()) else {
+            self.error(format!("{} alternatives are more than 255", options.len()));
+            return;
+        };
+        if n == 0 {
+            self.unsupported("an `either` without alternatives");
+            return;
+        }
+        let Ok(texts) = u16::try_from(self.texts.len()) else {
+            self.error("more words of alternatives than a chunk can hold".to_string());
+            return;
+        };
+        self.texts
+            .extend((0..options.len()).map(|i| labels.get(i).cloned().unwrap_or_default()));
+        self.op(Op::AskOption {
+            stmt: id.0,
+            n,
+            texts,
+        });
+        let mut to_end = Vec::new();
+        for (i, option) in options.iter().enumerate() {
+            if i + 1 < options.len() {
+                self.op(Op::Dup);
+                self.op(Op::Int { value: i as i16 });
+                self.op(Op::Compare { op: Comparison::Eq });
+                let next = self.forward(Op::JumpIfFalse { target: 0 });
+                self.op(Op::Pop);
+                self.block(option);
+                to_end.push(self.forward(Op::Jump { target: 0 }));
+                self.patch(next);
+            } else {
+                self.op(Op::Pop);
+                self.block(option);
+            }
+        }
+        for at in to_end {
+            self.patch(at);
+        }
+        self.combine(id, options.iter().flat_map(|o| children(o)).collect());
+    }
+
+    fn for_each_player(&mut self, id: StmtId, players: PlayerSet, body: &[Stmt]) {
+        self.op(Op::EachStart { group: players });
+        let top = self.here();
+        let exit = self.forward(Op::EachNext { exit: 0 });
+        self.block(body);
+        self.op(Op::Jump { target: top });
+        self.patch(exit);
+        self.combine(id, children(body));
+    }
+
+    fn times(&mut self, id: StmtId, times: &Value, body: &[Stmt]) {
+        self.value(times);
+        self.op(Op::LoopStart);
+        let top = self.here();
+        let exit = self.forward(Op::LoopNext { exit: 0 });
+        self.block(body);
+        self.op(Op::Jump { target: top });
+        self.patch(exit);
+        self.combine(id, children(body));
+    }
+
+    fn chooser(&mut self, player: &Player) -> Chooser {
+        match player {
+            Player::Executor => Chooser::Executor,
+            Player::Demander => Chooser::Demander,
+            _ => {
+                self.unsupported("a choice made by a player other than you or the demander");
+                Chooser::Executor
+            }
+        }
+    }
+
+    /// The player and pile of a splay, unsplay or rearrangement: `I: → seat color`.
+    fn pile(
+        &mut self,
+        id: StmtId,
+        player: &Player,
+        color: &ColorSel,
+        direction: Option<SplayDirection>,
+    ) {
+        self.player(player);
+        self.colors(color);
+        self.op(Op::PickColor {
+            stmt: id.0,
+            direction,
+        });
+    }
+
+    fn draw(&mut self, id: StmtId, player: &Player, age: &Value, count: u8, then: Option<Verb>) {
+        if let Some(verb) = then {
+            if !moves_to_natural_place(verb) {
+                self.unsupported(&format!("`draw and {}`", verb.word()));
+            }
+        }
+        self.player(player);
+        self.value(age);
+        self.op(Op::Draw {
+            count,
+            then,
+            stmt: id.0,
+        });
+    }
+
+    /// A movement: to the verb's natural place, or a transfer to a destination. `optional`:
+    /// the movement of a folded `you may`.
+    fn move_cards(
+        &mut self,
+        id: StmtId,
+        verb: Verb,
+        cards: &CardSel,
+        to: &Option<Destination>,
+        optional: bool,
+    ) {
+        match (verb, to) {
+            (Verb::Transfer, Some(to)) => self.transfer(id, cards, to, optional),
+            (Verb::Transfer, None) => self.unsupported("a transfer without a destination"),
+            (verb, Some(_)) => {
+                self.unsupported(&format!("`{}` with a destination", verb.word()));
+            }
+            (verb, None) if !moves_to_natural_place(verb) => {
+                self.unsupported(&format!("`{}`", verb.word()));
+            }
+            (verb, None) => {
+                self.cards(cards, Some((id, optional)));
+                if matches!(verb, Verb::Meld | Verb::Tuck | Verb::Return) && several(cards) {
+                    self.op(Op::Order { stmt: id.0 });
+                }
+                self.op(Op::Move { verb, stmt: id.0 });
+            }
+        }
+    }
+
+    fn transfer(&mut self, id: StmtId, cards: &CardSel, to: &Destination, optional: bool) {
+        // No card is chosen for a move that has no legal destination (../shared/SCENARIOS.md,
+        // "How questions are asked"): with no player meeting the destination's condition, the
+        // statement does not run (Optics with no opponent who has fewer points asks nothing).
+        let guard = match &to.player {
+            Player::Choose {
+                set,
+                condition: Some(condition),
+            } => {
+                let test = self.player_test(condition);
+                self.op(Op::QuantifyPlayers {
+                    quantifier: Quantifier::Any,
+                    group: *set,
+                    test,
+                });
+                Some(self.forward(Op::JumpIfFalse { target: 0 }))
+            }
+            _ => None,
+        };
+        self.cards(cards, Some((id, optional)));
+        if to.zone == DestinationZone::Board && several(cards) {
+            self.op(Op::Order { stmt: id.0 });
+        }
+        self.player(&to.player);
+        self.op(Op::Transfer {
+            zone: to.zone,
+            stmt: id.0,
+        });
+        if let Some(guard) = guard {
+            self.patch(guard);
+        }
+    }
+
+    /// `exchange A with B`: each side is one player's hand or score pile. The owner's seat is
+    /// computed once and kept for `Exchange` (a `Dup` feeds the side's `Zone`), so an owner
+    /// chosen on the spot is asked for once.
+    fn exchange(&mut self, id: StmtId, a: &CardSel, b: &CardSel) {
+        let sides = [a, b].map(|sel| exchange_side(sel).map(|(p, z, d)| (sel, p, z, d)));
+        let [Some(side_a), Some(side_b)] = sides else {
+            self.unsupported(
+                "an exchange whose sides are not each one player's hand or score pile",
+            );
+            return;
+        };
+        for (sel, owner, zone, _) in [side_a, side_b] {
+            self.player(owner);
+            self.op(Op::Dup);
+            self.op(Op::Zone { zone });
+            self.filters(&sel.filters);
+            self.pick(sel, id, false);
+        }
+        self.op(Op::Exchange {
+            zone_a: side_a.3,
+            zone_b: side_b.3,
+            stmt: id.0,
+        });
+    }
+}
+
+/// The ids of the statements of a body (not of their own children).
+fn children(body: &[Stmt]) -> Vec<u16> {
+    body.iter().map(|s| s.id.0).collect()
+}
+
+/// Whether `Move` (and `draw and …`) can carry the verb out: every verb with a natural place.
+fn moves_to_natural_place(verb: Verb) -> bool {
+    matches!(
+        verb,
+        Verb::Meld
+            | Verb::Tuck
+            | Verb::Score
+            | Verb::Return
+            | Verb::Reveal
+            | Verb::Junk
+            | Verb::Remove
+            | Verb::Achieve
+    )
+}
+
+/// Whether the text leaves no card to choose: named cards, this card, cards an earlier
+/// statement named, every card of a zone, or the top card of one colour ("your top red card").
+fn cards_fixed(sel: &CardSel) -> bool {
+    match &sel.source {
+        CardSource::Card(_) | CardSource::ThisCard | CardSource::Bound(_) => return true,
+        _ => {}
+    }
+    if sel.pick.extreme.is_some() {
+        return false;
+    }
+    match sel.pick.count {
+        Count::All => true,
+        Count::Exactly(1) => {
+            let top_of_board = matches!(&sel.source, CardSource::Zones { owner: Owner::One(_), zones }
+                if matches!(zones.as_slice(), [ZoneRef::Board(BoardPosition::Top)]));
+            top_of_board
+                && sel
+                    .filters
+                    .iter()
+                    .any(|f| matches!(f, CardFilter::Color(c) if one_colour(c)))
+        }
+        _ => false,
+    }
+}
+
+/// Whether a colour selection names exactly one colour (no choice among colours).
+fn one_colour(sel: &ColorSel) -> bool {
+    matches!(
+        sel.alternatives.as_slice(),
+        [ColorTerm::Named(_) | ColorTerm::Of(_) | ColorTerm::Param(_) | ColorTerm::Candidate]
+    )
+}
+
+/// Whether picking the cards is a choice the text names, into which a `you may` folds: not
+/// fixed cards, and not a rule that selects ("the highest card": a yes/no, then the Golden
+/// Rule's question only if the rule ties).
+fn choosable(sel: &CardSel) -> bool {
+    sel.pick.extreme.is_none() && !cards_fixed(sel)
+}
+
+/// Whether a statement's first question is a choice that a `you may` before it folds into:
+/// one of several colours to splay, unsplay or rearrange (of a player not chosen on the spot),
+/// an alternative, a `choose`, cards to pick or to execute, a special achievement.
+fn opens_with_choice(stmt: &Stmt) -> bool {
+    let own = |p: &Player| matches!(p, Player::Executor | Player::Demander | Player::Each);
+    match &stmt.kind {
+        StmtKind::Splay { player, color, .. }
+        | StmtKind::Unsplay { player, color }
+        | StmtKind::Rearrange { player, color } => own(player) && !one_colour(color),
+        StmtKind::Either { .. } | StmtKind::Choose { .. } | StmtKind::ChooseValueAmong { .. } => {
+            true
+        }
+        StmtKind::JunkSpecial { all } => !all,
+        StmtKind::RestoreSpecial => true,
+        StmtKind::PickCards(sel) | StmtKind::SelfExecute(sel) => picks_first(sel),
+        StmtKind::Move { cards, .. } => picks_first(cards),
+        _ => false,
+    }
+}
+
+/// Whether the first question of taking these cards is the pick itself (no player chosen
+/// first, no shared value chosen first) and the pick is a choice.
+fn picks_first(sel: &CardSel) -> bool {
+    let owner_fixed = match &sel.source {
+        CardSource::Zones { owner, .. } => !matches!(
+            owner,
+            Owner::One(Player::Choose { .. } | Player::ChosenBy(_))
+        ),
+        _ => true,
+    };
+    owner_fixed && !sel.filters.contains(&CardFilter::SameValue) && choosable(sel)
+}
+
+/// Whether a selection can yield more than one card (so that their order may matter).
+fn several(sel: &CardSel) -> bool {
+    match sel.source {
+        CardSource::Card(_)
+        | CardSource::ThisCard
+        | CardSource::Bound(Binding { nth: Some(_), .. }) => return false,
+        _ => {}
+    }
+    match sel.pick.count {
+        Count::Exactly(n) | Count::UpTo(n) => n > 1,
+        Count::Between(_, most) => most > 1,
+        Count::AnyNumber | Count::All | Count::AllBut(_) | Count::Half(_) | Count::Computed => true,
+    }
+}
+
+/// An exchange side's owner and zone, when it is one player's hand or score pile.
+fn exchange_side(sel: &CardSel) -> Option<(&Player, ZoneSel, DestinationZone)> {
+    match &sel.source {
+        CardSource::Zones {
+            owner: Owner::One(player),
+            zones,
+        } => match zones.as_slice() {
+            [ZoneRef::Hand] => Some((player, ZoneSel::Hand, DestinationZone::Hand)),
+            [ZoneRef::ScorePile] => Some((player, ZoneSel::ScorePile, DestinationZone::ScorePile)),
+            _ => None,
+        },
+        _ => None,
+    }
+}

@@ -1,0 +1,185 @@
+//! Values and colours: numbers, arithmetic, counts, card values, parameters, and colour masks
+//! with their filters.
+
+use super::Emitter;
+use crate::ir::{ColorFilter, ColorSel, ColorTerm, Countable, Extreme, Owner, ParamValue, Value};
+use dogma_runtime::bytecode::{self as bc, ChunkKind, MeasureCode, Op, Who};
+
+impl Emitter<'_> {
+    /// `I: → mask` of the alternatives.
+    pub(super) fn colors(&mut self, colors: &ColorSel) {
+        if colors.alternatives.is_empty() {
+            self.op(Op::Int { value: 0 });
+            return;
+        }
+        for (i, term) in colors.alternatives.iter().enumerate() {
+            self.color_term(term);
+            if i > 0 {
+                self.op(Op::BitOr);
+            }
+        }
+    }
+
+    fn color_term(&mut self, term: &ColorTerm) {
+        match term {
+            ColorTerm::Named(color) => self.op(Op::Int {
+                value: bc::color_bit(*color) as i16,
+            }),
+            ColorTerm::Any(filters) => {
+                self.op(Op::Player { who: Who::Executor });
+                self.op(Op::BoardColors);
+                self.color_filters(filters);
+                self.op(Op::Nip);
+            }
+            ColorTerm::Of(cards) => {
+                self.looked_at(cards);
+                self.op(Op::ColorsOfCards);
+            }
+            ColorTerm::Candidate if self.kind == ChunkKind::CardTest => self.op(Op::CandidateColor),
+            ColorTerm::Candidate => {
+                self.unsupported("`its color` outside a comparison with another card");
+                self.op(Op::Int { value: 0 });
+            }
+            ColorTerm::ChosenBy(stmt) => self.op(Op::ChosenColors { stmt: stmt.0 }),
+            ColorTerm::Param(index) => self.op(Op::Param { index: *index }),
+        }
+    }
+
+    /// `I: → v`: a parameter's value (a colour as its mask).
+    pub(super) fn param_value(&mut self, value: &ParamValue) {
+        match value {
+            ParamValue::Value(v) => self.value(v),
+            ParamValue::Color(c) => self.colors(c),
+        }
+    }
+
+    fn color_filters(&mut self, filters: &[ColorFilter]) {
+        for filter in filters {
+            self.color_filter(filter);
+        }
+    }
+
+    /// `I: seat mask → seat mask'`.
+    fn color_filter(&mut self, filter: &ColorFilter) {
+        match filter {
+            ColorFilter::Splayed(directions) => self.op(Op::ColorsSplayed {
+                directions: directions.iter().fold(0, |m, d| m | bc::direction_bit(*d)),
+            }),
+            ColorFilter::WithIcon(icon) => self.op(Op::ColorsWithIcon { icon: *icon }),
+            ColorFilter::On(owner) => self.colors_on(owner, false),
+            ColorFilter::NotOn(owner) => self.colors_on(owner, true),
+        }
+    }
+
+    fn colors_on(&mut self, owner: &Owner, negated: bool) {
+        match owner {
+            Owner::One(player) => {
+                self.player(player);
+                self.op(Op::ColorsOnBoard { negated });
+            }
+            Owner::Union(group) => self.op(Op::ColorsOnGroup {
+                group: *group,
+                negated,
+            }),
+        }
+    }
+
+    pub(super) fn int(&mut self, n: i64) {
+        match i16::try_from(n) {
+            Ok(value) => self.op(Op::Int { value }),
+            Err(_) => {
+                self.error(format!(
+                    "the number {n} does not fit the bytecode's numbers ({} to {})",
+                    i16::MIN,
+                    i16::MAX
+                ));
+                self.op(Op::Int { value: 0 });
+            }
+        }
+    }
+
+    /// `I: → n`.
+    pub(super) fn value(&mut self, value: &Value) {
+        match value {
+            Value::Const(n) => self.int(i64::from(*n)),
+            Value::Add(a, b) => self.binary(a, b, Op::Add),
+            Value::Sub(a, b) => self.binary(a, b, Op::Sub),
+            Value::Mul(a, b) => self.binary(a, b, Op::Mul),
+            Value::Div(v, by) => {
+                self.value(v);
+                match u8::try_from(*by) {
+                    Ok(by) if by > 0 => self.op(Op::Div { by }),
+                    _ => self.error(format!("dividing by {by} is not between 1 and 255")),
+                }
+            }
+            Value::Half(v, rounding) => {
+                self.value(v);
+                self.op(Op::Half {
+                    rounding: *rounding,
+                });
+            }
+            Value::ValueOf(cards) => {
+                self.looked_at(cards);
+                if cards.pick.extreme == Some(Extreme::Lowest) {
+                    self.op(Op::ExtremeValue {
+                        extreme: Extreme::Lowest,
+                    });
+                } else {
+                    self.op(Op::ValueOf);
+                }
+            }
+            Value::Extreme(extreme, cards) => {
+                self.cards(cards, None);
+                self.op(Op::ExtremeValue { extreme: *extreme });
+            }
+            Value::Count(countable) => self.count(countable),
+            Value::ChosenBy(stmt) => self.op(Op::ChosenValue { stmt: stmt.0 }),
+            Value::Total(cards) => {
+                self.cards(cards, None);
+                self.op(Op::TotalValue);
+            }
+            Value::Param(index) => self.op(Op::Param { index: *index }),
+        }
+    }
+
+    fn binary(&mut self, a: &Value, b: &Value, op: Op) {
+        self.value(a);
+        self.value(b);
+        self.op(op);
+    }
+
+    fn count(&mut self, countable: &Countable) {
+        match countable {
+            Countable::Cards(cards) => {
+                self.cards(cards, None);
+                self.op(Op::CountCards);
+            }
+            Countable::DifferentValues(cards) => {
+                self.cards(cards, None);
+                self.op(Op::DistinctValues);
+            }
+            Countable::DifferentColors(cards) => {
+                self.cards(cards, None);
+                self.op(Op::DistinctColors);
+            }
+            Countable::Colors { owner, filters } => {
+                self.player(owner);
+                self.board_colors(filters);
+            }
+            Countable::Icons { owner, icon } => {
+                self.player(owner);
+                self.op(Op::Measure {
+                    measure: MeasureCode::Icons(*icon),
+                });
+            }
+        }
+    }
+
+    /// `I: seat → n`: how many colours of the seat's board pass the filters.
+    pub(super) fn board_colors(&mut self, filters: &[ColorFilter]) {
+        self.op(Op::BoardColors);
+        self.color_filters(filters);
+        self.op(Op::Nip);
+        self.op(Op::PopCount);
+    }
+}

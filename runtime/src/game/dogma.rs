@@ -1,0 +1,203 @@
+//! The dogma action's orchestration: the featured icon counted once on every board locks who
+//! shares and who is vulnerable; then each effect in order, demands (and compels) executed by
+//! their victims clockwise, non-demand effects by the sharing players then the activator; then
+//! the free Draw when a sharing opponent did something. `advance` runs whatever action is in
+//! progress (the engine's own questions, the VM's frames, the dogma action's next executor) until
+//! it needs a decision or ends.
+//!
+//! Rules: ../shared/rules/online-rules-summary-with-expansions.txt, "DOGMA".
+
+use super::{Execution, Game, PlayError};
+use crate::bytecode::CardIdx;
+use crate::log::Event;
+use crate::state::{Seat, State};
+use crate::vm::Frame;
+use crate::vocab::EffectKind;
+use serde::{Deserialize, Serialize};
+
+/// A dogma action in progress.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DogmaRun {
+    pub card: CardIdx,
+    pub activator: Seat,
+    /// Players sharing the non-demand effects, clockwise from the activator's left.
+    pub sharing: Vec<Seat>,
+    /// Opponents vulnerable to the demands, clockwise from the activator's left.
+    pub vulnerable: Vec<Seat>,
+    /// The effect being executed.
+    pub effect: u8,
+    /// The next executor of that effect (index into its executor list).
+    pub next: u8,
+    /// A sharing opponent revealed or moved a card: the activator gets the free Draw.
+    pub bonus_earned: bool,
+    /// `end the dogma action` was executed (or the activator was eliminated).
+    pub ended: bool,
+    /// Parley: distant sharers who parleyed to confirm their eligibility for the action.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parley_shared: Vec<Seat>,
+    /// Parley: distant vulnerable opponents already offered immunity this action (those who
+    /// took it are no longer vulnerable).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parley_offered: Vec<Seat>,
+}
+
+impl DogmaRun {
+    /// The players who execute an effect of this kind, in order.
+    ///
+    /// A compel (Artifacts) is a demand in every respect but its victims: "A player is
+    /// vulnerable to compel effects only if they would be eligible to share your non-demand
+    /// effects. Other than this difference, they behave exactly like demand effects"
+    /// (../shared/rules/deluxe-rules-with-expansions.txt, "Compel Effects"; EXPANSIONS.md A8).
+    /// So its victims are the sharing players who are opponents (a teammate shares but is never
+    /// a victim), clockwise; they may share the non-demand effects too, and since a compel is a
+    /// demand, executing it never earns the sharing bonus.
+    pub(super) fn executors(&self, kind: EffectKind, state: &State) -> Vec<Seat> {
+        match kind {
+            EffectKind::Demand => self.vulnerable.clone(),
+            EffectKind::Compel => self
+                .sharing
+                .iter()
+                .copied()
+                .filter(|s| state.is_opponent(self.activator, *s))
+                .collect(),
+            _ => {
+                let mut list = self.sharing.clone();
+                list.push(self.activator);
+                list
+            }
+        }
+    }
+}
+
+impl Game {
+    /// Starts a dogma action: the featured icon is counted once on every board and locks who
+    /// shares and who is vulnerable (online summary, "DOGMA", step 2).
+    pub(super) fn start_dogma(&mut self, seat: Seat, card: CardIdx) {
+        let Some(icon) = self.edition.card(card).dogma_icon else {
+            return;
+        };
+        let mine = self.state.icon_count(&self.edition, seat, icon);
+        let mut sharing = Vec::new();
+        let mut vulnerable = Vec::new();
+        for other in self.state.clockwise_from(seat) {
+            if other == seat {
+                continue;
+            }
+            let theirs = self.state.icon_count(&self.edition, other, icon);
+            if theirs >= mine {
+                sharing.push(other);
+            } else if self.state.is_opponent(seat, other) {
+                vulnerable.push(other);
+            }
+        }
+        self.log.push(Event::DogmaCounts {
+            card,
+            sharing: sharing.clone(),
+            vulnerable: vulnerable.clone(),
+        });
+        self.exec = Some(Execution {
+            dogma: Some(DogmaRun {
+                card,
+                activator: seat,
+                sharing,
+                vulnerable,
+                effect: 0,
+                next: 0,
+                bonus_earned: false,
+                ended: false,
+                parley_shared: Vec::new(),
+                parley_offered: Vec::new(),
+            }),
+            frames: Vec::new(),
+            bonus_draw: false,
+            asking: None,
+        });
+    }
+
+    /// Runs the action in progress until it needs a decision, ends, or ends the game.
+    pub(super) fn advance(&mut self) -> Result<(), PlayError> {
+        loop {
+            if self.state.outcome.is_some() {
+                self.finish_game();
+                return Ok(());
+            }
+            if self.pending.is_some() {
+                return Ok(());
+            }
+            let Some(exec) = &mut self.exec else {
+                self.end_action();
+                return Ok(());
+            };
+            if let Some(question) = exec.asking.take() {
+                let answer = self.answer.take();
+                self.resolve_question(question, answer);
+                continue;
+            }
+            if !exec.frames.is_empty() {
+                self.run_vm()?;
+                continue;
+            }
+            let Some(dogma) = exec.dogma.as_mut() else {
+                self.exec = None;
+                continue;
+            };
+            let card = self.edition.card(dogma.card);
+            if dogma.ended || dogma.effect as usize >= card.effects.len() {
+                let activator = dogma.activator;
+                let bonus = dogma.bonus_earned && !dogma.ended;
+                self.exec = None;
+                if bonus {
+                    // The free Draw for sharing (third edition: a sharing opponent revealed or
+                    // moved a card; ../shared/rules/EDITIONS.md).
+                    self.log.push(Event::ShareBonus { player: activator });
+                    let age = self.state.highest_top(&self.edition, activator);
+                    self.draw(activator, age, None, false);
+                    self.after_change();
+                }
+                continue;
+            }
+            let effect = card.effects[dogma.effect as usize];
+            let executors = dogma.executors(effect.kind, &self.state);
+            if dogma.next as usize >= executors.len() {
+                dogma.effect += 1;
+                dogma.next = 0;
+                continue;
+            }
+            let executor = executors[dogma.next as usize];
+            let demand = matches!(effect.kind, EffectKind::Demand | EffectKind::Compel);
+            // Parley (fourth edition): a distant executor may have to confirm first. A compel's
+            // victims are those eligible to share, so a distant one is asked to confirm that
+            // eligibility, not offered immunity.
+            if !self.parley_gate(executor, effect.kind == EffectKind::Demand) {
+                continue;
+            }
+            let Some(dogma) = self.exec.as_mut().and_then(|e| e.dogma.as_mut()) else {
+                continue;
+            };
+            dogma.next += 1;
+            let shared = !demand && executor != dogma.activator;
+            // Only an opponent's sharing earns the bonus (a teammate's does not: online summary,
+            // "Team games").
+            let counts = shared && self.state.is_opponent(executor, dogma.activator);
+            let frame = Frame::effect(
+                &self.edition,
+                effect.chunk,
+                dogma.card,
+                executor,
+                if demand { Some(dogma.activator) } else { None },
+                demand,
+                counts,
+            );
+            self.log.push(Event::Execute {
+                player: executor,
+                card: dogma.card,
+                effect: dogma.effect,
+                demand,
+                shared,
+            });
+            if let Some(exec) = self.exec.as_mut() {
+                exec.frames.push(frame);
+            }
+        }
+    }
+}
