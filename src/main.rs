@@ -309,7 +309,7 @@ fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
     if paths.is_empty() {
         let names = match edition {
             Some(name) => vec![name],
-            None => library::known_editions(&library::cards_root()),
+            None => known_games()?,
         };
         if names.is_empty() {
             return Err(format!(
@@ -372,7 +372,14 @@ fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
                 Some(known) => known,
                 None => known.insert(known_manifests()?),
             };
-            let editions = editions_of_tree(known, &tree);
+            // A tree belongs to editions; an expansion's tree, to the games of its editions
+            // with it (`third+cities`).
+            let plain: Vec<&library::Manifest> =
+                known.iter().filter(|m| !m.name.contains('+')).collect();
+            let mut editions = editions_of_tree(plain.iter().copied(), &tree);
+            if editions.is_empty() {
+                editions = editions_of_tree(known.iter().filter(|m| m.name.contains('+')), &tree);
+            }
             if editions.is_empty() {
                 checks.push(PathCheck {
                     what: format!("the tree {shown}"),
@@ -381,10 +388,15 @@ fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
                 });
             }
             for manifest in editions {
+                let name = if manifest.name.contains('+') {
+                    manifest.name.clone()
+                } else {
+                    manifest.path.display().to_string()
+                };
                 checks.push(PathCheck {
                     what: format!("the tree {shown} in the {} edition", manifest.name),
                     paths: vec![tree.clone()],
-                    edition: Some(manifest.path.display().to_string()),
+                    edition: Some(name),
                 });
             }
         }
@@ -426,24 +438,46 @@ struct PathCheck {
     edition: Option<String>,
 }
 
-/// The manifests of the editions under `cards/editions/`.
+/// The manifests of the editions under `cards/editions/`, then of each expansion under
+/// `cards/expansions/` with each edition it is written for (`third+cities`).
 fn known_manifests() -> Result<Vec<library::Manifest>, String> {
-    library::known_editions(&library::cards_root())
+    known_games()?
         .iter()
         .map(|name| library::load_manifest(name))
         .collect()
 }
 
+/// The names of the games `dogma check` checks by default: every edition, then every expansion
+/// with each edition it is written for.
+fn known_games() -> Result<Vec<String>, String> {
+    let root = library::cards_root();
+    let mut names = library::known_editions(&root);
+    if names.is_empty() {
+        return Err(format!(
+            "no edition manifests in {}",
+            root.join("editions").display()
+        ));
+    }
+    for expansion in library::known_expansions(&root) {
+        for edition in library::expansion_editions(&root, &expansion)? {
+            names.push(library::game_name(
+                &edition,
+                std::slice::from_ref(&expansion),
+            ));
+        }
+    }
+    Ok(names)
+}
+
 /// The editions a tree belongs to: those that take it and no tree of theirs that extends it (the
 /// tree `base` belongs to the third edition; the first takes it under `base-first`).
 fn editions_of_tree<'a>(
-    editions: &'a [library::Manifest],
+    editions: impl Iterator<Item = &'a library::Manifest>,
     tree: &Path,
 ) -> Vec<&'a library::Manifest> {
     let canonical = |dir: &Path| dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
     let tree = canonical(tree);
     editions
-        .iter()
         .filter(|edition| {
             edition
                 .trees

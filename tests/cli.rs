@@ -47,11 +47,13 @@ fn a_folder_of_trees_is_checked_tree_by_tree() {
         "checked the tree cards/base in the third edition: 105 cards and 5 special achievements",
         "checked the tree cards/base-first in the first edition: 105 cards and 5 special achievements",
         "checked the tree cards/base-fourth in the fourth edition: 115 cards and 5 special achievements",
+        // An expansion's tree, in the game of its edition with it.
+        "checked the tree cards/cities in the third+cities edition: 105 cards",
     ] {
         assert!(stderr.contains(line), "no `{line}` in\n{stderr}");
     }
-    assert_eq!(stderr.matches("checked ").count(), 3, "{stderr}");
-    assert_eq!(stderr.matches(": no errors").count(), 3, "{stderr}");
+    assert_eq!(stderr.matches("checked ").count(), 4, "{stderr}");
+    assert_eq!(stderr.matches(": no errors").count(), 4, "{stderr}");
     assert!(!stderr.contains("error["), "{stderr}");
 }
 

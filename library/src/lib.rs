@@ -165,11 +165,32 @@ pub fn load_manifest(name: &str) -> Result<Manifest, String> {
     load_manifest_in(&cards_root(), name)
 }
 
-/// Loads an edition's manifest with `root` as the cards folder.
+/// Loads an edition's manifest with `root` as the cards folder. A name may add expansions to
+/// the edition: `third+cities` is the third edition with Cities of Destiny
+/// (`root/expansions/cities.toml`), whose trees and rules join the edition's.
 pub fn load_manifest_in(root: &Path, name: &str) -> Result<Manifest, String> {
-    let path = manifest_path_in(root, name);
+    let (edition, expansions) = split_game_name(name);
+    let path = manifest_path_in(root, edition);
     let mut seen = Vec::new();
-    let (raw, mut rules, trees, wording) = resolve_manifest(root, &path, &mut seen)?;
+    let (raw, mut rules, mut trees, wording) = resolve_manifest(root, &path, &mut seen)?;
+    let mut names = vec![raw.name.clone()];
+    let mut in_play = Vec::new();
+    for expansion in &expansions {
+        if in_play.contains(expansion) {
+            return Err(format!("the expansion `{expansion}` is named twice"));
+        }
+        add_expansion(
+            root, expansion, &raw.name, &mut rules, &mut trees, &mut seen,
+        )?;
+        in_play.push(expansion.clone());
+        names.push(expansion.clone());
+    }
+    if !in_play.is_empty() {
+        rules.insert(
+            "expansions".to_string(),
+            toml::Value::Array(in_play.into_iter().map(toml::Value::String).collect()),
+        );
+    }
     let rules: Rules = {
         let table = std::mem::take(&mut rules);
         Rules::deserialize(toml::Value::Table(table)).map_err(|e| {
@@ -190,7 +211,7 @@ pub fn load_manifest_in(root: &Path, name: &str) -> Result<Manifest, String> {
         })?,
     };
     Ok(Manifest {
-        name: raw.name,
+        name: names.join("+"),
         description: raw.description,
         path,
         manifests: seen,
@@ -262,11 +283,148 @@ fn resolve_manifest(
     Ok((raw, rules, trees, wording))
 }
 
+/// A game's name split into its edition and the expansions in play: `third+cities+echoes`.
+/// The expansions are kept in the order given; an edition given by a manifest path keeps its
+/// `+` signs unless they come after `.toml`.
+pub fn split_game_name(name: &str) -> (&str, Vec<String>) {
+    let (edition, rest) = match name.find(".toml") {
+        Some(end) => name.split_at(end + ".toml".len()),
+        None => match name.find('+') {
+            Some(at) => name.split_at(at),
+            None => (name, ""),
+        },
+    };
+    let expansions = rest
+        .split('+')
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect();
+    (edition, expansions)
+}
+
+/// The name of a game of an edition with expansions (`third+cities`).
+pub fn game_name(edition: &str, expansions: &[String]) -> String {
+    std::iter::once(edition.to_string())
+        .chain(expansions.iter().cloned())
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+/// An expansion manifest (`cards/expansions/NAME.toml`) as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawExpansion {
+    name: String,
+    #[serde(default)]
+    #[allow(dead_code)]
+    description: String,
+    /// The editions the expansion is written for (its rules and cards are theirs).
+    editions: Vec<String>,
+    trees: Vec<String>,
+    /// The rules the expansion adds to the edition's (keys of `Rules`).
+    #[serde(default)]
+    rules: toml::Table,
+}
+
+/// The names of the expansions under `cards/expansions/`, sorted.
+pub fn known_expansions(root: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(root.join("expansions"))
+        .map(|dir| {
+            dir.filter_map(|e| e.ok())
+                .filter_map(|e| {
+                    let p = e.path();
+                    (p.extension()? == "toml").then(|| p.file_stem()?.to_str().map(String::from))?
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+/// The editions an expansion is written for.
+pub fn expansion_editions(root: &Path, name: &str) -> Result<Vec<String>, String> {
+    Ok(read_expansion(root, name)?.1.editions)
+}
+
+/// Reads an expansion's manifest: its path and its contents.
+fn read_expansion(root: &Path, name: &str) -> Result<(PathBuf, RawExpansion), String> {
+    let path = root.join("expansions").join(format!("{name}.toml"));
+    let text = std::fs::read_to_string(&path).map_err(|_| {
+        let known = known_expansions(root);
+        format!(
+            "unknown expansion `{name}` (no {}){}",
+            path.display(),
+            if known.is_empty() {
+                String::new()
+            } else {
+                format!("; the expansions are: {}", known.join(", "))
+            }
+        )
+    })?;
+    let raw: RawExpansion = toml::from_str(&text)
+        .map_err(|e| format!("{}: not a valid expansion manifest: {e}", path.display()))?;
+    if raw.name != name {
+        return Err(format!(
+            "{}: the expansion calls itself `{}`, not `{name}`",
+            path.display(),
+            raw.name
+        ));
+    }
+    Ok((path, raw))
+}
+
+/// Adds an expansion to an edition being loaded: its trees after the edition's, its rules over
+/// the edition's (an expansion's rule is one the edition does not have: a key the edition sets
+/// too is an error).
+fn add_expansion(
+    root: &Path,
+    name: &str,
+    edition: &str,
+    rules: &mut toml::Table,
+    trees: &mut Vec<Tree>,
+    seen: &mut Vec<PathBuf>,
+) -> Result<(), String> {
+    let (path, raw) = read_expansion(root, name)?;
+    if !raw.editions.iter().any(|e| e == edition) {
+        return Err(format!(
+            "the expansion `{name}` is written for the {} edition, not the {edition}",
+            raw.editions.join(" or ")
+        ));
+    }
+    seen.push(path.canonicalize().unwrap_or_else(|_| path.clone()));
+    for (key, value) in raw.rules {
+        if rules.contains_key(&key) {
+            return Err(format!(
+                "{}: the rule `{key}` is the edition's; an expansion adds rules of its own",
+                path.display()
+            ));
+        }
+        rules.insert(key, value);
+    }
+    let base = manifest_base(&path);
+    for tree in &raw.trees {
+        let dir = find_tree(root, &base, tree).ok_or_else(|| {
+            format!(
+                "{}: the tree `{tree}` has no folder {}",
+                path.display(),
+                base.join(tree).display()
+            )
+        })?;
+        add_tree(root, trees, &dir, &mut Vec::new())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
 /// The folder a manifest's tree names are relative to: the parent of an `editions` folder, else
 /// the manifest's own folder.
 fn manifest_base(path: &Path) -> PathBuf {
     let dir = path.parent().unwrap_or(Path::new("."));
-    if dir.file_name().is_some_and(|n| n == "editions") {
+    if dir
+        .file_name()
+        .is_some_and(|n| n == "editions" || n == "expansions")
+    {
         dir.parent().unwrap_or(Path::new(".")).to_path_buf()
     } else {
         dir.to_path_buf()

@@ -119,6 +119,12 @@ pub struct Rules {
     pub teams: Teams,
     /// Parley at four or more players without teams (fourth edition).
     pub parley: bool,
+    /// The expansions in play besides the base set, in the order named (`third+cities`): each
+    /// adds one achievement to win and one player to the table (deluxe rules, "Playing with
+    /// expansions"; ../shared/rules/EXPANSIONS.md §1). Set by the library from the game's name,
+    /// never by a manifest.
+    #[serde(default)]
+    pub expansions: Vec<String>,
 }
 
 /// What "leaving the game" is.
@@ -223,6 +229,7 @@ impl Default for Rules {
             elimination: false,
             teams: Teams::TwoAgainstTwo,
             parley: false,
+            expansions: Vec::new(),
         }
     }
 }

@@ -123,7 +123,8 @@ impl SplayDirection {
     /// README, "Icons and positions").
     pub fn revealed_slots(self) -> &'static [SlotPosition] {
         match self {
-            SplayDirection::Left => &[SlotPosition::BottomRight],
+            // A city's top-right slot (its hexagon) shows too.
+            SplayDirection::Left => &[SlotPosition::TopRight, SlotPosition::BottomRight],
             SplayDirection::Right => &[SlotPosition::TopLeft, SlotPosition::BottomLeft],
             SplayDirection::Up => &[
                 SlotPosition::BottomLeft,
@@ -145,23 +146,58 @@ pub enum Slot {
     Hex,
     /// An empty slot.
     Empty,
+    /// Cities: draw a card one age above the city when it is melded by a Meld action.
+    Plus,
+    /// Cities: splay the city's colour in this direction when it is melded by a Meld action.
+    Arrow(SplayDirection),
+    /// Cities: worth an achievement while visible and no opponent shows more cards of its colour.
+    Flag,
+    /// Cities: worth an achievement while visible.
+    Fountain,
+    /// Echoes, Cities, Figures: a bonus of this value toward the score while visible.
+    Bonus(u8),
 }
 
 impl Slot {
-    /// The slot's word as `dogma list --json` prints it.
-    pub fn word(self) -> &'static str {
+    /// The slot's word as the card facts and `dogma list --json` name it (`castle`, `hex`,
+    /// `plus`, `splay_left`, `flag`, `fountain`, `bonus_3`).
+    pub fn word(self) -> String {
         match self {
-            Slot::Icon(icon) => icon.word(),
-            Slot::Hex => "hex",
-            Slot::Empty => "empty",
+            Slot::Icon(icon) => icon.word().to_string(),
+            Slot::Hex => "hex".to_string(),
+            Slot::Empty => "empty".to_string(),
+            Slot::Plus => "plus".to_string(),
+            Slot::Arrow(direction) => format!("splay_{}", direction.word()),
+            Slot::Flag => "flag".to_string(),
+            Slot::Fountain => "fountain".to_string(),
+            Slot::Bonus(n) => format!("bonus_{n}"),
         }
+    }
+
+    /// The slot named by a word of the card language (`bonus` takes its number apart); `None`
+    /// for a word that names no slot.
+    pub fn from_word(word: &str, number: Option<u8>) -> Option<Slot> {
+        let slot = match (word, number) {
+            ("hex", None) => Slot::Hex,
+            ("empty", None) => Slot::Empty,
+            ("plus", None) => Slot::Plus,
+            ("flag", None) => Slot::Flag,
+            ("fountain", None) => Slot::Fountain,
+            ("bonus", Some(n)) => Slot::Bonus(n),
+            (w, None) => match w.strip_prefix("splay_") {
+                Some(d) => Slot::Arrow(SplayDirection::from_word(d)?),
+                None => Slot::Icon(Icon::from_word(w)?),
+            },
+            _ => return None,
+        };
+        Some(slot)
     }
 
     /// The icon this slot counts as, if any.
     pub fn icon(self) -> Option<Icon> {
         match self {
             Slot::Icon(icon) => Some(icon),
-            Slot::Hex | Slot::Empty => None,
+            _ => None,
         }
     }
 }
@@ -179,11 +215,27 @@ mod tests {
             assert_eq!(Icon::from_word(icon.word()), Some(*icon));
         }
         assert_eq!(Icon::from_word("hex"), None);
+        for slot in [
+            Slot::Icon(Icon::Castle),
+            Slot::Hex,
+            Slot::Plus,
+            Slot::Arrow(SplayDirection::Up),
+            Slot::Flag,
+            Slot::Fountain,
+        ] {
+            assert_eq!(Slot::from_word(&slot.word(), None), Some(slot));
+        }
+        assert_eq!(Slot::from_word("bonus", Some(3)), Some(Slot::Bonus(3)));
+        assert_eq!(Slot::Bonus(3).word(), "bonus_3");
     }
 
     #[test]
     fn splays_reveal_the_rulebook_slots() {
-        assert_eq!(SplayDirection::Left.revealed_slots().len(), 1);
+        // Left: the right column (a standard card has only its bottom-right slot there).
+        assert_eq!(
+            SplayDirection::Left.revealed_slots(),
+            [SlotPosition::TopRight, SlotPosition::BottomRight]
+        );
         assert_eq!(SplayDirection::Right.revealed_slots().len(), 2);
         assert_eq!(SplayDirection::Up.revealed_slots().len(), 3);
         assert_eq!(SplayDirection::Aslant.revealed_slots().len(), 4);

@@ -126,37 +126,49 @@ impl CardCx<'_> {
         let mut hexes = Vec::new();
         for (position, slot) in positions.iter().zip(list) {
             let word = slot.name.node.as_str();
-            let content = if let Some(icon) = Icon::from_word(word) {
-                Slot::Icon(icon)
-            } else if word == "hex" {
-                hexes.push(self.at(slot.span));
-                Slot::Hex
-            } else if word == "empty" {
-                Slot::Empty
-            } else if EXPANSION_SLOTS.contains(&word) {
-                self.errors.push(Error::ExpansionSlot {
-                    at: self.at(slot.name.span),
-                    name: word.to_string(),
-                });
-                ok = false;
-                continue;
-            } else {
-                let known = Icon::ALL.iter().map(|i| i.word()).chain(["hex", "empty"]);
-                self.errors.push(Error::UnknownSlot {
-                    at: self.at(slot.name.span),
-                    name: word.to_string(),
-                    suggestion: suggest::closest(word, known).map(str::to_string),
-                });
-                ok = false;
-                continue;
+            let number = slot.number.as_ref().map(|n| n.node);
+            let content = match Slot::from_word(word, number.and_then(|n| u8::try_from(n).ok())) {
+                // A bonus is worth 1 to 12 (the card facts: `bonus_N`, N = 1–12).
+                Some(Slot::Bonus(n)) if !(1..=12).contains(&n) => {
+                    self.errors.push(Error::ValueOutOfRange {
+                        at: self.at(slot.span),
+                        value: u32::from(n),
+                        min: 1,
+                        max: 12,
+                        what: "bonus",
+                    });
+                    ok = false;
+                    continue;
+                }
+                Some(content) => content,
+                None if EXPANSION_SLOTS.contains(&word) && number.is_none() => {
+                    self.errors.push(Error::ExpansionSlot {
+                        at: self.at(slot.name.span),
+                        name: word.to_string(),
+                    });
+                    ok = false;
+                    continue;
+                }
+                None => {
+                    let known = Icon::ALL
+                        .iter()
+                        .map(|i| i.word())
+                        .chain(SLOT_WORDS.iter().copied());
+                    let name = match number {
+                        Some(n) => format!("{word} {n}"),
+                        None => word.to_string(),
+                    };
+                    self.errors.push(Error::UnknownSlot {
+                        at: self.at(slot.span),
+                        suggestion: suggest::closest(word, known).map(str::to_string),
+                        name,
+                    });
+                    ok = false;
+                    continue;
+                }
             };
-            if slot.number.is_some() {
-                self.errors.push(Error::UnknownSlot {
-                    at: self.at(slot.span),
-                    name: format!("{word} {}", slot.number.as_ref().map_or(0, |n| n.node)),
-                    suggestion: None,
-                });
-                ok = false;
+            if content == Slot::Hex {
+                hexes.push(self.at(slot.span));
             }
             out.push((*position, content));
         }
@@ -172,22 +184,22 @@ impl CardCx<'_> {
     }
 }
 
-/// The slot words of the expansions, which the language will support later.
-const EXPANSION_SLOTS: &[&str] = &[
-    "echo",
-    "bonus",
-    "inspire",
+/// The slot words besides the icons: the hexagon, an empty slot, the Cities special icons and
+/// bonuses (`bonus 3`).
+const SLOT_WORDS: &[&str] = &[
+    "hex",
+    "empty",
     "plus",
     "splay_left",
     "splay_right",
     "splay_up",
     "flag",
     "fountain",
-    "junk",
-    "uplift",
-    "unsplay",
-    "music_note",
+    "bonus",
 ];
+
+/// The slot words of the expansions that the language does not support yet.
+const EXPANSION_SLOTS: &[&str] = &["echo", "inspire", "junk", "uplift", "unsplay", "music_note"];
 
 /// The card's most frequent icon and its count; `None` when it has no icon.
 pub fn featured_icon(slots: &[(SlotPosition, Slot)]) -> Option<(Icon, usize)> {

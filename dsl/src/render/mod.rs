@@ -155,7 +155,15 @@ pub fn render_card_text(card: &Card, wording: Wording) -> String {
                         None => icon(&s.name.node),
                     })
                     .collect();
-                facts.push(icons.join(" "));
+                // Six slots are two rows (a city): the top row, then the bottom row.
+                match icons.len() {
+                    6 => facts.push(format!(
+                        "{} / {}",
+                        icons[..3].join(" "),
+                        icons[3..].join(" ")
+                    )),
+                    _ => facts.push(icons.join(" ")),
+                }
             }
         }
     }
