@@ -15,8 +15,9 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 use std::path::{Path, PathBuf};
 
-/// The editions whose native code is built (the same list as `EDITIONS` in `src/lib.rs`).
-const EDITIONS: [&str; 3] = ["first", "third", "fourth"];
+/// The editions whose native code is built (the same list as `EDITIONS` in `src/lib.rs`): the
+/// base editions, and the third edition with each expansion written so far.
+const EDITIONS: [&str; 4] = ["first", "third", "fourth", "third+cities"];
 
 fn main() {
     let package = PathBuf::from(env("CARGO_MANIFEST_DIR"));
@@ -48,10 +49,12 @@ fn main() {
                 without_code(name)
             }
         };
-        let path = out.join(format!("{name}.rs"));
+        // `third+cities` is the module `third_cities`.
+        let ident = name.replace('+', "_");
+        let path = out.join(format!("{ident}.rs"));
         write(&path, &code);
         let path = Literal::string(&path.to_string_lossy());
-        let module = format_ident!("{}", name);
+        let module = format_ident!("{}", ident);
         let doc = format!(" The {name} edition's native code, generated from its sources.");
         modules.push(quote! {
             #[doc = #doc]

@@ -39,6 +39,8 @@ struct Batch {
     reasons: BTreeMap<String, u64>,
     effect_cards: BTreeMap<String, u64>,
     specials: BTreeMap<String, u64>,
+    /// How often each expansion rule fired (only with expansions in play).
+    rules: BTreeMap<&'static str, u64>,
 }
 
 fn batch(edition: &Program, players: usize, seeds: std::ops::Range<u64>) -> Result<Batch, String> {
@@ -65,6 +67,9 @@ fn batch(edition: &Program, players: usize, seeds: std::ops::Range<u64>) -> Resu
                 }
             }
         }
+        if !edition.rules.expansions.is_empty() {
+            count_rules(&game, &mut b.rules);
+        }
         for player in &game.state.players {
             for a in &player.achievements {
                 if let AchievementCard::Special(i) = a {
@@ -78,6 +83,38 @@ fn batch(edition: &Program, players: usize, seeds: std::ops::Range<u64>) -> Resu
     }
     b.seconds = start.elapsed().as_secs_f64().max(1e-9);
     Ok(b)
+}
+
+/// Counts what the expansions' rules did in a game: cards of an expansion drawn (a City is drawn
+/// only by its rule), Endorse actions, and wins by achievements that flags or fountains decided
+/// (the winner held fewer achievements than needed).
+fn count_rules(game: &Game, rules: &mut BTreeMap<&'static str, u64>) {
+    use dogma_runtime::choices::Action;
+    use dogma_runtime::log::Event;
+    for event in game.log.iter() {
+        match event {
+            Event::Draw { card, .. } if game.edition().card(*card).set == "cities" => {
+                *rules.entry("cities drawn").or_default() += 1;
+            }
+            Event::Action {
+                action: Action::Endorse(_),
+                ..
+            } => *rules.entry("endorse actions").or_default() += 1,
+            _ => {}
+        }
+    }
+    if let Some(outcome) = &game.state.outcome {
+        let held: usize = outcome
+            .winners
+            .iter()
+            .map(|s| game.state.players[*s as usize].achievements.len())
+            .sum();
+        if outcome.reason == WinReason::Achievements && held < game.achievements_to_win() {
+            *rules
+                .entry("wins decided by flags or fountains")
+                .or_default() += 1;
+        }
+    }
 }
 
 /// A two-player game stopped halfway through (by actions): what a search clones.
@@ -267,7 +304,7 @@ pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String
     let ms = compile_ms()?;
     let _ = writeln!(
         text,
-        "check and compile {} official trees {:>8.1} ms = {:.1} native games",
+        "check and compile {} official games {:>8.1} ms = {:.1} native games",
         dogma_native::EDITIONS.len(),
         ms,
         ms * 1e-3 / native_game_s.max(1e-12)
@@ -314,6 +351,11 @@ pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String
         let _ = writeln!(text, "ended by: {}", list(&b.reasons));
         let _ = writeln!(text, "won by card effect: {}", list(&b.effect_cards));
         let _ = writeln!(text, "special achievements claimed: {}", list(&b.specials));
+        if !b.rules.is_empty() {
+            let rules: BTreeMap<String, u64> =
+                b.rules.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+            let _ = writeln!(text, "expansion rules: {}", list(&rules));
+        }
     }
     Ok(text)
 }

@@ -20,11 +20,13 @@ pub fn native_twin(edition: &CompiledEdition) -> Result<Program, String> {
 /// The setup of a seeded game of `players` players (alice, bob, carol, dave).
 pub fn setup(players: usize, seed: u64) -> Setup {
     Setup {
-        players: ["alice", "bob", "carol", "dave"]
-            .iter()
-            .take(players)
-            .map(|s| s.to_string())
-            .collect(),
+        players: [
+            "alice", "bob", "carol", "dave", "eve", "frank", "grace", "heidi",
+        ]
+        .iter()
+        .take(players)
+        .map(|s| s.to_string())
+        .collect(),
         seed,
         teams: false,
         team_of: Vec::new(),

@@ -50,6 +50,10 @@ enum Command {
         /// with paths, check them against its ages and splays.
         #[arg(long)]
         edition: Option<String>,
+        /// Expansions in play besides the base set (`--expansions cities`): the game
+        /// `EDITION+cities`.
+        #[arg(long, value_delimiter = ',')]
+        expansions: Vec<String>,
     },
     /// Lay card sources out canonically (default: every file under cards/).
     Fmt {
@@ -64,6 +68,10 @@ enum Command {
         title: String,
         #[arg(long, default_value = "third")]
         edition: String,
+        /// Expansions in play besides the base set (`--expansions cities`): the game
+        /// `EDITION+cities`.
+        #[arg(long, value_delimiter = ',')]
+        expansions: Vec<String>,
     },
     /// Compare two editions: cards added, removed and changed (a diff of their rendered text),
     /// and every rule variant that differs.
@@ -72,11 +80,18 @@ enum Command {
         from: String,
         /// The edition compared to.
         to: String,
+        /// Expansions added to both editions compared.
+        #[arg(long, value_delimiter = ',')]
+        expansions: Vec<String>,
     },
     /// List every card of an edition.
     List {
         #[arg(long)]
         edition: String,
+        /// Expansions in play besides the base set (`--expansions cities`): the game
+        /// `EDITION+cities`.
+        #[arg(long, value_delimiter = ',')]
+        expansions: Vec<String>,
         /// One JSON array of cards instead of a table.
         #[arg(long)]
         json: bool,
@@ -85,7 +100,11 @@ enum Command {
     Play {
         #[arg(long, default_value = "third")]
         edition: String,
-        /// Number of players (2 to 4).
+        /// Expansions in play besides the base set (`--expansions cities`): the game
+        /// `EDITION+cities`.
+        #[arg(long, value_delimiter = ',')]
+        expansions: Vec<String>,
+        /// Number of players (2 to 4, one more per expansion).
         #[arg(long, default_value_t = 2)]
         players: usize,
         #[arg(long, default_value_t = 0)]
@@ -145,6 +164,10 @@ enum Command {
         /// An official edition (the native back end runs only those).
         #[arg(long, default_value = "third")]
         edition: String,
+        /// Expansions in play besides the base set (`--expansions cities`): the game
+        /// `EDITION+cities`.
+        #[arg(long, value_delimiter = ',')]
+        expansions: Vec<String>,
         /// Games per player count and back end.
         #[arg(long, default_value_t = 1000)]
         games: u64,
@@ -163,6 +186,10 @@ enum Command {
     Build {
         #[arg(long, default_value = "third")]
         edition: String,
+        /// Expansions in play besides the base set (`--expansions cities`): the game
+        /// `EDITION+cities`.
+        #[arg(long, value_delimiter = ',')]
+        expansions: Vec<String>,
         /// The back end: `bytecode` (a `.dogmac` file for the VM) or `rust` (native code).
         #[arg(long, default_value = "bytecode")]
         target: String,
@@ -178,13 +205,39 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Check { paths, edition } => cmd_check(paths, edition),
+        Command::Check {
+            paths,
+            edition,
+            expansions,
+        } => cmd_check(
+            paths,
+            match (edition, expansions.is_empty()) {
+                (edition, true) => edition,
+                (edition, false) => Some(game(
+                    &edition.unwrap_or_else(|| "third".to_string()),
+                    &expansions,
+                )),
+            },
+        ),
         Command::Fmt { check, paths } => cmd_fmt(check, paths),
-        Command::Render { title, edition } => cmd_render(&title, &edition),
-        Command::List { edition, json } => cmd_list(&edition, json),
-        Command::Diff { from, to } => cmd_diff(&from, &to),
+        Command::Render {
+            title,
+            edition,
+            expansions,
+        } => cmd_render(&title, &game(&edition, &expansions)),
+        Command::List {
+            edition,
+            expansions,
+            json,
+        } => cmd_list(&game(&edition, &expansions), json),
+        Command::Diff {
+            from,
+            to,
+            expansions,
+        } => cmd_diff(&game(&from, &expansions), &game(&to, &expansions)),
         Command::Play {
             edition,
+            expansions,
             players,
             seed,
             agents,
@@ -200,7 +253,7 @@ fn main() -> ExitCode {
             backend,
             peak_memory,
         } => cmd_play(
-            &edition,
+            &game(&edition, &expansions),
             compiled,
             backend,
             peak_memory,
@@ -225,18 +278,20 @@ fn main() -> ExitCode {
         } => cmd_test(paths, accept, backend),
         Command::Bench {
             edition,
+            expansions,
             games,
             players,
             seed,
             rounds,
-        } => cmd_bench(&edition, games, players, seed, rounds),
+        } => cmd_bench(&game(&edition, &expansions), games, players, seed, rounds),
         Command::Explain { code } => cmd_explain(&code),
         Command::Build {
             edition,
+            expansions,
             target,
             output,
             disasm,
-        } => cmd_build(&edition, &target, output, disasm),
+        } => cmd_build(&game(&edition, &expansions), &target, output, disasm),
     };
     match result {
         Ok(code) => code,
@@ -248,6 +303,11 @@ fn main() -> ExitCode {
 }
 
 type CmdResult = Result<ExitCode, String>;
+
+/// The game an edition and `--expansions` name: `third+cities`.
+fn game(edition: &str, expansions: &[String]) -> String {
+    library::game_name(edition, expansions)
+}
 
 /// Writes a command's output to stdout. A closed pipe (`dogma list | head`) is not an error.
 fn write_stdout(text: &str) -> Result<(), String> {
@@ -799,13 +859,14 @@ fn cmd_bench(edition: &str, games: u64, players: Vec<usize>, seed: u64, rounds: 
     if cfg!(debug_assertions) {
         say!("note: a debug build checks invariants after every action; build with --release to measure");
     }
-    if let Some(bad) = players.iter().find(|p| !(2..=4).contains(*p)) {
-        return Err(format!("--players {bad}: a game has 2 to 4 players"));
-    }
     let compiled = match compiled_edition(edition) {
         Ok((_, compiled)) => compiled,
         Err(code) => return Ok(code),
     };
+    let most = compiled.rules.most_players();
+    if let Some(bad) = players.iter().find(|p| !(2..=most).contains(*p)) {
+        return Err(format!("--players {bad}: a game has 2 to {most} players"));
+    }
     let options = bench::Options {
         games,
         seed,

@@ -414,6 +414,7 @@ fn ask_human_decision(game: &Game, request: &Request) -> Result<Answer, String> 
             sizes.iter().any(|s| *s > 1),
         ),
         RequestKind::Order { cards } => (cards.iter().map(title).collect(), true),
+        RequestKind::Steps { steps } => (steps.clone(), true),
         RequestKind::Colors { options, count } => (
             options.iter().map(|c| c.word().to_string()).collect(),
             *count > 1,
@@ -449,6 +450,7 @@ fn ask_human_decision(game: &Game, request: &Request) -> Result<Answer, String> 
     };
     let prompt = match (&request.kind, several) {
         (RequestKind::Order { .. }, _) => "numbers, first to move first> ".to_string(),
+        (RequestKind::Steps { .. }, _) => "numbers, first to happen first> ".to_string(),
         (_, true) if none_allowed => "numbers separated by spaces (empty for none)> ".to_string(),
         (_, true) => "numbers separated by spaces> ".to_string(),
         (_, false) if none_allowed => "a number (empty for none)> ".to_string(),
@@ -510,6 +512,7 @@ fn ask_human_decision(game: &Game, request: &Request) -> Result<Answer, String> 
             RequestKind::Order { cards } => {
                 Answer::Order(picks.iter().map(|i| cards[at(i)]).collect())
             }
+            RequestKind::Steps { .. } => Answer::Steps(picks.iter().map(|i| at(i) as u8).collect()),
             RequestKind::Colors { options, .. } => {
                 Answer::Colors(picks.iter().map(|i| options[at(i)]).collect())
             }

@@ -352,6 +352,8 @@ fn a_game_saved_during_a_parley_question_resumes_exactly() {
         EngineQuestion::ParleyDogma { .. } => "activate",
         EngineQuestion::ParleyShare { .. } => "share",
         EngineQuestion::ParleyImmunity { .. } => "immunity",
+        // The Cities' questions: not in a fourth-edition game.
+        _ => "other",
     };
     let mut kinds: Vec<&str> = Vec::new();
     for stop in 1..600 {

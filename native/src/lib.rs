@@ -8,7 +8,7 @@ use dogma_runtime::vm::NativeFn;
 include!(concat!(env!("OUT_DIR"), "/editions.rs"));
 
 /// The editions whose native code is built in (the same list as `EDITIONS` in `build.rs`).
-pub const EDITIONS: [&str; 3] = ["first", "third", "fourth"];
+pub const EDITIONS: [&str; 4] = ["first", "third", "fourth", "third+cities"];
 
 /// Where the build script wrote each edition's source (`NAME.rs`), for reading and for tests.
 pub const GENERATED_IN: &str = env!("OUT_DIR");
@@ -22,6 +22,11 @@ pub fn for_edition(name: &str) -> Option<(NativeFn, u64)> {
         "first" => (first::run as NativeFn, first::FINGERPRINT, first::CHUNKS),
         "third" => (third::run as NativeFn, third::FINGERPRINT, third::CHUNKS),
         "fourth" => (fourth::run as NativeFn, fourth::FINGERPRINT, fourth::CHUNKS),
+        "third+cities" => (
+            third_cities::run as NativeFn,
+            third_cities::FINGERPRINT,
+            third_cities::CHUNKS,
+        ),
         _ => return None,
     };
     (chunks > 0).then_some((run, fingerprint))

@@ -101,6 +101,10 @@ impl Agent for RandomAgent {
             RequestKind::Specials { options, count } => {
                 Answer::Specials(self.subset(options, *count as usize))
             }
+            RequestKind::Steps { steps } => {
+                let indices: Vec<u8> = (0..steps.len() as u8).collect();
+                Answer::Steps(self.subset(&indices, indices.len()))
+            }
         }
     }
 }
@@ -120,6 +124,7 @@ fn answer_count(kind: &RequestKind) -> f64 {
         RequestKind::Icons { options, count } => binomial(options.len(), *count as usize),
         RequestKind::Specials { options, count } => binomial(options.len(), *count as usize),
         RequestKind::Order { cards } => (1..=cards.len()).map(|n| n as f64).product(),
+        RequestKind::Steps { steps } => (1..=steps.len()).map(|n| n as f64).product(),
     }
 }
 

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// A card of the edition, by index into `CompiledEdition::cards`.
 pub type CardIdx = u16;
@@ -125,6 +125,19 @@ pub struct Rules {
     /// never by a manifest.
     #[serde(default)]
     pub expansions: Vec<String>,
+    /// Cities of Destiny: the set whose cards are cities. A City is drawn when a Meld action
+    /// adds a colour to the melder's board and right after any splay in a new direction, unless
+    /// the player already holds one, of the player's highest top card's value (deluxe rules,
+    /// "Cities of Destiny"; EXPANSIONS.md C10); a top city is what an Endorse goes through.
+    #[serde(default)]
+    pub city_set: Option<String>,
+    /// Cities of Destiny: the Endorse action (EXPANSIONS.md C11).
+    #[serde(default)]
+    pub endorse: bool,
+    /// Cities of Destiny: the slot whose standard icon is a search icon (the third edition's
+    /// cities: top-middle; EXPANSIONS.md C3, C7).
+    #[serde(default)]
+    pub search_slot: Option<SlotPosition>,
 }
 
 /// What "leaving the game" is.
@@ -206,6 +219,15 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// The most players a game may seat: four, plus one per expansion in play (the deluxe
+    /// rules' header says 2-4; the Echoes rulebook, "Playing with Expansions": one more per
+    /// expansion; EXPANSIONS.md §5 #2).
+    pub fn most_players(&self) -> usize {
+        4 + self.expansions.len()
+    }
+}
+
 impl Default for Rules {
     /// The third edition's rules: what hand-built editions in tests play by. The editions the
     /// tool compiles take theirs from their manifests (`cards/editions/*.toml`).
@@ -230,6 +252,9 @@ impl Default for Rules {
             teams: Teams::TwoAgainstTwo,
             parley: false,
             expansions: Vec::new(),
+            city_set: None,
+            endorse: false,
+            search_slot: None,
         }
     }
 }
@@ -239,6 +264,10 @@ impl Default for Rules {
 pub struct CardInfo {
     pub title: String,
     pub set: String,
+    /// The supply the card belongs to: 0 for the base set (and a designer's cards added to
+    /// it), else 1 + its expansion's place in `Rules::expansions`.
+    #[serde(default)]
+    pub deck_set: u8,
     pub age: u8,
     pub color: Color,
     pub slots: Vec<(SlotPosition, Slot)>,

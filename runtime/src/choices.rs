@@ -17,6 +17,8 @@ pub enum Action {
     /// Claim the available standard achievement of this age.
     Achieve(u8),
     Dogma(CardIdx),
+    /// Cities: endorse a top card (a doubled Dogma action through a top city).
+    Endorse(CardIdx),
 }
 
 impl Action {
@@ -27,6 +29,7 @@ impl Action {
             Action::Meld(c) => format!("meld {}", edition.card(*c).title),
             Action::Achieve(age) => format!("achieve {age}"),
             Action::Dogma(c) => format!("dogma {}", edition.card(*c).title),
+            Action::Endorse(c) => format!("endorse {}", edition.card(*c).title),
         }
     }
 }
@@ -69,6 +72,9 @@ pub enum RequestKind {
     Order { cards: Vec<CardIdx> },
     /// `count` different special achievements (the fourth edition's junking effects).
     Specials { options: Vec<SpecialIdx>, count: u8 },
+    /// An order for steps that happen one after the other (a city's two icons), by their words:
+    /// answered with every index once, first first.
+    Steps { steps: Vec<String> },
 }
 
 /// An answer to a request.
@@ -83,6 +89,8 @@ pub enum Answer {
     Icons(Vec<Icon>),
     Order(Vec<CardIdx>),
     Specials(Vec<SpecialIdx>),
+    /// An order of steps: their indices in the question's list, first first.
+    Steps(Vec<u8>),
     /// Declining a folded `you may` (`Request::decline`).
     Decline,
 }
@@ -196,6 +204,18 @@ impl Request {
             (RequestKind::Specials { options, count }, Answer::Specials(chosen)) => {
                 pick_ok(chosen, options, *count, "special achievement")
             }
+            (RequestKind::Steps { steps }, Answer::Steps(order)) => {
+                let mut sorted = order.clone();
+                sorted.sort_unstable();
+                if sorted.iter().copied().eq(0..steps.len() as u8) {
+                    Ok(())
+                } else {
+                    Err(Refusal::new(format!(
+                        "the order must list each of [{}] once",
+                        steps.join(", ")
+                    )))
+                }
+            }
             (RequestKind::Order { cards }, Answer::Order(order)) => {
                 if order.len() != cards.len()
                     || !distinct(order)
@@ -288,6 +308,7 @@ impl Request {
                     .join(", ")
             ),
             RequestKind::Order { cards } => format!("order the cards [{}]", titles(cards)),
+            RequestKind::Steps { steps } => format!("order [{}]", steps.join(", ")),
             RequestKind::Specials { options, count } => format!(
                 "choose {count} special achievement{} from [{}]",
                 plural(*count),
@@ -333,6 +354,7 @@ impl Request {
                 Answer::Icons(options.iter().copied().take(*count as usize).collect())
             }
             RequestKind::Order { cards } => Answer::Order(by_title(cards)),
+            RequestKind::Steps { steps } => Answer::Steps((0..steps.len() as u8).collect()),
             RequestKind::Specials { options, count } => {
                 Answer::Specials(options.iter().copied().take(*count as usize).collect())
             }
@@ -351,6 +373,7 @@ impl RequestKind {
             RequestKind::Players { .. } => "players",
             RequestKind::Icons { .. } => "icons",
             RequestKind::Order { .. } => "an order",
+            RequestKind::Steps { .. } => "an order of steps",
             RequestKind::Specials { .. } => "special achievements",
         }
     }
@@ -367,6 +390,7 @@ impl Answer {
             Answer::Players(_) => "players",
             Answer::Icons(_) => "icons",
             Answer::Order(_) => "an order",
+            Answer::Steps(_) => "an order of steps",
             Answer::Specials(_) => "special achievements",
             Answer::Decline => "declining",
         }

@@ -338,6 +338,7 @@ mod tests {
             cards: vec![CardInfo {
                 title: "Test".to_string(),
                 set: "base".to_string(),
+                deck_set: 0,
                 age: 1,
                 color: Color::Red,
                 slots: Vec::new(),

@@ -18,14 +18,16 @@
 use crate::bytecode::{CardIdx, CompiledEdition};
 use crate::choices::{Action, Answer, Refusal, Request, RequestKind};
 use crate::log::{Event, Log};
+use crate::state::color_index;
 use crate::state::{Location, Outcome, Seat, State};
 use crate::terms::Verb;
 use crate::vm::{Frame, NativeCode, Program, RuntimeError};
-use crate::vocab::Color;
+use crate::vocab::{Color, SplayDirection};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 mod achievements;
+mod cities;
 mod dogma;
 mod elimination;
 mod memo;
@@ -34,6 +36,7 @@ mod setup;
 pub mod teams;
 #[cfg(test)]
 mod tests;
+pub mod triggers;
 
 pub use dogma::DogmaRun;
 pub use elimination::Eliminated;
@@ -100,7 +103,7 @@ pub enum Phase {
 }
 
 /// An action being carried out.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Execution {
     pub dogma: Option<DogmaRun>,
     /// The VM's frames, innermost last.
@@ -110,6 +113,10 @@ pub struct Execution {
     /// A question the engine itself asked (not a card's): the pending request answers it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub asking: Option<EngineQuestion>,
+    /// The rules' steps still to run, first first (the steps after a Meld action: a city's
+    /// icons, a City drawn, …): see `game::triggers`.
+    #[serde(default, skip_serializing_if = "std::collections::VecDeque::is_empty")]
+    pub steps: std::collections::VecDeque<triggers::Step>,
 }
 
 /// A question of the rules rather than of a card's effect (parley's three situations).
@@ -121,6 +128,14 @@ pub enum EngineQuestion {
     ParleyShare { seat: Seat },
     /// A distant vulnerable opponent: parley to be immune (a card to return), or not (none).
     ParleyImmunity { seat: Seat },
+    /// A city melded by a Meld action has two special icons that act: in which order.
+    IconOrder { seat: Seat, card: CardIdx },
+    /// A search: the order in which the revealed cards without the search icon are returned.
+    SearchReturn { seat: Seat },
+    /// Endorse: which top city shows the endorsed card's featured icon.
+    EndorseCity { card: CardIdx },
+    /// Endorse: which card from hand is tucked to pay, of value at most the city's.
+    EndorsePayment { card: CardIdx, city: CardIdx },
 }
 
 /// A game of Innovation.
@@ -255,7 +270,7 @@ impl Game {
         }
         // Eligibility (online summary, "ACHIEVE"): a score of at least five times the age and a
         // top card of that age or higher.
-        let score = self.state.score(&self.edition, seat);
+        let score = self.score(seat);
         let highest = self.state.highest_top(&self.edition, seat);
         let mut ages: Vec<u8> = self
             .state
@@ -276,6 +291,8 @@ impl Game {
         }
         // Parley: a distant player's top card, at the cost of a card from hand.
         actions.extend(self.parley_dogma_cards(seat).into_iter().map(Action::Dogma));
+        // Cities: endorse a top card, once per turn.
+        actions.extend(self.endorse_targets(seat).into_iter().map(Action::Endorse));
         actions
     }
 
@@ -307,8 +324,13 @@ impl Game {
                 self.after_change();
             }
             Action::Meld(card) => {
+                let new_color = self.state.players[seat as usize]
+                    .pile(self.edition.card(card).color)
+                    .cards
+                    .is_empty();
                 self.meld_action(seat, card);
                 self.after_change();
+                self.after_meld_action(seat, card, new_color);
             }
             Action::Achieve(age) => {
                 if let Some(card) = self
@@ -327,8 +349,9 @@ impl Game {
             }
             Action::Dogma(card) => match self.state.location(card) {
                 Location::Board(owner, _) if owner != seat => self.start_parley_dogma(seat, card),
-                _ => self.start_dogma(seat, card),
+                _ => self.start_dogma(seat, card, false),
             },
+            Action::Endorse(card) => self.start_endorse(seat, card),
         }
         self.advance()?;
         self.verify()
@@ -354,6 +377,19 @@ impl Game {
         let player = &self.state.players[seat as usize];
         match action {
             Action::Draw => "drawing is not possible now".to_string(),
+            Action::Endorse(card) => {
+                if !self.edition.rules.endorse {
+                    "the Endorse action needs Cities of Destiny in play".to_string()
+                } else if self.state.endorsed {
+                    format!("{} has already endorsed this turn", player.name)
+                } else {
+                    format!(
+                        "{} cannot be endorsed: it must be {}'s top card, its featured icon must show on one of their top cities, and they must hold a card of at most that city's value to tuck",
+                        self.title(card),
+                        player.name
+                    )
+                }
+            }
             Action::Meld(card) => {
                 if self.phase != Phase::Playing {
                     "the first melds are not chosen yet".to_string()
@@ -374,7 +410,7 @@ impl Game {
                         "{} needs a score of at least {} and a top card of age {age} or higher (score {}, highest top card {})",
                         player.name,
                         5 * u32::from(age),
-                        self.state.score(&self.edition, seat),
+                        self.score(seat),
                         self.state.highest_top(&self.edition, seat)
                     )
                 }
@@ -478,6 +514,14 @@ impl Game {
                 .collect::<Vec<_>>()
                 .join(", "),
             Answer::Decline => "to decline".to_string(),
+            Answer::Steps(order) => format!(
+                "the order {}",
+                order
+                    .iter()
+                    .map(|i| (i + 1).to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         }
     }
 
@@ -490,6 +534,7 @@ impl Game {
         self.state.turn += 1;
         self.state.active = seat;
         self.state.history.clear();
+        self.state.endorsed = false;
         let one_action = self.state.opening_turns > 0;
         self.state.opening_turns = self.state.opening_turns.saturating_sub(1);
         self.state.actions_left = if one_action { 1 } else { 2 };
@@ -535,8 +580,36 @@ impl Game {
         });
     }
 
-    /// Draws a card of `age` (skipping empty ages upward) into the player's hand. A draw above
-    /// the highest age ends the game by score (deluxe rules, "Game end"). Returns the card.
+    /// Splays (or, with `None`, unsplays) a player's pile of two or more cards in a new direction.
+    /// Returns whether it changed. Right after a splay in a new direction, whatever caused it,
+    /// the player executing it draws a City (Cities of Destiny; EXPANSIONS.md C10 and §5 #5-6:
+    /// of their own highest top card, unless they hold one).
+    pub(crate) fn splay(
+        &mut self,
+        executor: Seat,
+        seat: Seat,
+        color: Color,
+        direction: Option<SplayDirection>,
+    ) -> bool {
+        let pile = &mut self.state.players[seat as usize].board[color_index(color)];
+        if pile.cards.len() < 2 || pile.splay == direction {
+            return false;
+        }
+        pile.splay = direction;
+        pile.refresh(&self.edition);
+        self.log.push(Event::Splay {
+            player: seat,
+            color,
+            direction,
+        });
+        if direction.is_some() {
+            self.city_draw(executor);
+        }
+        true
+    }
+
+    /// Draws a base card of an age for a player (skipping empty ages upward; above the highest
+    /// age the game ends by score). Returns the card, or `None` when the game ended.
     pub(crate) fn draw(
         &mut self,
         seat: Seat,
@@ -544,9 +617,25 @@ impl Game {
         source: Option<CardIdx>,
         demand: bool,
     ) -> Option<CardIdx> {
+        self.draw_from(seat, 0, age, source, demand)
+    }
+
+    /// Draws a card of a set (0: base) and age for a player, as every draw with expansions does
+    /// (deluxe rules, "Drawing with expansions"; EXPANSIONS.md §2.2): an age is empty exactly
+    /// when its base deck is empty, and empty ages are skipped upward for every set; a draw above
+    /// the highest age ends the game by score; a set whose deck of that age is empty gives a base
+    /// card instead. Returns the card, or `None` when the game ended.
+    pub(crate) fn draw_from(
+        &mut self,
+        seat: Seat,
+        set: u8,
+        age: u8,
+        source: Option<CardIdx>,
+        demand: bool,
+    ) -> Option<CardIdx> {
         let max = self.edition.rules.max_age;
         let mut a = age.max(1);
-        while a <= max && self.state.decks[a as usize].is_empty() {
+        while a <= max && self.state.deck(0, a).is_empty() {
             a += 1;
         }
         if a > max {
@@ -557,7 +646,12 @@ impl Game {
             self.end_by_score();
             return None;
         }
-        let card = self.state.decks[a as usize].last().copied()?;
+        let set = if self.state.deck(set, a).is_empty() {
+            0
+        } else {
+            set
+        };
+        let card = self.state.deck(set, a).last().copied()?;
         self.state
             .move_card(&self.edition, card, Location::Hand(seat), false);
         self.record(Verb::Draw, seat, card, source, demand);

@@ -28,15 +28,25 @@ pub fn check(game: &Game) -> Result<(), String> {
         }
         Ok(())
     };
-    for (age, deck) in state.decks.iter().enumerate() {
-        for card in deck {
-            place(*card, Location::Deck(age as u8), &mut seen)?;
-            if edition.card(*card).age as usize != age {
-                return Err(format!(
-                    "{} (age {}) is in the age {age} deck",
-                    edition.card(*card).title,
-                    edition.card(*card).age
-                ));
+    if state.set_decks.len() != edition.rules.expansions.len() {
+        return Err(format!(
+            "{} expansion supplies for {} expansions",
+            state.set_decks.len(),
+            edition.rules.expansions.len()
+        ));
+    }
+    let supplies = std::iter::once(&state.decks).chain(&state.set_decks);
+    for (set, decks) in supplies.enumerate() {
+        for (age, deck) in decks.iter().enumerate() {
+            for card in deck {
+                place(*card, Location::Deck(age as u8), &mut seen)?;
+                let info = edition.card(*card);
+                if info.age as usize != age || info.deck_set as usize != set {
+                    return Err(format!(
+                        "{} (age {}, {}) is in the age {age} deck of set {set}",
+                        info.title, info.age, info.set
+                    ));
+                }
             }
         }
     }

@@ -200,8 +200,14 @@ pub struct HistoryEntry {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
     pub players: Vec<PlayerState>,
-    /// The supply: `decks[age]` from the bottom (index 0) to the top (last). Index 0 is unused.
+    /// The base set's supply: `decks[age]` from the bottom (index 0) to the top (last). Index 0
+    /// is unused.
     pub decks: Vec<DeckCards>,
+    /// Each expansion's supply in play, in the order of `Rules::expansions`: `set_decks[set -
+    /// 1][age]`, like `decks` (deluxe rules, "Playing with expansions": each set has its own ten
+    /// decks). Empty for the base game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set_decks: Vec<Vec<DeckCards>>,
     /// The available standard achievements.
     pub available: Vec<CardIdx>,
     /// The available special achievements.
@@ -235,12 +241,36 @@ pub struct State {
     pub opening_turns: u8,
     /// Cards moved this turn.
     pub history: Vec<HistoryEntry>,
+    /// The active player has taken the Endorse action this turn (Cities: once per turn).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub endorsed: bool,
     pub outcome: Option<Outcome>,
 }
 
 impl State {
     pub fn player_count(&self) -> usize {
         self.players.len()
+    }
+
+    /// A set's deck of an age (set 0 is base; an age outside the supply is an empty deck).
+    pub fn deck(&self, set: u8, age: u8) -> &[CardIdx] {
+        let deck = match set {
+            0 => self.decks.get(age as usize),
+            s => self
+                .set_decks
+                .get(s as usize - 1)
+                .and_then(|d| d.get(age as usize)),
+        };
+        deck.map_or(&[], |d| d.as_slice())
+    }
+
+    /// A set's deck of an age, to change. Every card's set and age are in the supply (the
+    /// edition is validated), so the deck exists.
+    fn deck_mut(&mut self, set: u8, age: u8) -> &mut DeckCards {
+        match set {
+            0 => &mut self.decks[age as usize],
+            s => &mut self.set_decks[s as usize - 1][age as usize],
+        }
     }
 
     /// The seats clockwise from the one after `seat`, ending with `seat` itself. Eliminated
@@ -377,7 +407,10 @@ impl State {
             }
         };
         match from {
-            Location::Deck(age) => remove(&mut self.decks[age as usize], card),
+            Location::Deck(age) => {
+                let set = edition.card(card).deck_set;
+                remove(self.deck_mut(set, age), card)
+            }
             Location::Hand(s) => remove(&mut self.players[s as usize].hand, card),
             Location::Board(s, color) => {
                 let pile = &mut self.players[s as usize].board[color_index(color)];
@@ -417,7 +450,8 @@ impl State {
         let from = self.take(edition, card);
         match to {
             Location::Deck(age) => {
-                let deck = &mut self.decks[age as usize];
+                // A card goes back to its own set's deck (EXPANSIONS.md §1, "returning").
+                let deck = self.deck_mut(edition.card(card).deck_set, age);
                 if bottom {
                     deck.insert(0, card);
                 } else {

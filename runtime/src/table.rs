@@ -47,10 +47,12 @@ pub struct TableSpec {
     pub teams: bool,
     /// Teams of any size: each seat's team (see `Setup::team_of`); empty for none.
     pub team_of: Vec<u8>,
-    /// Cards on top of each age's deck, top first.
-    pub decks: BTreeMap<u8, Vec<CardIdx>>,
-    /// Ages whose deck holds exactly the listed cards (the age's other cards are out of the game).
-    pub exact: Vec<u8>,
+    /// Cards on top of each deck, top first, by set (0 for base, else 1 + the expansion's place
+    /// in `Rules::expansions`) and age.
+    pub decks: BTreeMap<(u8, u8), Vec<CardIdx>>,
+    /// Decks (set and age) that hold exactly the listed cards (their other cards are out of the
+    /// game).
+    pub exact: Vec<(u8, u8)>,
     /// The available standard achievements (default: one of each age 1–9, as at setup).
     pub available: Option<Vec<AchievementSpec>>,
     /// The available special achievements (default: every one no player holds nor is junked;
@@ -190,12 +192,24 @@ impl Game {
             }
             players.push(player);
         }
-        for (age, cards) in &table.decks {
-            if *age < 1 || *age > max_age {
+        let sets = 1 + edition.rules.expansions.len();
+        for ((set, age), cards) in &table.decks {
+            let (set, age) = (*set, *age);
+            if age < 1 || age > max_age || set as usize >= sets {
                 return Err(format!("there is no age {age} deck").into());
             }
             for card in cards {
-                if edition.card(*card).age != *age {
+                if edition.card(*card).deck_set != set {
+                    return Err(TableError {
+                        message: format!(
+                            "{} is a card of the {} set: it cannot be in another set's deck",
+                            title(*card),
+                            edition.card(*card).set
+                        ),
+                        card: Some(*card),
+                    });
+                }
+                if edition.card(*card).age != age {
                     return Err(TableError {
                         message: format!(
                             "{} is of age {}, not {age}: it cannot be in the age {age} deck",
@@ -205,7 +219,7 @@ impl Game {
                         card: Some(*card),
                     });
                 }
-                place(*card, Location::Deck(*age))?;
+                place(*card, Location::Deck(age))?;
             }
         }
         for card in &table.junk {
@@ -229,23 +243,25 @@ impl Game {
         // The cards nobody placed, per age, shuffled by the seed; achievements named by age take
         // their card from these, and the rest go under the listed top cards.
         let mut rng = ChaCha8Rng::seed_from_u64(table.seed);
-        let mut spare: Vec<Vec<CardIdx>> = vec![Vec::new(); max_age as usize + 1];
+        // The spare cards of each set's supply: set 0 (base) first.
+        let mut spare: Vec<Vec<Vec<CardIdx>>> = vec![vec![Vec::new(); max_age as usize + 1]; sets];
         let mut removed: Vec<CardIdx> = table.junk.clone();
         for (i, card) in edition.cards.iter().enumerate() {
             if placed[i].is_some() {
                 continue;
             }
             if (1..=max_age).contains(&card.age) {
-                spare[card.age as usize].push(i as CardIdx);
+                spare[card.deck_set as usize][card.age as usize].push(i as CardIdx);
             } else {
                 removed.push(i as CardIdx);
             }
         }
-        for deck in spare.iter_mut() {
+        for deck in spare.iter_mut().flatten() {
             deck.shuffle(&mut rng);
         }
-        let take = |age: u8, spare: &mut [Vec<CardIdx>]| -> Result<CardIdx, String> {
-            spare
+        // Standard achievements are base cards.
+        let take = |age: u8, spare: &mut [Vec<Vec<CardIdx>>]| -> Result<CardIdx, String> {
+            spare[0]
                 .get_mut(age as usize)
                 .and_then(Vec::pop)
                 .ok_or_else(|| format!("no age {age} card is left to be an achievement"))
@@ -337,24 +353,28 @@ impl Game {
             })
             .collect();
 
-        let mut decks: Vec<Vec<CardIdx>> = vec![Vec::new(); max_age as usize + 1];
+        let mut decks: Vec<Vec<Vec<CardIdx>>> = vec![vec![Vec::new(); max_age as usize + 1]; sets];
         let mut excluded = Vec::new();
-        for age in 1..=max_age {
-            let listed = table.decks.get(&age).cloned().unwrap_or_default();
-            let rest = std::mem::take(&mut spare[age as usize]);
-            if table.exact.contains(&age) {
-                excluded.extend(rest);
-            } else {
-                // The deck's top is its last element: the unlisted cards lie below the listed ones.
-                decks[age as usize].extend(rest);
+        for set in 0..sets as u8 {
+            for age in 1..=max_age {
+                let listed = table.decks.get(&(set, age)).cloned().unwrap_or_default();
+                let rest = std::mem::take(&mut spare[set as usize][age as usize]);
+                let deck = &mut decks[set as usize][age as usize];
+                if table.exact.contains(&(set, age)) {
+                    excluded.extend(rest);
+                } else {
+                    // The deck's top is its last element: the unlisted cards lie below the
+                    // listed ones.
+                    deck.extend(rest);
+                }
+                deck.extend(listed.iter().rev());
             }
-            decks[age as usize].extend(listed.iter().rev());
         }
 
-        if table.play_setup && decks.get(1).map_or(0, Vec::len) < 2 * n {
+        let age_1 = decks[0].get(1).map_or(0, Vec::len);
+        if table.play_setup && age_1 < 2 * n {
             return Err(format!(
-                "the setup deals two 1s to each of the {n} players, but the age 1 deck holds {}",
-                decks.get(1).map_or(0, Vec::len)
+                "the setup deals two 1s to each of the {n} players, but the age 1 deck holds {age_1}"
             )
             .into());
         }
@@ -363,7 +383,7 @@ impl Game {
         for card in &excluded {
             locations[*card as usize] = Location::Excluded;
         }
-        for (age, deck) in decks.iter().enumerate() {
+        for (age, deck) in decks.iter().flat_map(|set| set.iter().enumerate()) {
             for card in deck {
                 locations[*card as usize] = Location::Deck(age as u8);
             }
@@ -393,7 +413,11 @@ impl Game {
         }
         let state = State {
             players,
-            decks: decks.into_iter().map(DeckCards::from_vec).collect(),
+            decks: decks[0].iter().cloned().map(DeckCards::from_vec).collect(),
+            set_decks: decks[1..]
+                .iter()
+                .map(|set| set.iter().cloned().map(DeckCards::from_vec).collect())
+                .collect(),
             available,
             specials,
             junked_specials: table.junked_specials.clone(),
@@ -412,6 +436,7 @@ impl Game {
             },
             opening_turns: 0,
             history: Vec::new(),
+            endorsed: false,
             outcome: None,
         };
         let setup = Setup {

@@ -289,25 +289,51 @@ pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String
                             at(path, vline, "sizes must be a table of age = count")
                         })?;
                         for (age, n) in sizes {
-                            let a: usize = age
-                                .parse()
-                                .map_err(|_| at(path, vline, format!("`{age}` is not an age")))?;
-                            let actual = game.state.decks.get(a).map_or(0, |d| d.len());
+                            let (set, a) = deck_of(game, age).ok_or_else(|| {
+                                at(
+                                    path,
+                                    vline,
+                                    format!("`{age}` is not a deck (an age, or SET.AGE)"),
+                                )
+                            })?;
+                            let actual = game.state.deck(set, a).len();
                             let expected = n.as_integer().unwrap_or(-1);
                             if expected != actual as i64 {
                                 failures.push(format!("supply.sizes.{age}:\n    expected {expected}\n    actual   {actual}"));
                             }
                         }
                     }
+                    // A set's decks: `echoes.3 = [...]` (a table of ages).
+                    set if v.is_table() => {
+                        for (age, cards) in v.as_table().into_iter().flatten() {
+                            let name = format!("{set}.{age}");
+                            let (s, a) = deck_of(game, &name).ok_or_else(|| {
+                                at(
+                                    path,
+                                    vline,
+                                    format!("unknown deck `{name}` in [expect.supply]"),
+                                )
+                            })?;
+                            let mut top_first = game.state.deck(s, a).to_vec();
+                            top_first.reverse();
+                            compare(
+                                &mut failures,
+                                &format!("supply.{name}"),
+                                &words(cards)
+                                    .ok_or_else(|| at(path, vline, "a deck must be a list"))?,
+                                &titles(game, &top_first),
+                            );
+                        }
+                    }
                     age => {
-                        let a: usize = age.parse().map_err(|_| {
+                        let (s, a) = deck_of(game, age).ok_or_else(|| {
                             at(
                                 path,
                                 vline,
                                 format!("unknown key `{age}` in [expect.supply]"),
                             )
                         })?;
-                        let mut top_first = game.state.decks.get(a).cloned().unwrap_or_default();
+                        let mut top_first = game.state.deck(s, a).to_vec();
                         top_first.reverse();
                         compare(
                             &mut failures,
@@ -461,4 +487,25 @@ pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String
         }
     }
     Ok(failures)
+}
+
+/// A deck named in `[expect.supply]`: an age of base (`3`), or `SET.AGE` (`cities.3`).
+fn deck_of(game: &Game, name: &str) -> Option<(u8, u8)> {
+    let (set, age) = match name.split_once('.') {
+        Some((set, age)) => (set, age),
+        None => ("base", name),
+    };
+    let age: u8 = age.parse().ok()?;
+    let set = match set {
+        "base" => 0,
+        s => {
+            game.edition()
+                .rules
+                .expansions
+                .iter()
+                .position(|e| e == s)? as u8
+                + 1
+        }
+    };
+    Some((set, age))
 }

@@ -219,18 +219,37 @@ pub fn load(path: &Path, editions: &mut dyn Editions) -> Result<(Scenario, Progr
     } else {
         edition_name
     };
-    let edition = editions
-        .edition(&edition_name)
-        .map_err(|e| at(path, table_line(&text, "edition"), e))?;
-    if let Some(expansions) = root.get("expansions") {
-        if expansions.as_array().is_some_and(|a| !a.is_empty()) {
+    // The expansions in play join the edition: the game `third+cities`.
+    let expansions: Vec<String> = match root.get("expansions") {
+        None => Vec::new(),
+        Some(Value::Array(list)) => list
+            .iter()
+            .map(|v| v.as_str().map(String::from))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| {
+                at(
+                    path,
+                    table_line(&text, "expansions"),
+                    "expansions must be a list of names, e.g. [\"cities\"]",
+                )
+            })?,
+        Some(v) => {
             return Err(at(
                 path,
                 table_line(&text, "expansions"),
-                "expansions are not supported yet",
-            ));
+                format!("expansions must be a list of names, not {v}"),
+            ))
         }
-    }
+    };
+    let edition_name = dogma_library::game_name(&edition_name, &expansions);
+    let edition = editions.edition(&edition_name).map_err(|e| {
+        let key = if expansions.is_empty() {
+            "edition"
+        } else {
+            "expansions"
+        };
+        at(path, table_line(&text, key), e)
+    })?;
     let players: Vec<String> = match root.get("players") {
         Some(Value::Array(list)) => list
             .iter()
@@ -345,18 +364,27 @@ pub fn load(path: &Path, editions: &mut dyn Editions) -> Result<(Scenario, Progr
                     }
                     table.specials = Some(specials);
                 }
+                // Decks holding exactly their listed cards: an age of base, or "SET.AGE".
                 "exact" => {
                     let list = value
                         .as_array()
                         .ok_or_else(|| at(path, kline, "exact must be a list of ages"))?;
                     for v in list {
-                        let age = v
-                            .as_integer()
-                            .and_then(|a| u8::try_from(a).ok())
-                            .ok_or_else(|| {
-                                at(path, kline, format!("exact lists {v}, which is not an age"))
-                            })?;
-                        table.exact.push(age);
+                        let deck = match v {
+                            Value::Integer(a) => u8::try_from(*a).ok().map(|a| (0, a)),
+                            Value::String(s) => s.split_once('.').and_then(|(set, age)| {
+                                Some((deck_set(&edition, set)?, age.parse().ok()?))
+                            }),
+                            _ => None,
+                        }
+                        .ok_or_else(|| {
+                            at(
+                                path,
+                                kline,
+                                format!("exact lists {v}, which is not an age or \"SET.AGE\""),
+                            )
+                        })?;
+                        table.exact.push(deck);
                     }
                 }
                 // Cards by title, and special achievements by title among them (the fourth
@@ -396,13 +424,39 @@ pub fn load(path: &Path, editions: &mut dyn Editions) -> Result<(Scenario, Progr
                         junk_special(&loader, &mut table, special, kline)?;
                     }
                 }
+                // Another set's deck tops: `cities.2 = [...]` (a table of ages per set).
+                set if value.is_table() => {
+                    let Some(s) = deck_set(&edition, set) else {
+                        return Err(at(
+                            path,
+                            kline,
+                            format!(
+                                "`{set}` is not a set in play (base, or one of the expansions: {})",
+                                edition.rules.expansions.join(", ")
+                            ),
+                        ));
+                    };
+                    for (age, cards) in value.as_table().into_iter().flatten() {
+                        let n: u8 = age.parse().map_err(|_| {
+                            at(
+                                path,
+                                kline,
+                                format!("`{set}.{age}` is not a deck (SET.AGE)"),
+                            )
+                        })?;
+                        table.decks.insert(
+                            (s, n),
+                            loader.cards(cards, kline, &format!("supply.{set}.{n}"))?,
+                        );
+                    }
+                }
                 age => {
                     let n: u8 = age.parse().map_err(|_| {
-                        at(path, kline, format!("unknown supply key `{age}` (an age, achievements, special, exact, junk, junked_specials)"))
+                        at(path, kline, format!("unknown supply key `{age}` (an age, SET.AGE, achievements, special, exact, junk, junked_specials)"))
                     })?;
                     table
                         .decks
-                        .insert(n, loader.cards(value, kline, &format!("supply.{n}"))?);
+                        .insert((0, n), loader.cards(value, kline, &format!("supply.{n}"))?);
                 }
             }
         }
@@ -577,6 +631,12 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
             loader.card(v.as_str().unwrap_or_default(), line)?,
         ));
     }
+    // Cities: the endorsed card (the city and the tucked card are decisions).
+    if let Some(v) = t.get("endorse") {
+        kinds.push(Action::Endorse(
+            loader.card(v.as_str().unwrap_or_default(), line)?,
+        ));
+    }
     if let Some(v) = t.get("achieve") {
         let age = match v {
             Value::Integer(a) => {
@@ -603,13 +663,13 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
         [] => {
             return Err(loader.err(
                 line,
-                "an action needs exactly one of draw = true, meld, dogma, achieve",
+                "an action needs exactly one of draw = true, meld, dogma, achieve, endorse",
             ))
         }
         _ => {
             return Err(loader.err(
                 line,
-                "an action has more than one of draw, meld, dogma, achieve",
+                "an action has more than one of draw, meld, dogma, achieve, endorse",
             ))
         }
     };
@@ -619,6 +679,7 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
         "meld",
         "dogma",
         "achieve",
+        "endorse",
         "decisions",
         "refused",
         "unscripted",
@@ -769,4 +830,18 @@ fn load_decision(loader: &Loader, d: &Value, line: usize) -> Result<Decision, St
         refused: t.get("refused").and_then(Value::as_str).map(String::from),
         line,
     })
+}
+
+/// The supply index of a set named in a scenario: 0 for `base`, else 1 + its place among the
+/// expansions in play.
+fn deck_set(edition: &dogma_runtime::bytecode::CompiledEdition, set: &str) -> Option<u8> {
+    if set == "base" {
+        return Some(0);
+    }
+    edition
+        .rules
+        .expansions
+        .iter()
+        .position(|e| e == set)
+        .map(|i| i as u8 + 1)
 }

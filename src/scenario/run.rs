@@ -23,6 +23,7 @@ fn option_words(game: &Game, request: &Request) -> Vec<String> {
         }
         RequestKind::YesNo => vec!["yes".into(), "no".into()],
         RequestKind::Option { labels } => (1..=labels.len()).map(|i| i.to_string()).collect(),
+        RequestKind::Steps { steps } => steps.clone(),
         RequestKind::Colors { options, .. } => {
             options.iter().map(|c| c.word().to_string()).collect()
         }
@@ -167,6 +168,19 @@ fn to_answer(game: &Game, request: &Request, scripted: &ScriptedAnswer) -> Resul
             })
             .collect::<Result<Vec<_>, _>>()
             .map(Answer::Players),
+        // An order of steps by their words: `order = ["splay_left", "plus"]`.
+        (RequestKind::Steps { steps }, ScriptedAnswer::Order(words)) => {
+            let mut order = Vec::new();
+            for w in words {
+                let i = steps
+                    .iter()
+                    .enumerate()
+                    .position(|(i, s)| s == w && !order.contains(&(i as u8)))
+                    .ok_or_else(|| misfit(&format!("order lists {w}, which")))?;
+                order.push(i as u8);
+            }
+            Ok(Answer::Steps(order))
+        }
         (_, ScriptedAnswer::Choose(v)) => Err(misfit(&format!("choose = {v}"))),
         (_, ScriptedAnswer::Option(i)) => Err(misfit(&format!("option = {i}"))),
         (_, ScriptedAnswer::Order(_)) => Err(misfit("order")),
@@ -180,9 +194,9 @@ fn target_words(game: &Game, action: Action) -> Vec<String> {
         .legal_actions()
         .into_iter()
         .filter_map(|legal| match (action, legal) {
-            (Action::Meld(_), Action::Meld(card)) | (Action::Dogma(_), Action::Dogma(card)) => {
-                Some(game.title(card))
-            }
+            (Action::Meld(_), Action::Meld(card))
+            | (Action::Dogma(_), Action::Dogma(card))
+            | (Action::Endorse(_), Action::Endorse(card)) => Some(game.title(card)),
             (Action::Achieve(_), Action::Achieve(age)) => Some(age.to_string()),
             _ => None,
         })
@@ -218,6 +232,7 @@ fn check_targets(game: &Game, scripted: &ScriptedAction, expected: &[Value]) -> 
         Action::Meld(_) => "meld",
         Action::Dogma(_) => "dogma",
         Action::Achieve(_) => "achieve",
+        Action::Endorse(_) => "endorse",
     };
     Err(format!(
         "expected the targets to {kind} [{}], but the legal ones are [{}]",

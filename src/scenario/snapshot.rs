@@ -83,6 +83,16 @@ pub fn snapshot_text(scenario: &Scenario, game: &Game) -> String {
         .map(|(age, d)| format!("{age}:{}", d.len()))
         .collect();
     let _ = writeln!(out, "supply: {}", sizes.join(" "));
+    // Each expansion's supply in play, on a line of its own.
+    for (set, decks) in edition.rules.expansions.iter().zip(&game.state.set_decks) {
+        let sizes: Vec<String> = decks
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(age, d)| format!("{age}:{}", d.len()))
+            .collect();
+        let _ = writeln!(out, "{set} supply: {}", sizes.join(" "));
+    }
     let ages: Vec<String> = game
         .state
         .available

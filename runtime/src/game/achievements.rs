@@ -27,9 +27,24 @@ impl Game {
     /// third editions: even mid-effect or on another player's turn), claim those whose
     /// condition now holds (../shared/rules/EDITIONS.md). The fourth edition claims them at the
     /// end of each action instead (`check_achievement_wins`).
+    ///
+    /// With expansions, what counts toward winning can change with any board (a flag is lost
+    /// when an opponent comes to show more cards of its colour, won back when they show fewer),
+    /// so every player's achievement win is checked too, the current player first (EXPANSIONS.md
+    /// §5 #10: flags and fountains are re-evaluated continuously and the win is immediate).
     pub(crate) fn after_change(&mut self) {
         if self.edition.rules.achievement_check == AchievementCheck::Immediately {
             self.claim_specials();
+            if !self.edition.rules.expansions.is_empty()
+                && self.phase == Phase::Playing
+                && !self.probing
+            {
+                let mut seats = self.state.clockwise_from(self.state.active);
+                seats.rotate_right(1);
+                for seat in seats {
+                    self.check_achievement_win(seat);
+                }
+            }
         }
     }
 
@@ -166,19 +181,38 @@ impl Game {
     /// rulebook, "Team Rules": "6 for a team to win", whatever the teams' sizes). The players
     /// counted are those the game was set up with: an elimination does not change the number
     /// (see `elimination`).
+    ///
+    /// With expansions (deluxe rules, "Playing with expansions"; EXPANSIONS.md §1 and §5 #1):
+    /// one more per expansion in play, over the player-count number, which never goes below the
+    /// four-player one (five players and more need what four do).
     pub fn achievements_to_win(&self) -> usize {
         let goals = self.edition.rules.achievements_to_win;
+        let extra = self.edition.rules.expansions.len();
         if self.team_game() {
-            return goals[0] as usize;
+            return goals[0] as usize + extra;
         }
-        goals[(self.state.player_count() - 2).min(2)] as usize
+        goals[(self.state.player_count() - 2).min(2)] as usize + extra
     }
 
     /// What counts toward a player's achievements to win: the achievements they hold, standard
     /// and special (online summary, "End of Game"). The place where an expansion adds its own
     /// (Cities: visible flags and fountains).
     pub fn achievements_total(&self, seat: Seat) -> usize {
-        self.state.players[seat as usize].achievements.len()
+        let held = self.state.players[seat as usize].achievements.len();
+        if self.edition.rules.expansions.is_empty() {
+            return held;
+        }
+        held + self.flags_and_fountains(seat)
+    }
+
+    /// A player's score as the rules count it: the values of the score pile's cards, plus what
+    /// visible bonuses add (EXPANSIONS.md E7 and §5 #3: wherever score or points are read).
+    pub fn score(&self, seat: Seat) -> i32 {
+        let pile = self.state.score(&self.edition, seat);
+        if self.edition.rules.expansions.is_empty() {
+            return pile;
+        }
+        pile + self.bonus_points(seat)
     }
 
     /// A team's achievements (a player's, without teams).
@@ -259,10 +293,7 @@ impl Game {
             let seats: Vec<Seat> = (0..n)
                 .filter(|s| self.state.players[*s as usize].team == team)
                 .collect();
-            let score = seats
-                .iter()
-                .map(|s| self.state.score(&self.edition, *s))
-                .sum();
+            let score = seats.iter().map(|s| self.score(*s)).sum();
             let achievements = seats.iter().map(|s| self.achievements_total(*s)).sum();
             (score, achievements)
         };

@@ -39,6 +39,10 @@ pub struct DogmaRun {
     /// took it are no longer vulnerable).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub parley_offered: Vec<Seat>,
+    /// An Endorse action (Cities): demands go round the vulnerable opponents twice, and the
+    /// activator executes each non-demand effect twice (sharers once).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub endorsed: bool,
 }
 
 impl DogmaRun {
@@ -51,18 +55,24 @@ impl DogmaRun {
     /// So its victims are the sharing players who are opponents (a teammate shares but is never
     /// a victim), clockwise; they may share the non-demand effects too, and since a compel is a
     /// demand, executing it never earns the sharing bonus.
+    ///
+    /// An Endorse (deluxe rules, "Cities of Destiny", step 4; EXPANSIONS.md C11 and §5 #11):
+    /// each demand (and compel) goes once round its victims clockwise, then a second time; each
+    /// non-demand effect runs once for each sharer, then twice for the activator.
     pub(super) fn executors(&self, kind: EffectKind, state: &State) -> Vec<Seat> {
+        let rounds = if self.endorsed { 2 } else { 1 };
         match kind {
-            EffectKind::Demand => self.vulnerable.clone(),
+            EffectKind::Demand => self.vulnerable.repeat(rounds),
             EffectKind::Compel => self
                 .sharing
                 .iter()
                 .copied()
                 .filter(|s| state.is_opponent(self.activator, *s))
-                .collect(),
+                .collect::<Vec<_>>()
+                .repeat(rounds),
             _ => {
                 let mut list = self.sharing.clone();
-                list.push(self.activator);
+                list.extend(std::iter::repeat_n(self.activator, rounds));
                 list
             }
         }
@@ -72,11 +82,17 @@ impl DogmaRun {
 impl Game {
     /// Starts a dogma action: the featured icon is counted once on every board and locks who
     /// shares and who is vulnerable (online summary, "DOGMA", step 2).
-    pub(super) fn start_dogma(&mut self, seat: Seat, card: CardIdx) {
+    ///
+    /// At five or more players (possible with expansions), the Echoes rulebook's distant-player
+    /// rule applies ("Playing with Expansions"; EXPANSIONS.md §1 and §5 #2): a player two or more
+    /// seats away, counted the shorter way round, shares only with at least twice the
+    /// activator's count, and is vulnerable only when the activator has more than twice theirs.
+    pub(super) fn start_dogma(&mut self, seat: Seat, card: CardIdx, endorsed: bool) {
         let Some(icon) = self.edition.card(card).dogma_icon else {
             return;
         };
         let mine = self.state.icon_count(&self.edition, seat, icon);
+        let distant_rule = self.state.player_count() >= 5;
         let mut sharing = Vec::new();
         let mut vulnerable = Vec::new();
         for other in self.state.clockwise_from(seat) {
@@ -84,9 +100,14 @@ impl Game {
                 continue;
             }
             let theirs = self.state.icon_count(&self.edition, other, icon);
-            if theirs >= mine {
+            let factor = if distant_rule && self.state.is_distant(seat, other) {
+                2
+            } else {
+                1
+            };
+            if theirs >= factor * mine {
                 sharing.push(other);
-            } else if self.state.is_opponent(seat, other) {
+            } else if self.state.is_opponent(seat, other) && mine > factor * theirs {
                 vulnerable.push(other);
             }
         }
@@ -107,10 +128,9 @@ impl Game {
                 ended: false,
                 parley_shared: Vec::new(),
                 parley_offered: Vec::new(),
+                endorsed,
             }),
-            frames: Vec::new(),
-            bonus_draw: false,
-            asking: None,
+            ..Execution::default()
         });
     }
 
@@ -137,6 +157,13 @@ impl Game {
                 self.run_vm()?;
                 continue;
             }
+            // The rules' own steps (after a Meld action, …) run before anything else.
+            if self.run_next_step() {
+                continue;
+            }
+            let Some(exec) = &mut self.exec else {
+                continue;
+            };
             let Some(dogma) = exec.dogma.as_mut() else {
                 self.exec = None;
                 continue;

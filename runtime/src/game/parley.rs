@@ -81,10 +81,8 @@ impl Game {
         }
         let owner = self.owner_name(card);
         self.exec = Some(Execution {
-            dogma: None,
-            frames: Vec::new(),
-            bonus_draw: false,
             asking: Some(EngineQuestion::ParleyDogma { card }),
+            ..Execution::default()
         });
         self.pending = Some(Request {
             player: seat,
@@ -114,7 +112,7 @@ impl Game {
             card,
         });
         self.after_change();
-        self.start_dogma(seat, card);
+        self.start_dogma(seat, card, false);
     }
 
     /// Before a distant executor's first shared effect or first demand of the action: asks them
@@ -207,6 +205,15 @@ impl Game {
 
     /// Settles an engine question with its answer.
     pub(super) fn resolve_question(&mut self, question: EngineQuestion, answer: Option<Answer>) {
+        if !matches!(
+            question,
+            EngineQuestion::ParleyDogma { .. }
+                | EngineQuestion::ParleyShare { .. }
+                | EngineQuestion::ParleyImmunity { .. }
+        ) {
+            self.resolve_cities_question(question, answer);
+            return;
+        }
         let chosen = match answer {
             Some(Answer::Cards(cards)) => cards.first().copied(),
             _ => None,
@@ -266,6 +273,7 @@ impl Game {
                     }
                 }
             }
+            _ => {}
         }
     }
 

@@ -23,8 +23,9 @@ impl Game {
     pub fn new(program: impl Into<Program>, setup: Setup) -> Result<Game, String> {
         let Program { edition, native } = program.into();
         let n = setup.players.len();
-        if !(2..=4).contains(&n) {
-            return Err(format!("a game has 2 to 4 players, not {n}"));
+        let most = edition.rules.most_players();
+        if !(2..=most).contains(&n) {
+            return Err(format!("a game has 2 to {most} players, not {n}"));
         }
         let team_of = teams::assign(
             n,
@@ -34,22 +35,30 @@ impl Game {
             &edition.name,
         )?;
         let max_age = edition.rules.max_age as usize;
-        let mut decks: Vec<Vec<CardIdx>> = vec![Vec::new(); max_age + 1];
+        // One supply per set: the base set's, then each expansion's (deluxe rules, "Playing
+        // with expansions").
+        let sets = 1 + edition.rules.expansions.len();
+        let mut decks: Vec<Vec<Vec<CardIdx>>> = vec![vec![Vec::new(); max_age + 1]; sets];
         let mut locations = vec![Location::Removed; edition.cards.len()];
         let mut removed = Vec::new();
         for (i, card) in edition.cards.iter().enumerate() {
             let age = card.age as usize;
             if (1..=max_age).contains(&age) {
-                decks[age].push(i as CardIdx);
+                decks[card.deck_set as usize][age].push(i as CardIdx);
                 locations[i] = Location::Deck(card.age);
             } else {
                 removed.push(i as CardIdx);
             }
         }
         let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
-        for deck in decks.iter_mut() {
+        for deck in decks.iter_mut().flatten() {
             deck.shuffle(&mut rng);
         }
+        let mut decks = decks
+            .into_iter()
+            .map(|set| set.into_iter().map(DeckCards::from_vec).collect::<Vec<_>>());
+        let base_decks = decks.next().unwrap_or_default();
+        let set_decks: Vec<Vec<DeckCards>> = decks.collect();
         let players = setup
             .players
             .iter()
@@ -58,7 +67,8 @@ impl Game {
             .collect();
         let state = State {
             players,
-            decks: decks.into_iter().map(DeckCards::from_vec).collect(),
+            decks: base_decks,
+            set_decks,
             available: Vec::new(),
             specials: (0..edition.specials.len() as SpecialIdx).collect(),
             junked_specials: Vec::new(),
@@ -73,6 +83,7 @@ impl Game {
             actions_left: 0,
             opening_turns: 0,
             history: Vec::new(),
+            endorsed: false,
             outcome: None,
         };
         let mut game = Game {

@@ -423,8 +423,8 @@ impl Game {
         let edition = self.edition();
         let player = &self.state.players[seat as usize];
         match measure {
-            MeasureCode::Points => self.state.score(edition, seat),
-            MeasureCode::Achievements => player.achievements.len() as i32,
+            MeasureCode::Points => self.score(seat),
+            MeasureCode::Achievements => self.achievements_total(seat) as i32,
             MeasureCode::TopCards => player.top_cards().count() as i32,
             MeasureCode::CardsInHand => player.hand.len() as i32,
             MeasureCode::CardsInScorePile => player.score_pile.len() as i32,

@@ -597,18 +597,9 @@ impl Game {
         ) else {
             return false;
         };
-        let pile = &mut self.state.players[seat as usize].board[color_index(color)];
-        if pile.cards.len() < 2 || pile.splay == direction {
-            return false;
+        if !self.splay(frame.executor, seat, color, direction) {
+            return self.state.outcome.is_some();
         }
-        pile.splay = direction;
-        let edition = self.edition_arc();
-        self.state.players[seat as usize].board[color_index(color)].refresh(&edition);
-        self.log.push(Event::Splay {
-            player: seat,
-            color,
-            direction,
-        });
         // A splay slides the pile's cards: it counts as moving them for the sharing bonus
         // (third edition: "a card revealed or moved"; ../shared/rules/EDITIONS.md).
         self.earn_bonus(frame);

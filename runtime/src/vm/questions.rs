@@ -457,6 +457,7 @@ fn no_options(request: &RequestKind) -> bool {
             candidates.is_empty()
         }
         RequestKind::Option { labels } => labels.is_empty(),
+        RequestKind::Steps { steps } => steps.is_empty(),
         RequestKind::YesNo => false,
     }
 }

@@ -58,6 +58,7 @@ pub fn compile_edition(
     let mut lowerer = Lowerer {
         chunks: Vec::new(),
         errors: Vec::new(),
+        expansions: rules.expansions.clone(),
     };
     let cards = program.cards.iter().map(|c| lowerer.card(c)).collect();
     let specials = program
@@ -83,6 +84,8 @@ pub fn compile_edition(
 struct Lowerer {
     chunks: Vec<Chunk>,
     errors: Vec<LowerError>,
+    /// The expansions in play: a card of one of their sets belongs to that set's supply.
+    expansions: Vec<String>,
 }
 
 impl Lowerer {
@@ -102,6 +105,11 @@ impl Lowerer {
         CardInfo {
             title: card.title.clone(),
             set: card.set.clone(),
+            deck_set: self
+                .expansions
+                .iter()
+                .position(|e| *e == card.set)
+                .map_or(0, |i| i as u8 + 1),
             age: card.age,
             color: card.color,
             slots: card.slots.clone(),
