@@ -114,7 +114,12 @@ pub fn render_alternatives(
 /// A special achievement's claim condition and its alternative card, as English.
 pub fn render_achievement(a: &Achievement, wording: Wording) -> String {
     let renderer = Renderer::new(&a.title.node, wording);
-    let conditions: Vec<String> = a.when.iter().map(|c| renderer.cond(c)).collect();
+    let conditions: Vec<String> = a
+        .when
+        .iter()
+        .map(|c| renderer.cond(c))
+        .chain(a.triggers.iter().map(|t| renderer.trigger(t)))
+        .collect();
     let mut text = if conditions.is_empty() {
         "This achievement has no claim condition of its own.".to_string()
     } else {

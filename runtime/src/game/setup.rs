@@ -91,6 +91,7 @@ impl Game {
             probing: false,
             memo: memo::SpecialMemo::default(),
             turn_held: false,
+            triggered: Vec::new(),
             log: Log::from(vec![Event::Setup {
                 seed: setup.seed,
                 players: setup.players.clone(),
@@ -130,6 +131,7 @@ impl Game {
             probing: false,
             memo: memo::SpecialMemo::default(),
             turn_held: false,
+            triggered: Vec::new(),
         }
     }
 
