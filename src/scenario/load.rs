@@ -219,18 +219,37 @@ pub fn load(path: &Path, editions: &mut dyn Editions) -> Result<(Scenario, Progr
     } else {
         edition_name
     };
-    let edition = editions
-        .edition(&edition_name)
-        .map_err(|e| at(path, table_line(&text, "edition"), e))?;
-    if let Some(expansions) = root.get("expansions") {
-        if expansions.as_array().is_some_and(|a| !a.is_empty()) {
+    // `expansions = ["cities"]` plays the game `third+cities`: the edition with those sets.
+    let expansions: Vec<String> = match root.get("expansions") {
+        None => Vec::new(),
+        Some(Value::Array(list)) => list
+            .iter()
+            .map(|v| v.as_str().map(String::from))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| {
+                at(
+                    path,
+                    table_line(&text, "expansions"),
+                    "expansions must be a list of names, e.g. [\"cities\"]",
+                )
+            })?,
+        Some(v) => {
             return Err(at(
                 path,
                 table_line(&text, "expansions"),
-                "expansions are not supported yet",
-            ));
+                format!("expansions must be a list of names, not {v}"),
+            ))
         }
-    }
+    };
+    let edition_name = crate::library::game_name(&edition_name, &expansions);
+    let line = if expansions.is_empty() {
+        table_line(&text, "edition")
+    } else {
+        table_line(&text, "expansions")
+    };
+    let edition = editions
+        .edition(&edition_name)
+        .map_err(|e| at(path, line, e))?;
     let players: Vec<String> = match root.get("players") {
         Some(Value::Array(list)) => list
             .iter()
