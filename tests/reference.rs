@@ -243,7 +243,11 @@ fn third_cities_list_matches_the_reference() {
             (name.to_string(), c)
         })
         .collect();
-    assert_eq!(expected.len(), 105, "the reference lists 105 third-edition cities");
+    assert_eq!(
+        expected.len(),
+        105,
+        "the reference lists 105 third-edition cities"
+    );
 
     let output = Command::new(env!("CARGO_BIN_EXE_dogma"))
         .args(["list", "--edition", "third+cities", "--json"])
@@ -269,7 +273,9 @@ fn third_cities_list_matches_the_reference() {
     for card in cities {
         let title = card["title"].as_str().expect("title");
         let Some(reference) = expected.get(title) else {
-            problems.push(format!("{title}: not a third-edition city of the reference"));
+            problems.push(format!(
+                "{title}: not a third-edition city of the reference"
+            ));
             continue;
         };
         for fact in ["age", "color"] {

@@ -1116,6 +1116,17 @@ mod tests {
     }
 
     #[test]
+    fn triggers_round_trip() {
+        let messy = "achievement \"Glory\" {\n when you tuck an card  with flag # any tuck\n when you meld a card without fountain onto a color splayed left or right\n  via \"X\" }\n";
+        let once = format_source(messy).expect("parses");
+        assert_eq!(
+            once,
+            "achievement \"Glory\" {\n  when you tuck a card with flag # any tuck\n  when you meld a card without fountain onto a color splayed left or right\n  via \"X\"\n}\n"
+        );
+        assert_eq!(format_source(&once).expect("parses"), once);
+    }
+
+    #[test]
     fn otherwise_if_chains_round_trip() {
         let source = "card \"X\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  effect crown {\n    draw and reveal a [1]\n    if it is red { # red\n      score it\n    } otherwise if it is blue {\n      meld it\n    } otherwise { # other\n      keep it\n    }\n  }\n}\n";
         let once = format_source(source).expect("parses");

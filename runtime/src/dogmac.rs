@@ -5,9 +5,7 @@
 //! file of another format version or an edition whose indices point nowhere each give a
 //! `DecodeError` saying why, so the VM only ever runs an edition whose references are in range.
 
-use crate::bytecode::{
-    Chunk, ChunkIdx, ChunkKind, CompiledEdition, Op, FORMAT_VERSION, NO_CHUNK,
-};
+use crate::bytecode::{Chunk, ChunkIdx, ChunkKind, CompiledEdition, Op, FORMAT_VERSION, NO_CHUNK};
 use std::fmt;
 
 /// The first 8 bytes of every `.dogmac` file.

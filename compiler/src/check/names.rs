@@ -67,10 +67,7 @@ impl CardCx<'_> {
             return Slot::from_word(&name.node, None);
         }
         if self.names.kind_of(&name.node).is_none() {
-            let words = Icon::ALL
-                .iter()
-                .map(|i| i.word())
-                .chain(SPECIAL_SLOT_WORDS);
+            let words = Icon::ALL.iter().map(|i| i.word()).chain(SPECIAL_SLOT_WORDS);
             self.errors.push(Error::UnknownName {
                 at: self.at(name.span),
                 name: name.node.clone(),

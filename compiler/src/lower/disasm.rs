@@ -524,7 +524,10 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::DropColor { color } => format!("drop_color {color}"),
         Op::KeepIcons { mask } => format!("keep_icons {}", icons(mask)),
         Op::DropIcon { icon } => format!("drop_icon {icon}"),
-        Op::KeepSlots { icons: i, specials: sp } => {
+        Op::KeepSlots {
+            icons: i,
+            specials: sp,
+        } => {
             format!("keep_slots {} {}", icons(i), specials(sp))
         }
         Op::DropSpecials { specials: sp } => format!("drop_specials {}", specials(sp)),

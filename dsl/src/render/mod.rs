@@ -513,4 +513,22 @@ mod tests {
              board. It can also be claimed via Translation."
         );
     }
+
+    #[test]
+    fn a_trigger_names_the_move_and_the_pile() {
+        let file = parse(
+            "achievement \"Legend\" { when you meld a card with splay_left or flag onto a color splayed left or up with crown }",
+        )
+        .expect("parses");
+        let Some(Item::Achievement(a)) = file.items.first() else {
+            panic!("no achievement");
+        };
+        assert_eq!(a.triggers.len(), 1);
+        assert!(a.when.is_empty());
+        assert_eq!(
+            render_achievement(a, Wording::Third),
+            "Claim this achievement immediately if you meld a card with a [splay_left] or [flag] \
+             onto a color already splayed left or up with one or more [crown]."
+        );
+    }
 }

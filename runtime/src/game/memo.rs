@@ -62,19 +62,21 @@ impl SpecialMemo {
                 .collect(),
         );
         self.action_scoped = edition.specials.iter().any(|s| {
-            s.condition.and_then(|c| edition.chunks.get(c as usize)).is_some_and(|c| {
-                c.ops.iter().any(|op| {
-                    matches!(
-                        op,
-                        Op::Measure {
-                            measure: MeasureCode::Moved {
-                                scope: HistoryScope::Action,
-                                ..
+            s.condition
+                .and_then(|c| edition.chunks.get(c as usize))
+                .is_some_and(|c| {
+                    c.ops.iter().any(|op| {
+                        matches!(
+                            op,
+                            Op::Measure {
+                                measure: MeasureCode::Moved {
+                                    scope: HistoryScope::Action,
+                                    ..
+                                }
                             }
-                        }
-                    )
+                        )
+                    })
                 })
-            })
         });
     }
 
