@@ -211,6 +211,11 @@ pub enum Error {
         card: String,
         achievement: String,
     },
+    /// `onto a color …` after a verb that does not put the card on a board.
+    OntoOffBoard {
+        at: At,
+        verb: &'static str,
+    },
 }
 
 /// Every diagnostic code with a one-line explanation (`dogma explain CODE` prints it).
@@ -289,6 +294,10 @@ pub const CODES: &[(&str, &str)] = &[
         "E0311",
         "a statement needs a rule the edition does not have (e.g. `you lose` without elimination)",
     ),
+    (
+        "E0312",
+        "a trigger tests the pile a card went to (`onto a color …`), but its verb does not put the card on a board",
+    ),
 ];
 
 impl Error {
@@ -325,6 +334,7 @@ impl Error {
             Error::MissingFeaturedIcon { .. } => "E0306",
             Error::AgeOutOfRange { .. } => "E0307",
             Error::MissingCondition { .. } => "E0308",
+            Error::OntoOffBoard { .. } => "E0312",
             Error::ClaimWithoutVia { .. } => "E0309",
             Error::ViaWithoutClaim { .. } => "E0310",
         }
@@ -364,7 +374,8 @@ impl Error {
             | Error::AgeOutOfRange { at, .. }
             | Error::MissingCondition { at, .. }
             | Error::ClaimWithoutVia { at, .. }
-            | Error::ViaWithoutClaim { at, .. } => *at,
+            | Error::ViaWithoutClaim { at, .. }
+            | Error::OntoOffBoard { at, .. } => *at,
         }
     }
 
@@ -666,6 +677,11 @@ impl Error {
                 format!("\"{achievement}\" lists \"{card}\", which never claims it"),
                 vec![primary(*at, "listed here".to_string())],
                 vec![format!("help: add `claim \"{achievement}\"` to \"{card}\", or remove this `via`")],
+            ),
+            Error::OntoOffBoard { at, verb } => (
+                format!("a card you {verb} does not go onto a pile"),
+                vec![primary(*at, format!("no pile to test after `{verb}`"))],
+                vec!["help: `onto a color …` follows `meld` or `tuck`; remove it, or test the card itself (`a card with flag`)".to_string()],
             ),
         };
         Report::error()

@@ -133,10 +133,26 @@ pub struct AchievementDef {
     pub id: AchievementId,
     pub name: String,
     pub set: String,
-    /// Checked for the player it is evaluated for, who is `you`.
-    pub condition: Cond,
+    /// Checked for the player it is evaluated for, who is `you`; `None` for an achievement
+    /// claimed by its triggers only.
+    pub condition: Option<Cond>,
+    /// The moves that claim it the moment a player makes them.
+    pub triggers: Vec<Trigger>,
     /// The cards whose effects can also claim it.
     pub via: Vec<CardId>,
+    pub span: SourceSpan,
+}
+
+/// A move that claims a special achievement the moment a player makes it (`when you tuck a card
+/// with flag`): tested right after the card is placed, with the card as the candidate and the
+/// mover as `you`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Trigger {
+    pub verb: Verb,
+    /// The moved card passes these.
+    pub filters: Vec<CardFilter>,
+    /// `onto a color …`: its colour on the mover's board passes these (none: no test).
+    pub onto: Vec<ColorFilter>,
     pub span: SourceSpan,
 }
 
@@ -411,6 +427,11 @@ pub enum CardFilter {
     /// Has at least one of the icons (visible on the card itself, all slots).
     HasIcon(Vec<Icon>),
     LacksIcon(Icon),
+    /// Has at least one of the slots (icons or special icons: `plus`, an arrow, `flag`,
+    /// `fountain`), on the card itself, all slots. A list of icons only is `HasIcon`.
+    HasSlot(Vec<Slot>),
+    /// Has no such special icon (an icon alone is `LacksIcon`).
+    LacksSlot(Slot),
     /// Its colour is one of these.
     Color(ColorSel),
     NotColor(Color),

@@ -184,7 +184,8 @@ fn every_chunk_card_and_special_operand_is_in_range() {
         }
     }
     for special in &edition.specials {
-        let chunk = &edition.chunks[special.condition as usize];
+        let condition = special.condition.expect("the base set's conditions");
+        let chunk = &edition.chunks[condition as usize];
         assert_eq!(chunk.kind, ChunkKind::Condition, "{}", special.name);
     }
 }
@@ -242,6 +243,8 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         DropColor { .. }
         | KeepIcons { .. }
         | DropIcon { .. }
+        | KeepSlots { .. }
+        | DropSpecials { .. }
         | KeepColorOnGroup { .. }
         | KeepTop
         | KeepIf { .. }
@@ -505,4 +508,33 @@ fn a_small_card_compiles_to_the_expected_ops() {
     assert!(!text.contains("ask_yes_no"), "{text}");
     assert!(text.contains("pick 0..2 optional stmt=1"), "{text}");
     assert!(text.contains("order stmt=1"), "{text}");
+}
+
+/// A special achievement claimed on a move: one card-test chunk per trigger (the moved card is
+/// the candidate), with the slot filter and the pile test of `onto`; no condition chunk.
+#[test]
+fn a_trigger_compiles_to_a_card_test() {
+    let source = format!(
+        "{}\nachievement \"Test Glory\" {{\n  when you tuck a card with flag or castle\n  when you meld a card without fountain onto a color splayed left\n}}\n",
+        CARD.replace("BODY", "draw a [1]")
+    );
+    let edition = compile_source(&source).unwrap_or_else(|e| panic!("{}", describe(&e)));
+    let special = &edition.specials[0];
+    assert_eq!(special.condition, None);
+    assert_eq!(special.triggers.len(), 2);
+    assert_eq!(special.triggers[0].verb, dogma_runtime::terms::Verb::Tuck);
+    for trigger in &special.triggers {
+        let chunk = &edition.chunks[trigger.test as usize];
+        assert_eq!(chunk.kind, ChunkKind::CardTest);
+        assert_eq!(check_stacks(chunk), Ok(()));
+    }
+    assert_eq!(dogmac::validate(&edition), Ok(()));
+    let text = disassemble(&edition, &[]);
+    assert!(
+        text.contains("special 0: Test Glory: on tuck -> chunk 1, on meld -> chunk 2"),
+        "{text}"
+    );
+    assert!(text.contains("keep_slots castle flag"), "{text}");
+    assert!(text.contains("drop_specials fountain"), "{text}");
+    assert!(text.contains("colors_splayed left"), "{text}");
 }

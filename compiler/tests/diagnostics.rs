@@ -89,6 +89,17 @@ fn e0101_unknown_card() {
     );
 }
 
+/// A filter's special icon (Cities), misspelt: the suggestion comes from the icons and the
+/// special icons.
+#[test]
+fn e0101_unknown_special_icon() {
+    snapshot(
+        "e0101_unknown_special_icon",
+        "E0101",
+        &card("    tuck a card with fountian from your hand"),
+    );
+}
+
 #[test]
 fn e0102_duplicate_title() {
     snapshot(
@@ -347,6 +358,15 @@ fn e0310_via_without_claim() {
 #[test]
 fn e0311_rule_not_in_edition() {
     snapshot("e0311_rule_not_in_edition", "E0311", &card("    you lose"));
+}
+
+#[test]
+fn e0312_onto_off_board() {
+    snapshot(
+        "e0312_onto_off_board",
+        "E0312",
+        "achievement \"Glory\" {\n  when you score a card with flag onto a color splayed left\n}\n",
+    );
 }
 
 #[test]

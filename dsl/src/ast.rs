@@ -149,7 +149,22 @@ pub enum ArgValue {
 pub struct Achievement {
     pub title: Title,
     pub when: Vec<Cond>,
+    /// `when you tuck a card with flag`: moves that claim it the moment they happen.
+    pub triggers: Vec<Trigger>,
     pub via: Vec<Title>,
+    pub span: Span,
+}
+
+/// A move that claims a special achievement the moment a player makes it: `you tuck a card with
+/// flag`, `you meld a card with splay_left onto a color splayed left`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trigger {
+    pub verb: Spanned<Verb>,
+    /// The filters the moved card passes.
+    pub filters: Vec<Spanned<Filter>>,
+    /// `onto a color …`: the filters the pile the card went to (its colour on the mover's
+    /// board) passes, right after the move.
+    pub onto: Option<Spanned<Vec<Spanned<ColorFilter>>>>,
     pub span: Span,
 }
 

@@ -221,6 +221,14 @@ impl Printer<'_> {
                 format!("when {}", cond_text(cond)),
             );
         }
+        for trigger in &a.triggers {
+            self.line(
+                1,
+                trigger.span.start,
+                trigger.span.end,
+                format!("when {}", trigger_text(trigger)),
+            );
+        }
         for via in &a.via {
             self.line(
                 1,
@@ -394,6 +402,23 @@ impl Printer<'_> {
             }
         }
     }
+}
+
+/// `you tuck a card with flag`, `you meld a card with splay_left onto a color splayed left`.
+fn trigger_text(t: &Trigger) -> String {
+    let mut text = format!("you {} a card", t.verb.node.word());
+    for f in &t.filters {
+        text.push(' ');
+        text.push_str(&filter_text(&f.node));
+    }
+    if let Some(onto) = &t.onto {
+        text.push_str(" onto a color");
+        for f in &onto.node {
+            text.push(' ');
+            text.push_str(&color_filter_text(&f.node));
+        }
+    }
+    text
 }
 
 fn quote(title: &str) -> String {
@@ -1088,6 +1113,17 @@ mod tests {
         assert!(once.contains("# A card."));
         assert!(once.contains("draw a [1] # one card"));
         assert!(once.contains("    # then a meld\n    you may meld a card from your hand"));
+    }
+
+    #[test]
+    fn triggers_round_trip() {
+        let messy = "achievement \"Glory\" {\n when you tuck an card  with flag # any tuck\n when you meld a card without fountain onto a color splayed left or right\n  via \"X\" }\n";
+        let once = format_source(messy).expect("parses");
+        assert_eq!(
+            once,
+            "achievement \"Glory\" {\n  when you tuck a card with flag # any tuck\n  when you meld a card without fountain onto a color splayed left or right\n  via \"X\"\n}\n"
+        );
+        assert_eq!(format_source(&once).expect("parses"), once);
     }
 
     #[test]

@@ -289,6 +289,11 @@ impl CardInfo {
     pub fn has_icon(&self, icon: Icon) -> bool {
         self.slots.iter().any(|(_, s)| s.icon() == Some(icon))
     }
+
+    /// Whether any slot shows a special icon of the mask (bits: `special_bit`).
+    pub fn has_special(&self, mask: u8) -> bool {
+        self.slots.iter().any(|(_, s)| special_bit(*s) & mask != 0)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -298,13 +303,24 @@ pub struct EffectInfo {
 }
 
 /// A special achievement: its condition (a chunk run for the player being tested, who is the
-/// executor, leaving 0/1 on `I`) and the cards that can also claim it.
+/// executor, leaving 0/1 on `I`; `None` when only its triggers claim it), the moves that claim
+/// it, and the cards that can also claim it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SpecialInfo {
     pub name: String,
-    pub condition: ChunkIdx,
+    pub condition: Option<ChunkIdx>,
+    pub triggers: Vec<Trigger>,
     pub via: Vec<CardIdx>,
     pub span: SourceSpan,
+}
+
+/// A move that claims a special achievement the moment a player makes it (`when you tuck a card
+/// with flag`): right after a player moves a card with `verb`, the card test `test` runs with
+/// the card as the candidate and the mover as the executor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trigger {
+    pub verb: Verb,
+    pub test: ChunkIdx,
 }
 
 /// What a chunk computes.
@@ -522,6 +538,11 @@ pub enum Op {
     KeepIcons { mask: u8 },
     /// Drop cards showing the icon.
     DropIcon { icon: Icon },
+    /// Keep cards showing at least one icon of `icons` (bit = `Icon` index) or one special icon
+    /// of `specials` (bit = `special_bit`: plus, arrows, flag, fountain).
+    KeepSlots { icons: u8, specials: u8 },
+    /// Drop cards showing any special icon of the mask (bit = `special_bit`).
+    DropSpecials { specials: u8 },
     /// `I: v1 … vn →`; keep cards whose value is one of the n values.
     KeepValues { n: u8 },
     /// `I: v →`; keep cards whose value compares so with v.
@@ -721,6 +742,18 @@ pub fn direction_bit(d: SplayDirection) -> u8 {
         SplayDirection::Right => 2,
         SplayDirection::Up => 4,
         SplayDirection::Aslant => 8,
+    }
+}
+
+/// The bit of a special icon in a special-icon mask (`Op::KeepSlots`); 0 for a slot that is no
+/// special icon (an icon, the hexagon, a bonus, an empty slot).
+pub fn special_bit(slot: Slot) -> u8 {
+    match slot {
+        Slot::Plus => 1,
+        Slot::Flag => 2,
+        Slot::Fountain => 4,
+        Slot::Arrow(d) => direction_bit(d) << 3,
+        Slot::Icon(_) | Slot::Hex | Slot::Empty | Slot::Bonus(_) => 0,
     }
 }
 

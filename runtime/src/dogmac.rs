@@ -5,7 +5,7 @@
 //! file of another format version or an edition whose indices point nowhere each give a
 //! `DecodeError` saying why, so the VM only ever runs an edition whose references are in range.
 
-use crate::bytecode::{Chunk, ChunkIdx, CompiledEdition, Op, FORMAT_VERSION, NO_CHUNK};
+use crate::bytecode::{Chunk, ChunkIdx, ChunkKind, CompiledEdition, Op, FORMAT_VERSION, NO_CHUNK};
 use std::fmt;
 
 /// The first 8 bytes of every `.dogmac` file.
@@ -206,10 +206,21 @@ pub fn validate(edition: &CompiledEdition) -> Result<(), String> {
         check_file(edition, card.span.file, &card.title)?;
     }
     for special in &edition.specials {
-        if !chunk_ok(special.condition) {
+        if let Some(condition) = special.condition.filter(|c| !chunk_ok(*c)) {
             return Err(format!(
-                "the condition of {} is chunk {}",
-                special.name, special.condition
+                "the condition of {} is chunk {condition}",
+                special.name
+            ));
+        }
+        if let Some(trigger) = special.triggers.iter().find(|t| {
+            edition
+                .chunks
+                .get(t.test as usize)
+                .is_none_or(|c| c.kind != ChunkKind::CardTest)
+        }) {
+            return Err(format!(
+                "a trigger of {} is chunk {}, which is no card test",
+                special.name, trigger.test
             ));
         }
         if let Some(card) = special
@@ -454,6 +465,30 @@ mod tests {
         assert!(validate(&edition).is_err());
         let mut edition = tiny();
         edition.chunks[0].ops[0] = Op::Card { card: 1 };
+        assert!(validate(&edition).is_err());
+    }
+
+    #[test]
+    fn a_trigger_must_be_a_card_test() {
+        let special = |test| crate::bytecode::SpecialInfo {
+            name: "Glory".to_string(),
+            condition: None,
+            triggers: vec![crate::bytecode::Trigger {
+                verb: crate::terms::Verb::Tuck,
+                test,
+            }],
+            via: Vec::new(),
+            span: SourceSpan::default(),
+        };
+        let mut edition = tiny();
+        edition.specials.push(special(3));
+        match validate(&edition) {
+            Err(why) => assert!(why.contains("a trigger of Glory is chunk 3"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        // Chunk 0 exists but is an effect.
+        let mut edition = tiny();
+        edition.specials.push(special(0));
         assert!(validate(&edition).is_err());
     }
 }

@@ -15,7 +15,7 @@
 //! "Game Setup", "Actions And Action Triggers", "Game end") and
 //! `online-rules-summary-with-expansions.txt` ("DOGMA", "ACHIEVE", "End of Game").
 
-use crate::bytecode::{CardIdx, CompiledEdition};
+use crate::bytecode::{CardIdx, CompiledEdition, SpecialIdx};
 use crate::choices::{Action, Answer, Refusal, Request, RequestKind};
 use crate::log::{Event, Log};
 use crate::state::color_index;
@@ -172,6 +172,10 @@ pub struct Game {
     /// The turn does not pass at the end of an action (`hold_turn`). Not saved.
     #[serde(skip)]
     pub(crate) turn_held: bool,
+    /// Special achievements owed to players by a trigger, not yet claimed (`game/achievements.rs`,
+    /// `trigger_specials`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) triggered: Vec<(Seat, SpecialIdx)>,
 }
 
 /// Frames kept for reuse. A clone of the game starts without any (they hold no state).
@@ -680,5 +684,9 @@ impl Game {
             demand,
             action: self.state.action,
         });
+        // THE HOOK for special achievements claimed on a move (Cities' Legend … Victory): every
+        // move of a card by a player, by an effect or an action, is recorded here right after the
+        // card is placed, so each trigger is tested here (game/achievements.rs).
+        self.trigger_specials(verb, player, card);
     }
 }

@@ -410,6 +410,22 @@ impl Game {
         result
     }
 
+    /// Evaluates a card test for a card, with the player as `you` (a special achievement's
+    /// trigger: the card just moved, and its mover).
+    pub(crate) fn eval_card_test(
+        &mut self,
+        chunk: ChunkIdx,
+        card: CardIdx,
+        seat: Seat,
+    ) -> VmResult<i32> {
+        let mut frame = self.scratch.0.pop().unwrap_or_default();
+        frame.reset_pure(chunk, card, seat, None, false);
+        frame.candidate = Some(card);
+        let result = self.run_pure(&mut frame, &[]);
+        self.scratch.0.push(frame);
+        result
+    }
+
     /// Runs a pure chunk (a test or a measure) to its result; it reads statement outcomes from
     /// `outcomes` (its parent's).
     fn run_pure(&mut self, frame: &mut Frame, outcomes: &[StmtOutcome]) -> VmResult<i32> {
@@ -626,6 +642,10 @@ impl Game {
             Op::DropColor { color } => run!(self.op_drop_color(edition, frame, color)),
             Op::KeepIcons { mask } => run!(self.op_keep_icons(edition, frame, mask)),
             Op::DropIcon { icon } => run!(self.op_drop_icon(edition, frame, icon)),
+            Op::KeepSlots { icons, specials } => {
+                run!(self.op_keep_slots(edition, frame, icons, specials))
+            }
+            Op::DropSpecials { specials } => run!(self.op_drop_specials(edition, frame, specials)),
             Op::KeepValues { n } => run!(self.op_keep_values(edition, frame, n)),
             Op::KeepValueCmp { op } => run!(self.op_keep_value_cmp(edition, frame, op)),
             Op::KeepColorOnBoard { negated } => {

@@ -2,6 +2,7 @@
 //! measures players are compared by.
 
 use super::effects::EffectCx;
+use super::selections::has_slot;
 use super::words::{amount_test, comparison, due_to, player_set, quantifier, scope};
 use crate::diagnostics::Error;
 use crate::ir::*;
@@ -119,11 +120,11 @@ impl EffectCx<'_, '_> {
     fn card_pred(&mut self, p: &ast::CardPred) -> Vec<CardFilter> {
         match &p.kind {
             ast::CardPredKind::HasIcon(icons) => {
-                let icons = icons
+                let slots = icons
                     .iter()
-                    .filter_map(|i| self.card.icon_name(i))
+                    .filter_map(|i| self.card.slot_name(i))
                     .collect();
-                vec![CardFilter::HasIcon(icons)]
+                vec![has_slot(slots)]
             }
             ast::CardPredKind::Value(spec) => vec![CardFilter::Value(self.value_spec(spec))],
             ast::CardPredKind::DirectlyBeneath { value, filters } => {

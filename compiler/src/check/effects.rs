@@ -64,24 +64,54 @@ impl CardCx<'_> {
             args: Vec::new(),
         };
         let mut conditions: Vec<Cond> = a.when.iter().map(|c| fx.cond(c, None)).collect();
-        if a.when.is_empty() {
+        let triggers: Vec<Trigger> = a.triggers.iter().map(|t| fx.trigger(t)).collect();
+        if a.when.is_empty() && a.triggers.is_empty() {
             self.errors.push(Error::MissingCondition {
                 at: self.at(a.title.span),
                 name: a.title.node.clone(),
             });
         }
-        let condition = if conditions.len() == 1 {
-            conditions.remove(0)
-        } else {
-            Cond::Or(conditions)
+        let condition = match conditions.len() {
+            0 => None,
+            1 => Some(conditions.remove(0)),
+            _ => Some(Cond::Or(conditions)),
         };
         AchievementDef {
             id,
             name: a.title.node.clone(),
             set,
             condition,
+            triggers,
             via,
             span: self.src(a.span),
+        }
+    }
+}
+
+impl EffectCx<'_, '_> {
+    /// A special achievement's move: its verb, the moved card's filters and the test of the pile
+    /// it went to (meld and tuck only: the other verbs put the card elsewhere).
+    fn trigger(&mut self, t: &ast::Trigger) -> Trigger {
+        let filters = t
+            .filters
+            .iter()
+            .filter_map(|f| self.filter(&f.node, f.span))
+            .collect();
+        let mut onto = Vec::new();
+        if let Some(o) = &t.onto {
+            if !matches!(t.verb.node, ast::Verb::Meld | ast::Verb::Tuck) {
+                self.error(Error::OntoOffBoard {
+                    at: self.at(o.span),
+                    verb: t.verb.node.word(),
+                });
+            }
+            onto = o.node.iter().filter_map(|f| self.color_filter(f)).collect();
+        }
+        Trigger {
+            verb: super::words::verb(t.verb.node),
+            filters,
+            onto,
+            span: self.card.src(t.span),
         }
     }
 }

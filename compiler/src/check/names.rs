@@ -6,8 +6,19 @@ use crate::diagnostics::{At, Error, NameKind};
 use crate::ir::*;
 use dogma_dsl::ast::{self, Span};
 use dogma_dsl::suggest;
-use dogma_runtime::{Color, Icon};
+use dogma_runtime::{Color, Icon, Slot};
 use std::collections::BTreeMap;
+
+/// The special icons a card phrase can test (Cities): besides the icons, the words `with`,
+/// `without` and `has` accept these.
+const SPECIAL_SLOT_WORDS: [&str; 6] = [
+    "plus",
+    "flag",
+    "fountain",
+    "splay_left",
+    "splay_right",
+    "splay_up",
+];
 
 /// The declared names of the program.
 #[derive(Default)]
@@ -47,6 +58,25 @@ impl CardCx<'_> {
     pub(super) fn icon_name(&mut self, name: &ast::Name) -> Option<Icon> {
         self.resolve_word(&name.node, name.span, NameKind::Icon)
             .and_then(|_| Icon::from_word(&name.node))
+    }
+
+    /// An icon or a special icon a card can show (`castle`, `plus`, `flag`, `fountain`,
+    /// `splay_left`, …), for the filters `with` and `without` and the test `has`.
+    pub(super) fn slot_name(&mut self, name: &ast::Name) -> Option<Slot> {
+        if SPECIAL_SLOT_WORDS.contains(&name.node.as_str()) {
+            return Slot::from_word(&name.node, None);
+        }
+        if self.names.kind_of(&name.node).is_none() {
+            let words = Icon::ALL.iter().map(|i| i.word()).chain(SPECIAL_SLOT_WORDS);
+            self.errors.push(Error::UnknownName {
+                at: self.at(name.span),
+                name: name.node.clone(),
+                kind: NameKind::Icon,
+                suggestion: suggest::closest(&name.node, words).map(String::from),
+            });
+            return None;
+        }
+        self.icon_name(name).map(Slot::Icon)
     }
 
     /// Checks that a bare word names a thing of the expected kind; reports it otherwise.

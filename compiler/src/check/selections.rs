@@ -7,7 +7,7 @@ use crate::diagnostics::{Error, NameKind};
 use crate::ir::*;
 use dogma_dsl::ast::{self, Span};
 use dogma_dsl::suggest;
-use dogma_runtime::Icon;
+use dogma_runtime::{Icon, Slot};
 
 impl EffectCx<'_, '_> {
     pub(super) fn selection(&mut self, sel: &ast::Selection) -> CardSel {
@@ -267,13 +267,16 @@ impl EffectCx<'_, '_> {
     pub(super) fn filter(&mut self, f: &ast::Filter, span: Span) -> Option<CardFilter> {
         Some(match f {
             ast::Filter::WithIcon(icons) => {
-                let icons: Vec<Icon> = icons
+                let slots: Vec<Slot> = icons
                     .iter()
-                    .filter_map(|i| self.card.icon_name(i))
+                    .filter_map(|i| self.card.slot_name(i))
                     .collect();
-                CardFilter::HasIcon(icons)
+                has_slot(slots)
             }
-            ast::Filter::WithoutIcon(icon) => CardFilter::LacksIcon(self.card.icon_name(icon)?),
+            ast::Filter::WithoutIcon(icon) => match self.card.slot_name(icon)? {
+                Slot::Icon(icon) => CardFilter::LacksIcon(icon),
+                slot => CardFilter::LacksSlot(slot),
+            },
             ast::Filter::WithDemand => CardFilter::HasDemand,
             ast::Filter::SameValue => CardFilter::SameValue,
             ast::Filter::WithChosenIcon => {
@@ -486,5 +489,15 @@ impl EffectCx<'_, '_> {
             }
             other => verb(verb_of_participle(other)),
         }
+    }
+}
+
+/// `with castle or flag`: an icon test when every word is an icon (the op the base cards have
+/// always compiled to), a slot test otherwise.
+pub(super) fn has_slot(slots: Vec<Slot>) -> CardFilter {
+    let icons: Option<Vec<Icon>> = slots.iter().map(|s| s.icon()).collect();
+    match icons {
+        Some(icons) => CardFilter::HasIcon(icons),
+        None => CardFilter::HasSlot(slots),
     }
 }

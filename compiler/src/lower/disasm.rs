@@ -20,7 +20,7 @@ use dogma_runtime::terms::{
     ChoiceKind, Chooser, Count, DestinationZone, DueTo, Extreme, HistoryScope, PlayerSet,
     Quantifier, Rounding,
 };
-use dogma_runtime::{Color, EffectKind, Icon, SplayDirection};
+use dogma_runtime::{Color, EffectKind, Icon, Slot, SplayDirection};
 use std::fmt::Write as _;
 
 /// The whole edition: a header, the cards and special achievements, then every chunk.
@@ -67,11 +67,25 @@ pub fn disassemble(edition: &CompiledEdition, texts: &[String]) -> String {
     }
     for (i, special) in edition.specials.iter().enumerate() {
         let via: Vec<String> = special.via.iter().map(|c| card_name(edition, *c)).collect();
+        let mut claims: Vec<String> = special
+            .condition
+            .iter()
+            .map(|c| format!("condition -> chunk {c}"))
+            .collect();
+        claims.extend(
+            special
+                .triggers
+                .iter()
+                .map(|t| format!("on {} -> chunk {}", t.verb.word(), t.test)),
+        );
+        if claims.is_empty() {
+            claims.push("no condition".to_string());
+        }
         let _ = writeln!(
             out,
-            "special {i}: {}: condition -> chunk {}{}",
+            "special {i}: {}: {}{}",
             special.name,
-            special.condition,
+            claims.join(", "),
             if via.is_empty() {
                 String::new()
             } else {
@@ -332,6 +346,29 @@ fn due_scope(due_to: Option<DueTo>, scope: HistoryScope) -> String {
     format!("{due} scope={scope}")
 }
 
+/// A special-icon mask as words (`flag|splay_left`).
+fn specials(mask: u8) -> String {
+    let slots = [
+        Slot::Plus,
+        Slot::Flag,
+        Slot::Fountain,
+        Slot::Arrow(SplayDirection::Left),
+        Slot::Arrow(SplayDirection::Right),
+        Slot::Arrow(SplayDirection::Up),
+        Slot::Arrow(SplayDirection::Aslant),
+    ];
+    let names: Vec<String> = slots
+        .iter()
+        .filter(|s| mask & dogma_runtime::bytecode::special_bit(**s) != 0)
+        .map(|s| s.word())
+        .collect();
+    if names.is_empty() {
+        "none".to_string()
+    } else {
+        names.join("|")
+    }
+}
+
 fn icons(mask: u8) -> String {
     let names: Vec<&str> = Icon::ALL
         .iter()
@@ -487,6 +524,13 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::DropColor { color } => format!("drop_color {color}"),
         Op::KeepIcons { mask } => format!("keep_icons {}", icons(mask)),
         Op::DropIcon { icon } => format!("drop_icon {icon}"),
+        Op::KeepSlots {
+            icons: i,
+            specials: sp,
+        } => {
+            format!("keep_slots {} {}", icons(i), specials(sp))
+        }
+        Op::DropSpecials { specials: sp } => format!("drop_specials {}", specials(sp)),
         Op::KeepValues { n } => format!("keep_values {n}"),
         Op::KeepValueCmp { op } => format!("keep_value_cmp {}", op.symbol()),
         Op::KeepColorOnBoard { negated: n } => format!("keep_color_on_board{}", negated(n)),

@@ -4,9 +4,9 @@
 use crate::ast::*;
 
 use super::conditions::lower_cond;
-use super::selections::lower_card_ref;
-use super::statements::lower_block;
-use super::values::lower_expr;
+use super::selections::{lower_card_ref, lower_filter};
+use super::statements::{lower_block, lower_verb};
+use super::values::{lower_color_filter, lower_expr};
 use super::{name_of, span_of, spanned_int, title_of, Cursor, Rule, P};
 
 pub(super) fn lower_card(pair: P) -> Card {
@@ -118,6 +118,7 @@ pub(super) fn lower_achievement(pair: P) -> Achievement {
     let title = title_of(c.next());
     c.next(); // {
     let mut when = Vec::new();
+    let mut triggers = Vec::new();
     let mut via = Vec::new();
     while !c.done() {
         let entry = c.next();
@@ -125,7 +126,11 @@ pub(super) fn lower_achievement(pair: P) -> Achievement {
             Rule::when_clause => {
                 let mut w = Cursor::new(entry);
                 w.next();
-                when.push(lower_cond(w.next()));
+                let body = w.next();
+                match body.as_rule() {
+                    Rule::trigger => triggers.push(lower_trigger(body)),
+                    _ => when.push(lower_cond(body)),
+                }
             }
             Rule::via_clause => {
                 let mut v = Cursor::new(entry);
@@ -139,7 +144,40 @@ pub(super) fn lower_achievement(pair: P) -> Achievement {
     Achievement {
         title,
         when,
+        triggers,
         via,
+        span,
+    }
+}
+
+/// `you tuck a card with flag [onto a color splayed left]`.
+fn lower_trigger(pair: P) -> Trigger {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    c.next(); // you
+    let verb = lower_verb(c.next());
+    c.next(); // a / an
+    c.next(); // card
+    let mut filters = Vec::new();
+    while let Some(filter) = c.eat(Rule::filter) {
+        filters.push(lower_filter(filter));
+    }
+    let onto = c.eat(Rule::onto).map(|onto| {
+        let onto_span = span_of(&onto);
+        let mut o = Cursor::new(onto);
+        for _ in 0..3 {
+            o.next(); // onto a color
+        }
+        let mut color_filters = Vec::new();
+        while let Some(f) = o.eat(Rule::color_filter) {
+            color_filters.push(lower_color_filter(f));
+        }
+        Spanned::new(color_filters, onto_span)
+    });
+    Trigger {
+        verb,
+        filters,
+        onto,
         span,
     }
 }

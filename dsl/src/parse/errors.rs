@@ -227,6 +227,8 @@ fn describe_rule_name(name: &str) -> String {
         "param_value" => "a value or a colour",
         "available" => "`available achievement`",
         "supply_zone" => "`the [N] deck` or `the available achievements`",
+        "trigger" => "a move (`you tuck a card …`)",
+        "onto" => "`onto a color …`",
         other => return format!("`{other}`"),
     };
     words.to_string()

@@ -61,7 +61,7 @@ fn verb_of(rule: Rule) -> Verb {
     }
 }
 
-fn lower_verb(pair: P) -> Spanned<Verb> {
+pub(super) fn lower_verb(pair: P) -> Spanned<Verb> {
     let span = span_of(&pair);
     let word = Cursor::new(pair).next();
     Spanned::new(verb_of(word.as_rule()), span)

@@ -12,6 +12,28 @@ use super::words::{
 use super::Renderer;
 
 impl Renderer<'_> {
+    /// A special achievement's move: "you tuck a card with a [flag]", "you meld a card with a
+    /// [splay_left] onto a color already splayed left".
+    pub(super) fn trigger(&self, t: &Trigger) -> String {
+        let mut text = format!("you {} a card", t.verb.node.word());
+        for f in &t.filters {
+            text.push(' ');
+            text.push_str(&self.filter(&f.node));
+        }
+        if let Some(onto) = &t.onto {
+            text.push_str(" onto a color");
+            for f in &onto.node {
+                text.push(' ');
+                // The pile is tested as the card lands: a splay it shows was there before.
+                if matches!(f.node, ColorFilter::Splayed(_)) {
+                    text.push_str("already ");
+                }
+                text.push_str(&self.color_filter(&f.node, false));
+            }
+        }
+        text
+    }
+
     pub(super) fn cond(&self, c: &Cond) -> String {
         match &c.kind {
             CondKind::Or(parts) => {

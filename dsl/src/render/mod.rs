@@ -114,7 +114,12 @@ pub fn render_alternatives(
 /// A special achievement's claim condition and its alternative card, as English.
 pub fn render_achievement(a: &Achievement, wording: Wording) -> String {
     let renderer = Renderer::new(&a.title.node, wording);
-    let conditions: Vec<String> = a.when.iter().map(|c| renderer.cond(c)).collect();
+    let conditions: Vec<String> = a
+        .when
+        .iter()
+        .map(|c| renderer.cond(c))
+        .chain(a.triggers.iter().map(|t| renderer.trigger(t)))
+        .collect();
     let mut text = if conditions.is_empty() {
         "This achievement has no claim condition of its own.".to_string()
     } else {
@@ -506,6 +511,24 @@ mod tests {
             render_achievement(a, Wording::Third),
             "Claim this achievement immediately if you have at least twelve [clock] on your \
              board. It can also be claimed via Translation."
+        );
+    }
+
+    #[test]
+    fn a_trigger_names_the_move_and_the_pile() {
+        let file = parse(
+            "achievement \"Legend\" { when you meld a card with splay_left or flag onto a color splayed left or up with crown }",
+        )
+        .expect("parses");
+        let Some(Item::Achievement(a)) = file.items.first() else {
+            panic!("no achievement");
+        };
+        assert_eq!(a.triggers.len(), 1);
+        assert!(a.when.is_empty());
+        assert_eq!(
+            render_achievement(a, Wording::Third),
+            "Claim this achievement immediately if you meld a card with a [splay_left] or [flag] \
+             onto a color already splayed left or up with one or more [crown]."
         );
     }
 }

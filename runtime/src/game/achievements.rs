@@ -10,6 +10,7 @@ use super::{Game, Phase};
 use crate::bytecode::{AchievementCheck, CardIdx, ScoreTie, SpecialIdx, SpecialTie};
 use crate::log::Event;
 use crate::state::{AchievementCard, Outcome, Seat, WinReason};
+use crate::terms::Verb;
 
 impl Game {
     pub(super) fn finish_game(&mut self) {
@@ -34,6 +35,7 @@ impl Game {
     /// §5 #10: flags and fountains are re-evaluated continuously and the win is immediate).
     pub(crate) fn after_change(&mut self) {
         if self.edition.rules.achievement_check == AchievementCheck::Immediately {
+            self.claim_triggered();
             self.claim_specials();
             if !self.edition.rules.expansions.is_empty()
                 && self.phase == Phase::Playing
@@ -44,6 +46,53 @@ impl Game {
                 for seat in seats {
                     self.check_achievement_win(seat);
                 }
+            }
+        }
+    }
+
+    /// A player has just moved a card with a verb (called by `Game::record`, which every move
+    /// of a card by a player goes through, right after the card is placed). Every available
+    /// special achievement with a trigger of that verb runs the trigger's test now, before
+    /// anything else happens (a city's own arrow, say): the card is the candidate and the mover
+    /// is `you`. One it passes is owed to the mover, who claims it at the edition's moment of
+    /// claiming (`claim_triggered`: after the change, or at the end of the action), through
+    /// `claim_special` like any other, so the log, the achievement win and everything after a
+    /// claim are the same. (Cities: Legend, Repute and Fame on any meld, Glory and Victory on any
+    /// tuck; ../shared/rules/EXPANSIONS.md C13.)
+    pub(crate) fn trigger_specials(&mut self, verb: Verb, seat: Seat, card: CardIdx) {
+        if self.state.outcome.is_some() || self.phase != Phase::Playing || self.probing {
+            return;
+        }
+        let edition = self.edition.clone();
+        let specials: smallvec::SmallVec<[SpecialIdx; 16]> =
+            self.state.specials.iter().copied().collect();
+        for special in specials {
+            let owed = self.triggered.iter().any(|(_, s)| *s == special);
+            let triggers = &edition.specials[special as usize].triggers;
+            if owed || !triggers.iter().any(|t| t.verb == verb) {
+                continue;
+            }
+            for trigger in triggers.iter().filter(|t| t.verb == verb) {
+                // A test's failure is an engine bug, reported by the invariant checks in
+                // tests; here it counts as not met (as for conditions).
+                if self.eval_card_test(trigger.test, card, seat).unwrap_or(0) != 0 {
+                    self.triggered.push((seat, special));
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Claims the special achievements owed by triggers, in the order their moves happened.
+    fn claim_triggered(&mut self) {
+        while !self.triggered.is_empty() {
+            if self.state.outcome.is_some() || self.phase != Phase::Playing {
+                self.triggered.clear();
+                return;
+            }
+            let (seat, special) = self.triggered.remove(0);
+            if self.state.in_play(seat) {
+                self.claim_special(seat, special);
             }
         }
     }
@@ -78,7 +127,10 @@ impl Game {
             let specials: smallvec::SmallVec<[SpecialIdx; 16]> =
                 self.state.specials.iter().copied().collect();
             for special in specials {
-                let condition = self.edition.specials[special as usize].condition;
+                // Claimed by its triggers only (`claim_triggered`).
+                let Some(condition) = self.edition.specials[special as usize].condition else {
+                    continue;
+                };
                 let local = self.memo.is_local(&self.edition, special as usize);
                 for (i, seat) in order.iter().enumerate() {
                     if local && skip[i] {
@@ -245,6 +297,8 @@ impl Game {
     /// enough achievements, the one with the most wins; a tie goes to the first tied player from
     /// the current player's left, clockwise.
     pub(super) fn check_achievement_wins(&mut self) {
+        // What triggers owe is claimed by now in every edition.
+        self.claim_triggered();
         if self.edition.rules.achievement_check != AchievementCheck::EndOfAction
             || self.state.outcome.is_some()
         {

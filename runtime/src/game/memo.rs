@@ -57,23 +57,26 @@ impl SpecialMemo {
             edition
                 .specials
                 .iter()
-                .map(|s| local_condition(edition, s.condition))
+                // Claimed by triggers only: no condition, nothing to re-run.
+                .map(|s| s.condition.is_none_or(|c| local_condition(edition, c)))
                 .collect(),
         );
         self.action_scoped = edition.specials.iter().any(|s| {
-            edition.chunks.get(s.condition as usize).is_some_and(|c| {
-                c.ops.iter().any(|op| {
-                    matches!(
-                        op,
-                        Op::Measure {
-                            measure: MeasureCode::Moved {
-                                scope: HistoryScope::Action,
-                                ..
+            s.condition
+                .and_then(|c| edition.chunks.get(c as usize))
+                .is_some_and(|c| {
+                    c.ops.iter().any(|op| {
+                        matches!(
+                            op,
+                            Op::Measure {
+                                measure: MeasureCode::Moved {
+                                    scope: HistoryScope::Action,
+                                    ..
+                                }
                             }
-                        }
-                    )
+                        )
+                    })
                 })
-            })
         });
     }
 

@@ -102,6 +102,7 @@ impl Game {
             probing: false,
             memo: memo::SpecialMemo::default(),
             turn_held: false,
+            triggered: Vec::new(),
             log: Log::from(vec![Event::Setup {
                 seed: setup.seed,
                 players: setup.players.clone(),
@@ -141,6 +142,7 @@ impl Game {
             probing: false,
             memo: memo::SpecialMemo::default(),
             turn_held: false,
+            triggered: Vec::new(),
         }
     }
 

@@ -9,7 +9,8 @@ use crate::table::{AchievementSpec, PlayerSpec, TableSpec};
 fn edition() -> Arc<CompiledEdition> {
     let special = |name: &str| SpecialInfo {
         name: name.to_string(),
-        condition: 0,
+        condition: None,
+        triggers: Vec::new(),
         via: Vec::new(),
         span: SourceSpan {
             file: 0,

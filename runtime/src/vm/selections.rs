@@ -270,6 +270,42 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::KeepSlots`: keep cards showing at least one icon of `icons` or one special icon of
+    /// `specials`.
+    #[inline]
+    pub(super) fn op_keep_slots(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        icons: u8,
+        specials: u8,
+    ) -> OpResult {
+        let mut cards = self.pop_set(frame)?;
+        cards.retain(|c| {
+            let card = edition.card(*c);
+            card.has_special(specials)
+                || Icon::ALL
+                    .iter()
+                    .any(|i| icons & icon_bit(*i) != 0 && card.has_icon(*i))
+        });
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
+    /// `Op::DropSpecials`: drop cards showing any special icon of the mask.
+    #[inline]
+    pub(super) fn op_drop_specials(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        specials: u8,
+    ) -> OpResult {
+        let mut cards = self.pop_set(frame)?;
+        cards.retain(|c| !edition.card(*c).has_special(specials));
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
     /// `Op::KeepValues`: `I: v1 … vn →`; keep cards whose value is one of the n values.
     #[inline]
     pub(super) fn op_keep_values(

@@ -24,8 +24,8 @@ mod statements;
 mod values;
 
 use crate::ir::{
-    AchievementDef, CardDef, CardSel, Comparison, EffectDef, Measure, MeasureTest, Program,
-    SourceSpan, StmtId,
+    AchievementDef, CardDef, CardFilter, CardSel, ColorSel, ColorTerm, Comparison, EffectDef,
+    Measure, MeasureTest, Program, SourceSpan, StmtId, Trigger,
 };
 use dogma_runtime::bytecode::{
     self as bc, CardInfo, Chunk, ChunkIdx, ChunkKind, CompiledEdition, EffectInfo, Op, Rules,
@@ -141,23 +141,57 @@ impl Lowerer {
     }
 
     fn special(&mut self, a: &AchievementDef) -> SpecialInfo {
-        let index = self.reserve(a.span);
-        let mut e = Emitter::new(
-            self,
-            format!("{} / condition", a.name),
-            ChunkKind::Condition,
-            0,
-            a.span,
-        );
-        e.cond(&a.condition);
+        let condition = a.condition.as_ref().map(|cond| {
+            let index = self.reserve(a.span);
+            let mut e = Emitter::new(
+                self,
+                format!("{} / condition", a.name),
+                ChunkKind::Condition,
+                0,
+                a.span,
+            );
+            e.cond(cond);
+            e.op(Op::Return);
+            let chunk = e.finish();
+            self.place(index, chunk);
+            index
+        });
+        let triggers = a
+            .triggers
+            .iter()
+            .enumerate()
+            .map(|(i, t)| self.trigger(format!("{} / trigger {}", a.name, i + 1), t))
+            .collect();
+        SpecialInfo {
+            name: a.name.clone(),
+            condition,
+            triggers,
+            via: a.via.iter().map(|c| c.0).collect(),
+            span: span(a.span),
+        }
+    }
+
+    /// A trigger's test: a card test of the moved card (the candidate) for the mover (the
+    /// executor): its filters, then its colour among the mover's colours passing `onto`.
+    fn trigger(&mut self, name: String, t: &Trigger) -> bc::Trigger {
+        let index = self.reserve(t.span);
+        let mut e = Emitter::new(self, name, ChunkKind::CardTest, 0, t.span);
+        e.op(Op::CandidateCard);
+        e.filters(&t.filters);
+        if !t.onto.is_empty() {
+            e.filters(&[CardFilter::Color(ColorSel {
+                alternatives: vec![ColorTerm::Any(t.onto.clone())],
+            })]);
+        }
+        e.op(Op::CountCards);
+        e.op(Op::Int { value: 0 });
+        e.op(Op::Compare { op: Comparison::Gt });
         e.op(Op::Return);
         let chunk = e.finish();
         self.place(index, chunk);
-        SpecialInfo {
-            name: a.name.clone(),
-            condition: index,
-            via: a.via.iter().map(|c| c.0).collect(),
-            span: span(a.span),
+        bc::Trigger {
+            verb: t.verb,
+            test: index,
         }
     }
 

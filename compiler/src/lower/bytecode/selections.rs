@@ -165,6 +165,19 @@ impl Emitter<'_> {
                 mask: icons.iter().fold(0, |m, i| m | bc::icon_bit(*i)),
             }),
             CardFilter::LacksIcon(icon) => self.op(Op::DropIcon { icon: *icon }),
+            CardFilter::HasSlot(slots) => self.op(Op::KeepSlots {
+                icons: slots
+                    .iter()
+                    .filter_map(|s| s.icon())
+                    .fold(0, |m, i| m | bc::icon_bit(i)),
+                specials: slots.iter().fold(0, |m, s| m | bc::special_bit(*s)),
+            }),
+            CardFilter::LacksSlot(slot) => match slot.icon() {
+                Some(icon) => self.op(Op::DropIcon { icon }),
+                None => self.op(Op::DropSpecials {
+                    specials: bc::special_bit(*slot),
+                }),
+            },
             CardFilter::Color(colors) => {
                 self.colors(colors);
                 self.op(Op::KeepColors);
