@@ -336,7 +336,20 @@ fn show_table(game: &Game, seat: Seat) {
                 .collect::<Vec<_>>()
                 .join(", ")
         } else {
-            format!("{} cards", p.hand.len())
+            // Faces are hidden; values and sets (the card backs) are public.
+            let backs: Vec<String> = p
+                .hand
+                .iter()
+                .map(|c| {
+                    let info = edition.card(*c);
+                    if info.deck_set == 0 {
+                        format!("[{}]", info.age)
+                    } else {
+                        format!("[{}] {}", info.age, info.set)
+                    }
+                })
+                .collect();
+            format!("{} cards {}", p.hand.len(), backs.join(" "))
         };
         if p.eliminated {
             println!("  {}: out of the game", p.name);
@@ -362,8 +375,8 @@ fn show_table(game: &Game, seat: Seat) {
                 tops.join(", ")
             },
             hand,
-            game.state.score(edition, i as Seat),
-            p.achievements.len()
+            game.score(i as Seat),
+            game.achievements_total(i as Seat)
         );
     }
 }

@@ -160,11 +160,21 @@ impl Event {
     /// age, as the card backs do.
     pub fn text_for(&self, edition: &CompiledEdition, names: &[String], reader: Seat) -> String {
         match self {
-            Event::Draw { player, card, .. } if *player != reader => format!(
-                "{} draws a [{}]",
-                names.get(*player as usize).cloned().unwrap_or_default(),
-                edition.card(*card).age
-            ),
+            // The card's face is hidden, but its back shows its set (each set has its own card
+            // back: deluxe rules, "Playing with expansions").
+            Event::Draw { player, card, .. } if *player != reader => {
+                let info = edition.card(*card);
+                let set = if info.deck_set == 0 {
+                    String::new()
+                } else {
+                    format!(" ({})", info.set)
+                };
+                format!(
+                    "{} draws a [{}]{set}",
+                    names.get(*player as usize).cloned().unwrap_or_default(),
+                    info.age
+                )
+            }
             _ => self.text(edition, names),
         }
     }
