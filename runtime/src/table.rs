@@ -99,8 +99,10 @@ impl Game {
         let program = program.into();
         let edition = Arc::clone(&program.edition);
         let n = table.players.len();
-        if !(2..=4).contains(&n) {
-            return Err(format!("a game has 2 to 4 players, not {n}").into());
+        // 2 to 4 players, one more per expansion in play (as `Game::new`; EXPANSIONS.md §1).
+        let most = edition.rules.most_players();
+        if !(2..=most).contains(&n) {
+            return Err(format!("a game has 2 to {most} players, not {n}").into());
         }
         let team_of = crate::game::teams::assign(
             n,

@@ -448,7 +448,9 @@ pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String
                         }
                     }
                     "score_total" => {
-                        let actual = game.state.score(game.edition(), seat as Seat);
+                        // The score as the rules count it: the score pile plus what visible
+                        // bonuses add (SCENARIOS.md: "bonuses included"; EXPANSIONS.md E7, §5 #3).
+                        let actual = game.score(seat as Seat);
                         let expected = v.as_integer().unwrap_or(-1);
                         if expected != i64::from(actual) {
                             failures.push(format!("{key}.score_total:\n    expected {expected}\n    actual   {actual}"));
