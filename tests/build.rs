@@ -135,7 +135,7 @@ fn unsupported_constructs_are_reported_at_their_source() {
     .expect("manifest");
     std::fs::write(
         dir.join("t/a.dogma"),
-        "card \"Test\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  effect crown {\n    foreshadow a card from your hand\n  }\n}\n",
+        "card \"Test\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  effect crown {\n    exchange all cards from your hand and score pile with all cards from your board\n  }\n}\n",
     )
     .expect("card");
     let manifest = dir.join("editions/third.toml");
@@ -148,7 +148,7 @@ fn unsupported_constructs_are_reported_at_their_source() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("`foreshadow` is not implemented in the bytecode back end"),
+        stderr.contains("is not implemented in the bytecode back end"),
         "{stderr}"
     );
     assert!(stderr.contains("a.dogma:7:5"), "{stderr}");

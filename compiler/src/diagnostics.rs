@@ -216,6 +216,12 @@ pub enum Error {
         at: At,
         verb: &'static str,
     },
+    /// A card's echo slots and echo effects do not match one to one.
+    EchoMismatch {
+        at: At,
+        slots: usize,
+        effects: usize,
+    },
 }
 
 /// Every diagnostic code with a one-line explanation (`dogma explain CODE` prints it).
@@ -298,6 +304,10 @@ pub const CODES: &[(&str, &str)] = &[
         "E0312",
         "a trigger tests the pile a card went to (`onto a color …`), but its verb does not put the card on a board",
     ),
+    (
+        "E0313",
+        "a card's echo slots and its echo effects do not match: each echo effect is printed in one `echo` slot",
+    ),
 ];
 
 impl Error {
@@ -335,6 +345,7 @@ impl Error {
             Error::AgeOutOfRange { .. } => "E0307",
             Error::MissingCondition { .. } => "E0308",
             Error::OntoOffBoard { .. } => "E0312",
+            Error::EchoMismatch { .. } => "E0313",
             Error::ClaimWithoutVia { .. } => "E0309",
             Error::ViaWithoutClaim { .. } => "E0310",
         }
@@ -375,7 +386,8 @@ impl Error {
             | Error::MissingCondition { at, .. }
             | Error::ClaimWithoutVia { at, .. }
             | Error::ViaWithoutClaim { at, .. }
-            | Error::OntoOffBoard { at, .. } => *at,
+            | Error::OntoOffBoard { at, .. }
+            | Error::EchoMismatch { at, .. } => *at,
         }
     }
 
@@ -682,6 +694,15 @@ impl Error {
                 format!("a card you {verb} does not go onto a pile"),
                 vec![primary(*at, format!("no pile to test after `{verb}`"))],
                 vec!["help: `onto a color …` follows `meld` or `tuck`; remove it, or test the card itself (`a card with flag`)".to_string()],
+            ),
+            Error::EchoMismatch { at, slots, effects } => (
+                format!(
+                    "the card shows {slots} echo slot{} but has {effects} echo effect{}",
+                    if *slots == 1 { "" } else { "s" },
+                    if *effects == 1 { "" } else { "s" }
+                ),
+                vec![primary(*at, "echo slots and echo effects differ".to_string())],
+                vec!["help: an echo effect (`echo { … }`) is printed in an `echo` slot of the icons line: write one of each".to_string()],
             ),
         };
         Report::error()

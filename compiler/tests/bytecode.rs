@@ -454,26 +454,23 @@ fn snapshot_of_the_special_achievements() {
 
 const CARD: &str = "card \"Test\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  effect crown {\n    BODY\n  }\n}\n";
 
+/// Foreshadowing (Echoes) moves cards into the executor's forecast like any other verb.
 #[test]
-fn foreshadowing_is_reported_not_dropped() {
-    let errors = compile_source(&CARD.replace("BODY", "foreshadow a card from your hand"))
-        .expect_err("foreshadow is not supported");
-    assert_eq!(errors.len(), 1, "{}", describe(&errors));
+fn foreshadowing_moves_cards_to_the_forecast() {
+    let edition = compile_source(&CARD.replace("BODY", "foreshadow a card from your hand"))
+        .expect("foreshadow compiles");
+    let chunk = &edition.chunks[edition.cards[0].effects[0].chunk as usize];
     assert!(
-        errors[0]
-            .message
-            .contains("not implemented in the bytecode back end"),
-        "{}",
-        errors[0].message
+        chunk.ops.iter().any(|op| matches!(
+            op,
+            Op::Move {
+                verb: dogma_runtime::terms::Verb::Foreshadow,
+                ..
+            }
+        )),
+        "{:?}",
+        chunk.ops
     );
-    assert!(
-        errors[0].message.contains("foreshadow"),
-        "{}",
-        errors[0].message
-    );
-    let source = CARD.replace("BODY", "foreshadow a card from your hand");
-    let at = source.find("foreshadow").expect("in the source") as u32;
-    assert_eq!(errors[0].span.start, at);
 }
 
 #[test]

@@ -132,7 +132,7 @@ fn e0105_expansion_slot() {
     snapshot(
         "e0105_expansion_slot",
         "E0105",
-        "card \"Test\" {\n  age 1\n  color red\n  icons echo crown crown hex\n\n  effect crown {\n    draw a [1]\n  }\n}\n",
+        "card \"Test\" {\n  age 1\n  color red\n  icons inspire crown crown hex\n\n  effect crown {\n    draw a [1]\n  }\n}\n",
     );
 }
 
@@ -366,6 +366,15 @@ fn e0312_onto_off_board() {
         "e0312_onto_off_board",
         "E0312",
         "achievement \"Glory\" {\n  when you score a card with flag onto a color splayed left\n}\n",
+    );
+}
+
+#[test]
+fn e0313_echo_mismatch() {
+    snapshot(
+        "e0313_echo_mismatch",
+        "E0313",
+        "card \"Ruler\" {\n  age 1\n  color blue\n  icons lightbulb hex lightbulb echo\n\n  effect lightbulb {\n    draw a [1]\n  }\n}\n",
     );
 }
 

@@ -138,6 +138,23 @@ pub struct Rules {
     /// cities: top-middle; EXPANSIONS.md C3, C7).
     #[serde(default)]
     pub search_slot: Option<SlotPosition>,
+    /// Echoes of the Past: whenever a base card is about to be drawn, a player whose hand holds
+    /// cards but none of this set draws a card of this set of that value instead (card by card;
+    /// not for searches; Echoes rulebook, "Drawing Echoes cards"; EXPANSIONS.md E1, §2.2 step 4).
+    #[serde(default)]
+    pub echoes_draw: Option<String>,
+    /// Echoes of the Past: the second card each player is dealt at setup comes from this set
+    /// (Echoes rulebook, "Game Start").
+    #[serde(default)]
+    pub opening_set: Option<String>,
+    /// Echoes of the Past: a standard achievement of an age a player already holds k of needs
+    /// k + 1 times the usual score (Echoes rulebook, "Duplicate Achievements"; EXPANSIONS.md E10).
+    #[serde(default)]
+    pub duplicate_achievements: bool,
+    /// Echoes of the Past: after a Meld action the player may promote a forecast card of value at
+    /// most the melded card's (meld it), then take a free Dogma action on it (EXPANSIONS.md E9).
+    #[serde(default)]
+    pub promote: bool,
 }
 
 /// What "leaving the game" is.
@@ -226,6 +243,14 @@ impl Rules {
     pub fn most_players(&self) -> usize {
         4 + self.expansions.len()
     }
+
+    /// The supply index of an expansion in play by its name (0 is base).
+    pub fn set_index(&self, name: &str) -> Option<u8> {
+        self.expansions
+            .iter()
+            .position(|e| e == name)
+            .map(|i| i as u8 + 1)
+    }
 }
 
 impl Default for Rules {
@@ -255,6 +280,10 @@ impl Default for Rules {
             city_set: None,
             endorse: false,
             search_slot: None,
+            echoes_draw: None,
+            opening_set: None,
+            duplicate_achievements: false,
+            promote: false,
         }
     }
 }
@@ -753,7 +782,7 @@ pub fn special_bit(slot: Slot) -> u8 {
         Slot::Flag => 2,
         Slot::Fountain => 4,
         Slot::Arrow(d) => direction_bit(d) << 3,
-        Slot::Icon(_) | Slot::Hex | Slot::Empty | Slot::Bonus(_) => 0,
+        Slot::Icon(_) | Slot::Hex | Slot::Empty | Slot::Bonus(_) | Slot::Echo => 0,
     }
 }
 

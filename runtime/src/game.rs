@@ -29,6 +29,7 @@ use std::sync::Arc;
 mod achievements;
 mod cities;
 mod dogma;
+mod echoes;
 mod elimination;
 mod memo;
 mod parley;
@@ -136,6 +137,10 @@ pub enum EngineQuestion {
     EndorseCity { card: CardIdx },
     /// Endorse: which card from hand is tucked to pay, of value at most the city's.
     EndorsePayment { card: CardIdx, city: CardIdx },
+    /// Echoes: which forecast card to promote after a Meld action (or none).
+    Promote { seat: Seat },
+    /// Echoes: whether to take a free Dogma action on the promoted card.
+    PromoteDogma { seat: Seat, card: CardIdx },
 }
 
 /// A game of Innovation.
@@ -272,16 +277,12 @@ impl Game {
         for card in &player.hand {
             actions.push(Action::Meld(*card));
         }
-        // Eligibility (online summary, "ACHIEVE"): a score of at least five times the age and a
-        // top card of that age or higher.
-        let score = self.score(seat);
-        let highest = self.state.highest_top(&self.edition, seat);
         let mut ages: Vec<u8> = self
             .state
             .available
             .iter()
             .map(|c| self.edition.card(*c).age)
-            .filter(|age| score >= 5 * i32::from(*age) && highest >= *age)
+            .filter(|age| self.eligible_to_achieve(seat, *age))
             .collect();
         ages.sort();
         ages.dedup();
@@ -298,6 +299,31 @@ impl Game {
         // Cities: endorse a top card, once per turn.
         actions.extend(self.endorse_targets(seat).into_iter().map(Action::Endorse));
         actions
+    }
+
+    /// Whether a player is eligible to claim a standard achievement of an age (online summary,
+    /// "ACHIEVE"): a score of at least five times the age and a top card of that age or higher.
+    /// With duplicate achievements (Echoes rulebook, "Duplicate Achievements"), each standard
+    /// achievement of that age already held raises the score needed by as much again.
+    pub fn eligible_to_achieve(&self, seat: Seat, age: u8) -> bool {
+        let needed = 5 * i32::from(age) * self.achievement_multiple(seat, age);
+        self.score(seat) >= needed && self.state.highest_top(&self.edition, seat) >= age
+    }
+
+    /// How many times five times the age a standard achievement of that age needs: 1, or with
+    /// duplicate achievements one more per achievement of that age the player holds.
+    fn achievement_multiple(&self, seat: Seat, age: u8) -> i32 {
+        if !self.edition.rules.duplicate_achievements {
+            return 1;
+        }
+        let held = self.state.players[seat as usize]
+            .achievements
+            .iter()
+            .filter(|a| {
+                matches!(a, crate::state::AchievementCard::Standard(c) if self.edition.card(*c).age == age)
+            })
+            .count();
+        1 + held as i32
     }
 
     /// The active player takes an action. An illegal action is refused with a reason and
@@ -413,7 +439,7 @@ impl Game {
                     format!(
                         "{} needs a score of at least {} and a top card of age {age} or higher (score {}, highest top card {})",
                         player.name,
-                        5 * u32::from(age),
+                        5 * i32::from(age) * self.achievement_multiple(seat, age),
                         self.score(seat),
                         self.state.highest_top(&self.edition, seat)
                     )
@@ -650,11 +676,31 @@ impl Game {
             self.end_by_score();
             return None;
         }
-        let set = if self.state.deck(set, a).is_empty() {
+        let mut set = if self.state.deck(set, a).is_empty() {
             0
         } else {
             set
         };
+        // Echoes: a base card about to be drawn, with a hand of cards but none of Echoes, is an
+        // Echoes card of that value instead, while that deck has one (Echoes rulebook, "Drawing
+        // Echoes cards": checked for each card drawn, against the hand as it is then).
+        if set == 0 {
+            if let Some(echoes) = self
+                .edition
+                .rules
+                .echoes_draw
+                .as_deref()
+                .and_then(|name| self.edition.rules.set_index(name))
+            {
+                let hand = &self.state.players[seat as usize].hand;
+                let none_of_them = hand
+                    .iter()
+                    .all(|c| self.edition.card(*c).deck_set != echoes);
+                if !hand.is_empty() && none_of_them && !self.state.deck(echoes, a).is_empty() {
+                    set = echoes;
+                }
+            }
+        }
         let card = self.state.deck(set, a).last().copied()?;
         self.state
             .move_card(&self.edition, card, Location::Hand(seat), false);

@@ -83,6 +83,9 @@ pub fn check(game: &Game) -> Result<(), String> {
         for card in &player.score_pile {
             place(*card, Location::ScorePile(seat), &mut seen)?;
         }
+        for card in &player.forecast {
+            place(*card, Location::Forecast(seat), &mut seen)?;
+        }
         for a in &player.achievements {
             match a {
                 AchievementCard::Standard(card) => {
@@ -180,6 +183,7 @@ fn check_eliminated(game: &Game) -> Result<(), String> {
         }
         let cards = player.hand.len()
             + player.score_pile.len()
+            + player.forecast.len()
             + player.achievements.len()
             + player.board.iter().map(|p| p.cards.len()).sum::<usize>();
         if cards > 0 {

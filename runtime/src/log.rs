@@ -315,11 +315,12 @@ impl Event {
                 demand,
                 shared,
             } => {
-                let compel = edition
+                let kind = edition
                     .card(*c)
                     .effects
                     .get(usize::from(*effect))
-                    .is_some_and(|e| e.kind == crate::vocab::EffectKind::Compel);
+                    .map(|e| e.kind);
+                let compel = kind == Some(crate::vocab::EffectKind::Compel);
                 let verb = if compel {
                     "is compelled by"
                 } else if *demand {
@@ -329,12 +330,19 @@ impl Event {
                 } else {
                     "executes"
                 };
-                format!(
-                    "{} {verb} {} (effect {})",
-                    who(player),
-                    title(c),
-                    effect + 1
-                )
+                // An echo effect is named as such; the others by their number among the card's
+                // dogma effects.
+                let which = if kind == Some(crate::vocab::EffectKind::Echo) {
+                    "echo effect".to_string()
+                } else {
+                    let echoes_before = edition.card(*c).effects
+                        [..usize::from(*effect).min(edition.card(*c).effects.len())]
+                        .iter()
+                        .filter(|e| e.kind == crate::vocab::EffectKind::Echo)
+                        .count();
+                    format!("effect {}", usize::from(*effect) + 1 - echoes_before)
+                };
+                format!("{} {verb} {} ({which})", who(player), title(c))
             }
             Event::SelfExecute { player, card: c } => {
                 format!("{} executes {} for themselves alone", who(player), title(c))
@@ -461,6 +469,7 @@ pub fn place_words(location: &Location, names: &[String]) -> String {
         Location::Board(s, color) => format!("{}'s {color} pile", who(s)),
         Location::ScorePile(s) => format!("{}'s score pile", who(s)),
         Location::Achievements(s) => format!("{}'s achievements", who(s)),
+        Location::Forecast(s) => format!("{}'s forecast", who(s)),
         Location::Available => "the available achievements".to_string(),
         Location::Removed => "out of the game".to_string(),
         Location::Excluded => "outside this game".to_string(),

@@ -84,6 +84,10 @@ pub struct PlayerState {
     pub board: [Pile; 5],
     pub score_pile: Cards,
     pub achievements: Achievements,
+    /// Echoes: the player's forecast, face down (its owner may look; the others see how many
+    /// cards, their sets and values).
+    #[serde(default, skip_serializing_if = "smallvec::SmallVec::is_empty")]
+    pub forecast: Cards,
     /// The player lost and is out of the game (the fourth edition's elimination): they hold no
     /// cards, take no turns and are no part of the table for adjacency, sharing, demands, player
     /// choices or "each player" (fourth-edition rulebook, "Dogma Effect Keywords", Lose).
@@ -104,6 +108,7 @@ impl PlayerState {
             board: Default::default(),
             score_pile: Cards::new(),
             achievements: Achievements::new(),
+            forecast: Cards::new(),
             eliminated: false,
         }
     }
@@ -128,6 +133,8 @@ pub enum Location {
     ScorePile(Seat),
     /// Held by a player as a standard achievement.
     Achievements(Seat),
+    /// In a player's forecast, face down (Echoes: foreshadowed).
+    Forecast(Seat),
     /// An available standard achievement.
     Available,
     /// Removed from the game (or junked).
@@ -143,7 +150,8 @@ impl Location {
             Location::Hand(s)
             | Location::Board(s, _)
             | Location::ScorePile(s)
-            | Location::Achievements(s) => Some(s),
+            | Location::Achievements(s)
+            | Location::Forecast(s) => Some(s),
             _ => None,
         }
     }
@@ -421,6 +429,7 @@ impl State {
                 pile.refresh(edition);
             }
             Location::ScorePile(s) => remove(&mut self.players[s as usize].score_pile, card),
+            Location::Forecast(s) => remove(&mut self.players[s as usize].forecast, card),
             Location::Achievements(s) => {
                 let list = &mut self.players[s as usize].achievements;
                 if let Some(i) = list
@@ -469,6 +478,7 @@ impl State {
                 pile.refresh(edition);
             }
             Location::ScorePile(s) => self.players[s as usize].score_pile.push(card),
+            Location::Forecast(s) => self.players[s as usize].forecast.push(card),
             Location::Achievements(s) => self.players[s as usize]
                 .achievements
                 .push(AchievementCard::Standard(card)),

@@ -32,6 +32,8 @@ pub struct PlayerSpec {
     pub splays: [Option<SplayDirection>; 5],
     pub hand: Vec<CardIdx>,
     pub score_pile: Vec<CardIdx>,
+    /// Echoes: the forecast's cards.
+    pub forecast: Vec<CardIdx>,
     pub achievements: Vec<AchievementSpec>,
 }
 
@@ -191,6 +193,10 @@ impl Game {
             for card in &spec.score_pile {
                 place(*card, Location::ScorePile(seat))?;
                 player.score_pile.push(*card);
+            }
+            for card in &spec.forecast {
+                place(*card, Location::Forecast(seat))?;
+                player.forecast.push(*card);
             }
             players.push(player);
         }
@@ -400,6 +406,9 @@ impl Game {
             }
             for card in &player.score_pile {
                 locations[*card as usize] = Location::ScorePile(seat);
+            }
+            for card in &player.forecast {
+                locations[*card as usize] = Location::Forecast(seat);
             }
             for a in &player.achievements {
                 if let AchievementCard::Standard(card) = a {

@@ -156,6 +156,9 @@ pub enum Slot {
     Fountain,
     /// Echoes, Cities, Figures: a bonus of this value toward the score while visible.
     Bonus(u8),
+    /// Echoes, Figures: the card's echo effect, run (and shared) before the dogma effects of a
+    /// Dogma action on its colour while visible.
+    Echo,
 }
 
 impl Slot {
@@ -171,6 +174,7 @@ impl Slot {
             Slot::Flag => "flag".to_string(),
             Slot::Fountain => "fountain".to_string(),
             Slot::Bonus(n) => format!("bonus_{n}"),
+            Slot::Echo => "echo".to_string(),
         }
     }
 
@@ -183,6 +187,7 @@ impl Slot {
             ("plus", None) => Slot::Plus,
             ("flag", None) => Slot::Flag,
             ("fountain", None) => Slot::Fountain,
+            ("echo", None) => Slot::Echo,
             ("bonus", Some(n)) => Slot::Bonus(n),
             (w, None) => match w.strip_prefix("splay_") {
                 Some(d) => Slot::Arrow(SplayDirection::from_word(d)?),

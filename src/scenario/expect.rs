@@ -367,6 +367,12 @@ pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String
                         &sorted(list(v)?),
                         &sorted(titles(game, &player.score_pile)),
                     ),
+                    "forecast" => compare(
+                        &mut failures,
+                        &format!("{key}.forecast"),
+                        &sorted(list(v)?),
+                        &sorted(titles(game, &player.forecast)),
+                    ),
                     "achievements" => compare_achievements(
                         &mut failures,
                         game,
@@ -389,12 +395,6 @@ pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String
                             failures.push(format!("{key}.achievements_total:\n    expected {expected}\n    actual   {actual}"));
                         }
                     }
-                    "forecast" => compare(
-                        &mut failures,
-                        &format!("{key}.forecast"),
-                        &sorted(list(v)?),
-                        &[],
-                    ),
                     "board" => {
                         let piles = v
                             .as_table()

@@ -168,16 +168,12 @@ impl Loader<'_> {
                         spec.achievements.push(self.achievement(v, kline)?);
                     }
                 }
-                "forecast" => {
-                    return Err(self.err(
-                        kline,
-                        "the forecast is an expansion zone (Echoes), not supported yet",
-                    ))
-                }
+                // Echoes: the forecast, face down.
+                "forecast" => spec.forecast = self.cards(value, kline, "forecast")?,
                 other => {
                     return Err(self.err(
                         kline,
-                        format!("unknown key `{other}` for a player (board, splay, hand, score, achievements)"),
+                        format!("unknown key `{other}` for a player (board, splay, hand, score, achievements, forecast)"),
                     ))
                 }
             }

@@ -52,6 +52,13 @@ pub fn snapshot_text(scenario: &Scenario, game: &Game) -> String {
             sorted(titles(game, &p.score_pile)).join(", "),
             game.state.score(edition, seat as Seat)
         );
+        if !p.forecast.is_empty() {
+            let _ = writeln!(
+                out,
+                "  forecast: [{}]",
+                sorted(titles(game, &p.forecast)).join(", ")
+            );
+        }
         let _ = writeln!(
             out,
             "  achievements: [{}]",

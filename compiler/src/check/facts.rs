@@ -68,6 +68,22 @@ impl CardCx<'_> {
         }
 
         let slot_list = slots.as_ref().map(|(s, _)| s.clone()).unwrap_or_default();
+        // Echoes: each echo effect is printed in an echo slot.
+        if let Some((list, span)) = &slots {
+            let echo_slots = list.iter().filter(|(_, s)| *s == Slot::Echo).count();
+            let echo_effects = card
+                .effects
+                .iter()
+                .filter(|e| e.kind.node == ast::EffectKind::Echo)
+                .count();
+            if echo_slots != echo_effects {
+                self.errors.push(Error::EchoMismatch {
+                    at: self.at(*span),
+                    slots: echo_slots,
+                    effects: echo_effects,
+                });
+            }
+        }
         let dogma_icon = featured_icon(&slot_list);
         let mut effects = Vec::new();
         for effect in &card.effects {
@@ -85,6 +101,8 @@ impl CardCx<'_> {
                             self.icon_name(written);
                         }
                     },
+                    // An echo effect prints no featured icon: it shares the card's.
+                    None if effect.kind.node == ast::EffectKind::Echo => {}
                     None => self.errors.push(Error::MissingFeaturedIcon {
                         at: self.at(effect.kind.span),
                         most: most.word().to_string(),
@@ -196,10 +214,11 @@ const SLOT_WORDS: &[&str] = &[
     "flag",
     "fountain",
     "bonus",
+    "echo",
 ];
 
 /// The slot words of the expansions that the language does not support yet.
-const EXPANSION_SLOTS: &[&str] = &["echo", "inspire", "junk", "uplift", "unsplay", "music_note"];
+const EXPANSION_SLOTS: &[&str] = &["inspire", "junk", "uplift", "unsplay", "music_note"];
 
 /// The card's most frequent icon and its count; `None` when it has no icon.
 pub fn featured_icon(slots: &[(SlotPosition, Slot)]) -> Option<(Icon, usize)> {

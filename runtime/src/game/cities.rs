@@ -416,7 +416,7 @@ impl Game {
                     self.endorse(self.state.active, card, *payment);
                 }
             }
-            _ => {}
+            (question, answer) => self.resolve_echoes_question(question, answer),
         }
     }
 }

@@ -43,9 +43,41 @@ pub struct DogmaRun {
     /// activator executes each non-demand effect twice (sharers once).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub endorsed: bool,
+    /// Echoes: the visible echo effects of the card's colour, bottom card first, each as its
+    /// card and effect index; they run before the card's own effects (`effect` counts them
+    /// first). Fixed when the action is declared.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub echoes: Vec<(CardIdx, u8)>,
 }
 
 impl DogmaRun {
+    /// The effect at step `index` of the action: an echo effect (its card and index), then the
+    /// card's own effects in order, its echo effects left out (a visible echo effect runs with
+    /// the colour's, in pile order). `None` past the end.
+    pub(crate) fn effect_at(
+        &self,
+        edition: &crate::bytecode::CompiledEdition,
+        index: u8,
+    ) -> Option<(CardIdx, u8, crate::bytecode::EffectInfo)> {
+        let index = index as usize;
+        if let Some(&(card, effect)) = self.echoes.get(index) {
+            return edition
+                .card(card)
+                .effects
+                .get(effect as usize)
+                .map(|e| (card, effect, *e));
+        }
+        let own = index - self.echoes.len();
+        edition
+            .card(self.card)
+            .effects
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.kind != EffectKind::Echo)
+            .nth(own)
+            .map(|(i, e)| (self.card, i as u8, *e))
+    }
+
     /// The players who execute an effect of this kind, in order.
     ///
     /// A compel (Artifacts) is a demand in every respect but its victims: "A player is
@@ -116,7 +148,10 @@ impl Game {
             sharing: sharing.clone(),
             vulnerable: vulnerable.clone(),
         });
+        // A free Dogma action inside another action (a promotion's) keeps that action's steps.
+        let steps = self.exec.take().map(|e| e.steps).unwrap_or_default();
         self.exec = Some(Execution {
+            steps,
             dogma: Some(DogmaRun {
                 card,
                 activator: seat,
@@ -129,9 +164,46 @@ impl Game {
                 parley_shared: Vec::new(),
                 parley_offered: Vec::new(),
                 endorsed,
+                echoes: self.visible_echoes(seat, card),
             }),
             ..Execution::default()
         });
+    }
+
+    /// The echo effects a Dogma action on a card runs first (Echoes rulebook, "Echo Effects";
+    /// EXPANSIONS.md E4-E5): every visible echo effect of the card's colour on the activator's
+    /// board, bottom card first, up to the top card itself; a covered card's shows when the
+    /// pile's splay reveals its echo slot. A card not on the activator's board (a parley) has
+    /// only its own.
+    pub(super) fn visible_echoes(&self, seat: Seat, card: CardIdx) -> Vec<(CardIdx, u8)> {
+        let color = self.edition.card(card).color;
+        let pile = self.state.players[seat as usize].pile(color);
+        let cards: Vec<CardIdx> = if pile.top() == Some(card) {
+            pile.cards.to_vec()
+        } else {
+            vec![card]
+        };
+        let top = cards.len().saturating_sub(1);
+        let mut echoes = Vec::new();
+        for (i, c) in cards.iter().enumerate() {
+            let info = self.edition.card(*c);
+            let revealed = pile.splay.map_or(&[][..], |d| d.revealed_slots());
+            let visible = info
+                .slots
+                .iter()
+                .filter(|(p, s)| {
+                    *s == crate::vocab::Slot::Echo && (i == top || revealed.contains(p))
+                })
+                .count();
+            let effects = info
+                .effects
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.kind == EffectKind::Echo)
+                .map(|(j, _)| (*c, j as u8));
+            echoes.extend(effects.take(visible));
+        }
+        echoes
     }
 
     /// Runs the action in progress until it needs a decision, ends, or ends the game.
@@ -168,11 +240,16 @@ impl Game {
                 self.exec = None;
                 continue;
             };
-            let card = self.edition.card(dogma.card);
-            if dogma.ended || dogma.effect as usize >= card.effects.len() {
+            let step = dogma.effect_at(&self.edition, dogma.effect);
+            if dogma.ended || step.is_none() {
                 let activator = dogma.activator;
                 let bonus = dogma.bonus_earned && !dogma.ended;
-                self.exec = None;
+                // Steps of the action still to run after a free Dogma action stay queued.
+                let steps = std::mem::take(&mut exec.steps);
+                self.exec = (!steps.is_empty()).then(|| Execution {
+                    steps,
+                    ..Execution::default()
+                });
                 if bonus {
                     // The free Draw for sharing (third edition: a sharing opponent revealed or
                     // moved a card; ../shared/rules/EDITIONS.md).
@@ -183,7 +260,9 @@ impl Game {
                 }
                 continue;
             }
-            let effect = card.effects[dogma.effect as usize];
+            let Some((effect_card, effect_index, effect)) = step else {
+                continue;
+            };
             let executors = dogma.executors(effect.kind, &self.state);
             if dogma.next as usize >= executors.len() {
                 dogma.effect += 1;
@@ -209,7 +288,7 @@ impl Game {
             let frame = Frame::effect(
                 &self.edition,
                 effect.chunk,
-                dogma.card,
+                effect_card,
                 executor,
                 if demand { Some(dogma.activator) } else { None },
                 demand,
@@ -217,8 +296,8 @@ impl Game {
             );
             self.log.push(Event::Execute {
                 player: executor,
-                card: dogma.card,
-                effect: dogma.effect,
+                card: effect_card,
+                effect: effect_index,
                 demand,
                 shared,
             });

@@ -76,6 +76,7 @@ impl Game {
         }
         cards.extend(&player.hand);
         cards.extend(&player.score_pile);
+        cards.extend(&player.forecast);
         let mut specials: Vec<SpecialIdx> = Vec::new();
         for a in &player.achievements {
             match a {
@@ -147,11 +148,9 @@ impl Game {
     /// The kind of the dogma effect being executed, if any.
     fn current_effect_kind(&self) -> Option<EffectKind> {
         let dogma = self.exec.as_ref()?.dogma.as_ref()?;
-        self.edition
-            .card(dogma.card)
-            .effects
-            .get(dogma.effect as usize)
-            .map(|e| e.kind)
+        dogma
+            .effect_at(&self.edition, dogma.effect)
+            .map(|(_, _, e)| e.kind)
     }
 }
 

@@ -149,10 +149,19 @@ impl Game {
     /// Deals two age-1 cards to each player in seating order, from the top of the deck, and asks
     /// the first melds (deluxe rules, "Game Setup", steps 4 and 5). Also plays the opening of a
     /// table whose supply was set by hand (`TableSpec::play_setup`).
+    ///
+    /// With Echoes, each player's second card is an Echoes 1 (Echoes rulebook, "Game Start").
     pub(crate) fn deal_opening(&mut self) {
+        let second = self
+            .edition
+            .rules
+            .opening_set
+            .as_deref()
+            .and_then(|name| self.edition.rules.set_index(name))
+            .unwrap_or(0);
         for seat in 0..self.state.player_count() as Seat {
-            for _ in 0..2 {
-                if let Some(card) = self.state.decks[1].last().copied() {
+            for set in [0, second] {
+                if let Some(card) = self.state.deck(set, 1).last().copied() {
                     self.state
                         .move_card(&self.edition, card, Location::Hand(seat), false);
                     self.log.push(Event::Draw {

@@ -44,6 +44,9 @@ pub enum Step {
     Search { seat: Seat, card: CardIdx },
     /// After a Meld action, second: a City drawn when the meld added a colour to the board.
     CityDraw { seat: Seat },
+    /// After a Meld action, fourth (Echoes): the player may promote a forecast card of value at
+    /// most the melded card's, then take a free Dogma action on it.
+    Promote { seat: Seat, card: CardIdx },
 }
 
 impl Game {
@@ -58,6 +61,9 @@ impl Game {
         }
         if new_color && self.edition.rules.city_set.is_some() {
             steps.push(Step::CityDraw { seat });
+        }
+        if self.edition.rules.promote {
+            steps.push(Step::Promote { seat, card });
         }
         if steps.is_empty() {
             return;
@@ -87,6 +93,7 @@ impl Game {
             }
             Step::Search { seat, card } => self.search(seat, card),
             Step::CityDraw { seat } => self.city_draw(seat),
+            Step::Promote { seat, card } => self.offer_promotion(seat, card),
         }
         self.after_change();
         true

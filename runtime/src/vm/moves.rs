@@ -536,13 +536,15 @@ impl Game {
             Verb::Return => (Location::Deck(age), true),
             Verb::Junk | Verb::Remove => (Location::Removed, false),
             Verb::Achieve => (Location::Achievements(seat), false),
+            // Echoes: a foreshadowed card goes face down into its player's forecast.
+            Verb::Foreshadow => (Location::Forecast(seat), false),
             Verb::Reveal => {
                 self.log.push(Event::Reveal { player: seat, card });
                 self.record(Verb::Reveal, seat, card, Some(frame.card), frame.demand);
                 self.earn_bonus_for_reveal(frame);
                 return Ok(self.state.location(card));
             }
-            Verb::Foreshadow | Verb::Transfer | Verb::Draw | Verb::Exchange => {
+            Verb::Transfer | Verb::Draw | Verb::Exchange => {
                 return Err(self.error(
                     frame,
                     format!("`{}` cannot be done to a card here", verb.word()),

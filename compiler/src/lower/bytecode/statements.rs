@@ -414,6 +414,7 @@ fn moves_to_natural_place(verb: Verb) -> bool {
             | Verb::Junk
             | Verb::Remove
             | Verb::Achieve
+            | Verb::Foreshadow
     )
 }
 
