@@ -595,7 +595,9 @@ impl Game {
         }
     }
 
-    fn meld_action(&mut self, seat: Seat, card: CardIdx) {
+    /// Melds a card for a player from wherever it is (the hand for a Meld action, the forecast
+    /// for a promotion), logged and recorded; what follows a Meld action is the caller's.
+    pub(crate) fn meld_action(&mut self, seat: Seat, card: CardIdx) {
         let color = self.edition.card(card).color;
         let from = self
             .state
