@@ -1018,6 +1018,22 @@ pub enum Amount {
     No,
 }
 
+impl Amount {
+    /// Whether the noun after the amount is singular: `at least 1 card`, `more than 1 card`,
+    /// but `no cards`, `at least 2 cards`.
+    pub fn takes_singular(self) -> bool {
+        matches!(
+            self,
+            Amount::AtLeast(1)
+                | Amount::AtMost(1)
+                | Amount::MoreThan(1)
+                | Amount::FewerThan(1)
+                | Amount::Exactly(1)
+                | Amount::Count(1)
+        )
+    }
+}
+
 /// What a player has, compared: `at least 4 castle`, `more leaf than factory`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerMeasure {
