@@ -345,7 +345,7 @@ fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
 }
 
 /// Prints errors to stderr with colour when it is a terminal.
-fn emit(files: &[SourceFile], checked: &Checked) {
+fn emit(files: &[SourceFile], errors: &[dogma_compiler::Error]) {
     let mut db = SimpleFiles::new();
     for f in files {
         db.add(f.name.clone(), f.text.clone());
@@ -358,7 +358,7 @@ fn emit(files: &[SourceFile], checked: &Checked) {
     let stream = StandardStream::stderr(choice);
     let mut lock = stream.lock();
     let config = Config::default();
-    for error in &checked.errors {
+    for error in errors {
         if term::emit_to_write_style(&mut lock, &config, &db, &error.report()).is_err() {
             say!("error[{}]", error.code());
         }
@@ -383,7 +383,7 @@ fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
             let sources = library::load_edition(&name)?;
             let (checked, problems) = dogma::check_sources(&sources);
             let elapsed = started.elapsed();
-            emit(&sources.files, &checked);
+            emit(&sources.files, &checked.errors);
             for problem in &problems {
                 say!("error: {problem}");
             }
@@ -391,10 +391,8 @@ fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
             failed |= errors > 0;
             summary(
                 &format!("the {name} edition"),
-                &checked,
-                sources.files.len(),
+                &Tally::of(&checked, sources.files.len(), errors),
                 elapsed,
-                errors,
             );
         }
         return Ok(if failed {
@@ -555,26 +553,19 @@ fn editions_of_tree<'a>(
 
 /// Checks card files and folders together; returns the number of errors.
 fn check_paths(run: &PathCheck) -> Result<usize, String> {
-    let edition = match &run.edition {
-        Some(name) => {
-            let manifest = library::load_manifest(name)?;
-            Some(dogma_compiler::EditionRules {
-                name: manifest.name,
-                rules: manifest.rules,
-            })
-        }
-        None => None,
-    };
+    if let Some(name) = &run.edition {
+        return check_in_edition(run, name);
+    }
     let sources = library::sources_from_paths(&run.paths)?;
     let started = Instant::now();
     let options = Options {
-        edition,
+        edition: None,
         layers: sources.layers.clone(),
         wording: Default::default(),
     };
     let checked = check(&sources.files, &options);
     let elapsed = started.elapsed();
-    emit(&sources.files, &checked);
+    emit(&sources.files, &checked.errors);
     let known: Vec<&str> = checked
         .program
         .cards
@@ -586,20 +577,83 @@ fn check_paths(run: &PathCheck) -> Result<usize, String> {
         say!("error: {problem}");
     }
     let errors = checked.errors.len() + problems.len();
-    summary(&run.what, &checked, sources.files.len(), elapsed, errors);
+    summary(
+        &run.what,
+        &Tally::of(&checked, sources.files.len(), errors),
+        elapsed,
+    );
     Ok(errors)
 }
 
-/// The last line of `dogma check`.
-fn summary(
-    what: &str,
-    checked: &Checked,
+/// `dogma check --edition M FILE…`: the files' cards checked in the whole edition, whose other
+/// cards and special achievements they may name. Only what concerns the named files is
+/// reported: a problem pointing into one of them, or an achievement's `via` naming one of their
+/// cards that does not claim it.
+fn check_in_edition(run: &PathCheck, edition: &str) -> Result<usize, String> {
+    let loaded = library::load_edition_with(edition, &run.paths)?;
+    let files = &loaded.sources.files;
+    let started = Instant::now();
+    let checked = check(files, &loaded.options());
+    let elapsed = started.elapsed();
+    let is_named = |file: dogma_compiler::ir::FileId| {
+        loaded.named.get(file.0 as usize).copied().unwrap_or(false)
+    };
+    let named_cards: Vec<&str> = checked
+        .program
+        .cards
+        .iter()
+        .zip(&checked.card_sources)
+        .filter(|(_, (file, _))| is_named(*file))
+        .map(|(c, _)| c.title.as_str())
+        .collect();
+    let errors: Vec<dogma_compiler::Error> = checked
+        .errors
+        .iter()
+        .filter(|e| match e {
+            dogma_compiler::Error::ViaWithoutClaim { card, .. } => {
+                named_cards.contains(&card.as_str())
+            }
+            _ => e.places().iter().any(|at| is_named(at.file)),
+        })
+        .cloned()
+        .collect();
+    emit(files, &errors);
+    let tally = Tally {
+        cards: named_cards.len(),
+        achievements: checked
+            .program
+            .achievements
+            .iter()
+            .filter(|a| is_named(a.span.file))
+            .count(),
+        files: loaded.named.iter().filter(|n| **n).count(),
+        errors: errors.len(),
+    };
+    summary(&run.what, &tally, elapsed);
+    Ok(errors.len())
+}
+
+/// What the summary line of `dogma check` counts.
+struct Tally {
+    cards: usize,
+    achievements: usize,
     files: usize,
-    elapsed: std::time::Duration,
     errors: usize,
-) {
-    let cards = checked.program.cards.len();
-    let achievements = checked.program.achievements.len();
+}
+
+impl Tally {
+    fn of(checked: &Checked, files: usize, errors: usize) -> Tally {
+        Tally {
+            cards: checked.program.cards.len(),
+            achievements: checked.program.achievements.len(),
+            files,
+            errors,
+        }
+    }
+}
+
+/// The last line of `dogma check`.
+fn summary(what: &str, tally: &Tally, elapsed: std::time::Duration) {
     say!(
         "checked {}{} and {} in {} in {:.1} ms: {}",
         if what.is_empty() {
@@ -607,11 +661,15 @@ fn summary(
         } else {
             format!("{what}: ")
         },
-        counted(cards, "card", "cards"),
-        counted(achievements, "special achievement", "special achievements"),
-        counted(files, "file", "files"),
+        counted(tally.cards, "card", "cards"),
+        counted(
+            tally.achievements,
+            "special achievement",
+            "special achievements"
+        ),
+        counted(tally.files, "file", "files"),
         elapsed.as_secs_f64() * 1000.0,
-        match errors {
+        match tally.errors {
             0 => "no errors".to_string(),
             1 => "1 error".to_string(),
             n => format!("{n} errors"),
@@ -643,7 +701,7 @@ fn cmd_fmt(check_only: bool, paths: Vec<PathBuf>) -> CmdResult {
                 let mut alone = file.clone();
                 alone.layer = 0;
                 let checked = check(std::slice::from_ref(&alone), &Options::default());
-                emit(std::slice::from_ref(file), &checked);
+                emit(std::slice::from_ref(file), &checked.errors);
             }
         }
     }
@@ -666,7 +724,7 @@ fn checked_edition(name: &str) -> Result<(library::EditionSources, Checked), Exi
     };
     let (checked, problems) = dogma::check_sources(&sources);
     if !checked.errors.is_empty() || !problems.is_empty() {
-        emit(&sources.files, &checked);
+        emit(&sources.files, &checked.errors);
         for problem in &problems {
             say!("error: {problem}");
         }

@@ -379,6 +379,22 @@ impl Error {
         }
     }
 
+    /// Every place the error points at: where it is, then the places its secondary labels show
+    /// ("first defined here").
+    pub fn places(&self) -> Vec<At> {
+        let mut places = vec![self.at()];
+        match self {
+            Error::UnclosedBrace { open, .. } => places.push(*open),
+            Error::DuplicateTitle { first, .. }
+            | Error::DuplicateAchievement { first, .. }
+            | Error::DuplicateFact { first, .. } => places.push(*first),
+            Error::HexCount { hexes, .. } => places.extend(hexes.iter().copied()),
+            Error::ClaimWithoutVia { definition, .. } => places.push(*definition),
+            _ => {}
+        }
+        places
+    }
+
     /// The error as a codespan diagnostic: message, labels and help notes.
     pub fn report(&self) -> Report<usize> {
         let code = self.code();
