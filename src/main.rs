@@ -54,6 +54,9 @@ enum Command {
         /// `EDITION+cities`.
         #[arg(long, value_delimiter = ',')]
         expansions: Vec<String>,
+        /// Fail (exit 1) on warnings too, not only on errors.
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// Lay card sources out canonically (default: every file under cards/).
     Fmt {
@@ -209,8 +212,10 @@ fn main() -> ExitCode {
             paths,
             edition,
             expansions,
+            deny_warnings,
         } => cmd_check(
             paths,
+            deny_warnings,
             match (edition, expansions.is_empty()) {
                 (edition, true) => edition,
                 (edition, false) => Some(game(
@@ -344,8 +349,12 @@ fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
     }
 }
 
-/// Prints errors to stderr with colour when it is a terminal.
-fn emit(files: &[SourceFile], errors: &[dogma_compiler::Error]) {
+/// Prints errors, then warnings, to stderr with colour when it is a terminal.
+fn emit(
+    files: &[SourceFile],
+    errors: &[dogma_compiler::Error],
+    warnings: &[dogma_compiler::Warning],
+) {
     let mut db = SimpleFiles::new();
     for f in files {
         db.add(f.name.clone(), f.text.clone());
@@ -363,9 +372,16 @@ fn emit(files: &[SourceFile], errors: &[dogma_compiler::Error]) {
             say!("error[{}]", error.code());
         }
     }
+    for warning in warnings {
+        if term::emit_to_write_style(&mut lock, &config, &db, &warning.report()).is_err() {
+            say!("warning[{}]", warning.code());
+        }
+    }
 }
 
-fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
+fn cmd_check(paths: Vec<PathBuf>, deny_warnings: bool, edition: Option<String>) -> CmdResult {
+    // A check fails on errors; on warnings only when asked to.
+    let fails = |tally: &Tally| tally.errors > 0 || (deny_warnings && tally.warnings > 0);
     if paths.is_empty() {
         let names = match edition {
             Some(name) => vec![name],
@@ -383,17 +399,14 @@ fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
             let sources = library::load_edition(&name)?;
             let (checked, problems) = dogma::check_sources(&sources);
             let elapsed = started.elapsed();
-            emit(&sources.files, &checked.errors);
+            emit(&sources.files, &checked.errors, &checked.warnings);
             for problem in &problems {
                 say!("error: {problem}");
             }
             let errors = checked.errors.len() + problems.len();
-            failed |= errors > 0;
-            summary(
-                &format!("the {name} edition"),
-                &Tally::of(&checked, sources.files.len(), errors),
-                elapsed,
-            );
+            let tally = Tally::of(&checked, sources.files.len(), errors);
+            failed |= fails(&tally);
+            summary(&format!("the {name} edition"), &tally, elapsed);
         }
         return Ok(if failed {
             ExitCode::from(1)
@@ -478,7 +491,7 @@ fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
     }
     let mut failed = false;
     for check in &checks {
-        failed |= check_paths(check)? > 0;
+        failed |= fails(&check_paths(check)?);
     }
     Ok(if failed {
         ExitCode::from(1)
@@ -551,8 +564,8 @@ fn editions_of_tree<'a>(
         .collect()
 }
 
-/// Checks card files and folders together; returns the number of errors.
-fn check_paths(run: &PathCheck) -> Result<usize, String> {
+/// Checks card files and folders together; returns what was found.
+fn check_paths(run: &PathCheck) -> Result<Tally, String> {
     if let Some(name) = &run.edition {
         return check_in_edition(run, name);
     }
@@ -565,7 +578,7 @@ fn check_paths(run: &PathCheck) -> Result<usize, String> {
     };
     let checked = check(&sources.files, &options);
     let elapsed = started.elapsed();
-    emit(&sources.files, &checked.errors);
+    emit(&sources.files, &checked.errors, &checked.warnings);
     let known: Vec<&str> = checked
         .program
         .cards
@@ -577,19 +590,16 @@ fn check_paths(run: &PathCheck) -> Result<usize, String> {
         say!("error: {problem}");
     }
     let errors = checked.errors.len() + problems.len();
-    summary(
-        &run.what,
-        &Tally::of(&checked, sources.files.len(), errors),
-        elapsed,
-    );
-    Ok(errors)
+    let tally = Tally::of(&checked, sources.files.len(), errors);
+    summary(&run.what, &tally, elapsed);
+    Ok(tally)
 }
 
 /// `dogma check --edition M FILE…`: the files' cards checked in the whole edition, whose other
 /// cards and special achievements they may name. Only what concerns the named files is
 /// reported: a problem pointing into one of them, or an achievement's `via` naming one of their
 /// cards that does not claim it.
-fn check_in_edition(run: &PathCheck, edition: &str) -> Result<usize, String> {
+fn check_in_edition(run: &PathCheck, edition: &str) -> Result<Tally, String> {
     let loaded = library::load_edition_with(edition, &run.paths)?;
     let files = &loaded.sources.files;
     let started = Instant::now();
@@ -617,7 +627,13 @@ fn check_in_edition(run: &PathCheck, edition: &str) -> Result<usize, String> {
         })
         .cloned()
         .collect();
-    emit(files, &errors);
+    let warnings: Vec<dogma_compiler::Warning> = checked
+        .warnings
+        .iter()
+        .filter(|w| w.places().iter().any(|at| is_named(at.file)))
+        .cloned()
+        .collect();
+    emit(files, &errors, &warnings);
     let tally = Tally {
         cards: named_cards.len(),
         achievements: checked
@@ -628,9 +644,10 @@ fn check_in_edition(run: &PathCheck, edition: &str) -> Result<usize, String> {
             .count(),
         files: loaded.named.iter().filter(|n| **n).count(),
         errors: errors.len(),
+        warnings: warnings.len(),
     };
     summary(&run.what, &tally, elapsed);
-    Ok(errors.len())
+    Ok(tally)
 }
 
 /// What the summary line of `dogma check` counts.
@@ -639,6 +656,7 @@ struct Tally {
     achievements: usize,
     files: usize,
     errors: usize,
+    warnings: usize,
 }
 
 impl Tally {
@@ -648,6 +666,7 @@ impl Tally {
             achievements: checked.program.achievements.len(),
             files,
             errors,
+            warnings: checked.warnings.len(),
         }
     }
 }
@@ -669,10 +688,15 @@ fn summary(what: &str, tally: &Tally, elapsed: std::time::Duration) {
         ),
         counted(tally.files, "file", "files"),
         elapsed.as_secs_f64() * 1000.0,
-        match tally.errors {
-            0 => "no errors".to_string(),
-            1 => "1 error".to_string(),
-            n => format!("{n} errors"),
+        match (tally.errors, tally.warnings) {
+            (0, 0) => "no errors".to_string(),
+            (errors, 0) => counted(errors, "error", "errors"),
+            (0, warnings) => format!("no errors, {}", counted(warnings, "warning", "warnings")),
+            (errors, warnings) => format!(
+                "{}, {}",
+                counted(errors, "error", "errors"),
+                counted(warnings, "warning", "warnings")
+            ),
         }
     );
 }
@@ -701,7 +725,7 @@ fn cmd_fmt(check_only: bool, paths: Vec<PathBuf>) -> CmdResult {
                 let mut alone = file.clone();
                 alone.layer = 0;
                 let checked = check(std::slice::from_ref(&alone), &Options::default());
-                emit(std::slice::from_ref(file), &checked.errors);
+                emit(std::slice::from_ref(file), &checked.errors, &[]);
             }
         }
     }
@@ -724,7 +748,7 @@ fn checked_edition(name: &str) -> Result<(library::EditionSources, Checked), Exi
     };
     let (checked, problems) = dogma::check_sources(&sources);
     if !checked.errors.is_empty() || !problems.is_empty() {
-        emit(&sources.files, &checked.errors);
+        emit(&sources.files, &checked.errors, &checked.warnings);
         for problem in &problems {
             say!("error: {problem}");
         }
@@ -789,12 +813,19 @@ struct ListedCard {
     icons: std::collections::BTreeMap<String, String>,
     dogma_icon: Option<String>,
     effects: Vec<ListedEffect>,
+    /// Why the card's rendered text knowingly differs from its printed text (`approximate
+    /// "…"`), or null.
+    approximate: Option<String>,
 }
 
 #[derive(Serialize)]
 struct ListedEffect {
     kind: String,
+    /// The text rendered from the effect's statements.
     text: String,
+    /// The effect's intended printed text (its `text` line), when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    intended: Option<String>,
 }
 
 fn cmd_list(edition: &str, json: bool) -> CmdResult {
@@ -804,14 +835,16 @@ fn cmd_list(edition: &str, json: bool) -> CmdResult {
     };
     let mut cards = Vec::new();
     for card in &checked.program.cards {
-        let effects = checked
-            .card_ast(card.id)
+        let ast = checked.card_ast(card.id);
+        let effects = ast
             .map(|ast| render::render_card(ast, sources.manifest.wording))
             .unwrap_or_default()
             .into_iter()
-            .map(|e| ListedEffect {
+            .zip(ast.map(|a| a.effects.as_slice()).unwrap_or_default())
+            .map(|(e, source)| ListedEffect {
                 kind: e.kind.list_word().to_string(),
                 text: e.text,
+                intended: source.text.as_ref().map(|t| t.node.text()),
             })
             .collect();
         cards.push(ListedCard {
@@ -826,6 +859,7 @@ fn cmd_list(edition: &str, json: bool) -> CmdResult {
                 .collect(),
             dogma_icon: card.dogma_icon.map(|i| i.word().to_string()),
             effects,
+            approximate: ast.and_then(|a| a.approximate()).map(|why| why.text()),
         });
     }
     cards.sort_by(|a, b| (a.age, &a.title).cmp(&(b.age, &b.title)));
@@ -841,15 +875,25 @@ fn cmd_list(edition: &str, json: bool) -> CmdResult {
                 .collect();
             line!(
                 out,
-                "{:>2}  {:<7} {:<20} {:<32} {}",
+                "{:>2}  {:<7} {:<20} {:<32} {}{}",
                 card.age,
                 card.color,
                 card.title,
                 icons.join(" "),
-                card.effects.len()
+                card.effects.len(),
+                if card.approximate.is_some() {
+                    "  approximate"
+                } else {
+                    ""
+                }
             );
         }
-        line!(out, "{} cards", cards.len());
+        let approximate = cards.iter().filter(|c| c.approximate.is_some()).count();
+        if approximate > 0 {
+            line!(out, "{} cards, {} approximate", cards.len(), approximate);
+        } else {
+            line!(out, "{} cards", cards.len());
+        }
     }
     write_stdout(&out)?;
     Ok(ExitCode::SUCCESS)

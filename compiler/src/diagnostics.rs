@@ -2,7 +2,9 @@
 //! codespan-reporting diagnostics with a stable code, labels and help.
 //!
 //! Codes are never reused: `E00xx` syntax, `E01xx` names, `E02xx` types and arity, `E03xx` card
-//! and rule semantics. `CODES` documents each one; a test keeps it in step with `Error::code`.
+//! and rule semantics, `W00xx` warnings (accepted, but probably not what was meant; they never
+//! fail a check). `CODES` documents each one; a test keeps it in step with `Error::code` and
+//! `Warning::code`.
 
 use crate::ir::FileId;
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
@@ -218,6 +220,153 @@ pub enum Error {
     },
 }
 
+/// Something accepted that is probably not what the designer meant: the card still compiles.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Warning {
+    /// An effect's rendered text differs from its `text` line.
+    TextDrift {
+        /// The `text` line.
+        at: At,
+        /// The effect's keyword.
+        effect: At,
+        intended: String,
+        rendered: String,
+    },
+    /// `top` or `bottom` on cards that are not in a pile: in a hand, a score pile,
+    /// achievements, or cards named earlier.
+    PositionOffBoard {
+        at: At,
+        word: &'static str,
+        /// The cards, in words: "cards in your hand", "the available achievements".
+        place: String,
+    },
+    /// `other than` after a choice of something else than icons.
+    ExceptOutsideIcons { at: At, kind: &'static str },
+    /// `of my choice` on a phrase that takes every card it names: there is nothing to choose.
+    ChoiceOfAll { at: At },
+}
+
+impl Warning {
+    /// The stable code of the warning.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Warning::TextDrift { .. } => "W0001",
+            Warning::PositionOffBoard { .. } => "W0002",
+            Warning::ExceptOutsideIcons { .. } => "W0003",
+            Warning::ChoiceOfAll { .. } => "W0004",
+        }
+    }
+
+    /// Where the warning is.
+    pub fn at(&self) -> At {
+        match self {
+            Warning::TextDrift { at, .. }
+            | Warning::PositionOffBoard { at, .. }
+            | Warning::ExceptOutsideIcons { at, .. }
+            | Warning::ChoiceOfAll { at } => *at,
+        }
+    }
+
+    /// Every place the warning points at.
+    pub fn places(&self) -> Vec<At> {
+        match self {
+            Warning::TextDrift { at, effect, .. } => vec![*at, *effect],
+            other => vec![other.at()],
+        }
+    }
+
+    /// The warning as a codespan diagnostic.
+    pub fn report(&self) -> Report<usize> {
+        let primary = |at: At, message: &str| {
+            Label::primary(at.file.0 as usize, at.span.range()).with_message(message.to_string())
+        };
+        let (message, labels, notes): (String, Vec<Label<usize>>, Vec<String>) = match self {
+            Warning::TextDrift {
+                at,
+                effect,
+                intended,
+                rendered,
+            } => (
+                "the effect's text differs from its intended text".to_string(),
+                vec![
+                    primary(*at, "the intended text"),
+                    Label::secondary(effect.file.0 as usize, effect.span.range())
+                        .with_message("this effect renders differently".to_string()),
+                ],
+                vec![
+                    format!("words: {}", word_diff(intended, rendered)),
+                    format!("rendered: {rendered}"),
+                    "help: change the statements until the effect renders as intended, or the `text` line to what it renders; a card that cannot read as printed may say so with `approximate \"why\"`".to_string(),
+                ],
+            ),
+            Warning::PositionOffBoard { at, word, place } => (
+                format!("`{word}` means nothing for {place}: only a board's piles have a top and a bottom"),
+                vec![primary(*at, "ignored")],
+                vec![format!(
+                    "help: remove `{word}`, or take the cards from a board (`{word} card from your board`)"
+                )],
+            ),
+            Warning::ExceptOutsideIcons { at, kind } => (
+                format!("`other than` leaves nothing out of a choice of {kind}"),
+                vec![primary(*at, "ignored")],
+                vec!["help: `other than` leaves an icon out of a choice of icons (`choose an icon other than leaf`); remove it".to_string()],
+            ),
+            Warning::ChoiceOfAll { at } => (
+                "`of my choice` means nothing here: the phrase takes every card it names".to_string(),
+                vec![primary(*at, "nothing to choose")],
+                vec!["help: the demander chooses among cards when the phrase takes some of them (`a card of my choice`, `2 cards of my choice`); remove `of my choice`, or say how many".to_string()],
+            ),
+        };
+        Report::warning()
+            .with_code(self.code())
+            .with_message(message)
+            .with_labels(labels)
+            .with_notes(notes)
+    }
+}
+
+/// The words of `rendered` against those of `intended`: the intended words that are not
+/// rendered in `[-…-]`, the rendered words that are not intended in `{+…+}`, and long runs of
+/// words they share shortened to their ends with `…`.
+pub fn word_diff(intended: &str, rendered: &str) -> String {
+    use similar::{ChangeTag, TextDiff};
+    /// The shared words kept on each side of a change.
+    const CONTEXT: usize = 4;
+    let diff = TextDiff::from_words(intended, rendered);
+    let mut runs: Vec<(ChangeTag, Vec<&str>)> = Vec::new();
+    for change in diff.iter_all_changes() {
+        let word = change.value();
+        if word.trim().is_empty() {
+            continue;
+        }
+        match runs.last_mut() {
+            Some((tag, words)) if *tag == change.tag() => words.push(word),
+            _ => runs.push((change.tag(), vec![word])),
+        }
+    }
+    let last = runs.len().saturating_sub(1);
+    let mut out = Vec::new();
+    for (i, (tag, words)) in runs.iter().enumerate() {
+        match tag {
+            ChangeTag::Delete => out.push(format!("[-{}-]", words.join(" "))),
+            ChangeTag::Insert => out.push(format!("{{+{}+}}", words.join(" "))),
+            ChangeTag::Equal => {
+                let keep_front = if i == 0 { 0 } else { CONTEXT };
+                let keep_back = if i == last { 0 } else { CONTEXT };
+                if words.len() > keep_front + keep_back + 1 {
+                    let mut part: Vec<&str> = words[..keep_front].to_vec();
+                    part.push("…");
+                    part.extend(&words[words.len() - keep_back..]);
+                    out.push(part.join(" "));
+                } else {
+                    out.push(words.join(" "));
+                }
+            }
+        }
+    }
+    out.join(" ")
+}
+
 /// Every diagnostic code with a one-line explanation (`dogma explain CODE` prints it).
 pub const CODES: &[(&str, &str)] = &[
     (
@@ -297,6 +446,22 @@ pub const CODES: &[(&str, &str)] = &[
     (
         "E0312",
         "a trigger tests the pile a card went to (`onto a color …`), but its verb does not put the card on a board",
+    ),
+    (
+        "W0001",
+        "an effect's rendered text differs from its intended text (its `text` line)",
+    ),
+    (
+        "W0002",
+        "`top` or `bottom` on cards that are not in a pile (a hand, a score pile, cards named earlier)",
+    ),
+    (
+        "W0003",
+        "`other than` after a choice of values, colours or players: only a choice of icons leaves one out",
+    ),
+    (
+        "W0004",
+        "`of my choice` on a phrase that takes every card it names",
     ),
 ];
 

@@ -171,6 +171,10 @@ impl Printer<'_> {
             format!("card {} {{", quote(&card.title.node)),
         );
         for fact in &card.facts {
+            if let Fact::Approximate(why) = &fact.node {
+                self.prose(1, "approximate", why, fact.span.start);
+                continue;
+            }
             let text = match &fact.node {
                 Fact::Age(age) => format!("age {}", age.node),
                 Fact::Color(color) => format!("color {}", color.node),
@@ -184,6 +188,7 @@ impl Printer<'_> {
                         .collect();
                     format!("icons {}", words.join(" "))
                 }
+                Fact::Approximate(_) => continue,
             };
             self.line(1, fact.span.start, fact.span.end, text);
         }
@@ -200,6 +205,9 @@ impl Printer<'_> {
                 None => format!("{}{params} {{", effect.kind.node.keyword()),
             };
             self.line(1, effect.span.start, effect.body.span.start + 1, head);
+            if let Some(text) = &effect.text {
+                self.prose(2, "text", &text.node, text.span.start);
+            }
             self.stmts(&effect.body, 2);
             self.close(1, effect.body.span.end);
         }
@@ -238,6 +246,23 @@ impl Printer<'_> {
             );
         }
         self.close(0, a.span.end);
+    }
+
+    /// `text "…"` or `approximate "…"`: the keyword and the first piece on one line, each
+    /// further piece on its own line under the first.
+    fn prose(&mut self, indent: usize, keyword: &str, prose: &Prose, start: u32) {
+        for (i, piece) in prose.pieces.iter().enumerate() {
+            let quoted = quote(&piece.node);
+            if i == 0 {
+                self.line(indent, start, piece.span.end, format!("{keyword} {quoted}"));
+            } else {
+                self.flush_comments(piece.span.start, indent);
+                let pad = " ".repeat(keyword.len() + 1);
+                self.lines
+                    .push(format!("{}{pad}{quoted}", "  ".repeat(indent)));
+                self.trailing_after(piece.span.end);
+            }
+        }
     }
 
     fn close(&mut self, indent: usize, end: u32) {
@@ -1198,5 +1223,24 @@ mod tests {
             once.contains("draw a [1] for every color on your board"),
             "{once}"
         );
+    }
+
+    /// The intended text opens the effect, each quoted piece on its own line under the first;
+    /// `approximate` stays with the facts.
+    #[test]
+    fn intended_text_and_approximate_round_trip() {
+        let messy = "card \"X\" { age 1 color red icons hex crown crown crown\n \
+                     approximate \"the printed card\" \"says more\"\n \
+                     effect crown {\n text \"Draw a [1].\"   # what the card says\n \
+                     \"Then draw a [2].\" draw a [1] then draw a [2] } }";
+        let once = format_source(messy).expect("parses");
+        assert_eq!(
+            once,
+            "card \"X\" {\n  age 1\n  color red\n  icons hex crown crown crown\n  \
+             approximate \"the printed card\"\n              \"says more\"\n\n  \
+             effect crown {\n    text \"Draw a [1].\" # what the card says\n         \
+             \"Then draw a [2].\"\n    draw a [1]\n    then draw a [2]\n  }\n}\n"
+        );
+        assert_eq!(format_source(&once).expect("parses"), once);
     }
 }

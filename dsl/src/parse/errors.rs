@@ -208,7 +208,9 @@ fn summarize(rules: impl Iterator<Item = Rule>) -> Vec<String> {
     for rule in rules {
         if STATEMENT_STARTS.contains(&rule) {
             statement = true;
-        } else {
+        } else if rule != Rule::kw_text {
+            // An effect may open with its intended text, but a designer who wrote a statement
+            // there meant a statement: `text` would only crowd the list.
             out.push(describe_rule(rule));
         }
     }
@@ -255,7 +257,10 @@ fn describe_rule_name(name: &str) -> String {
         "slot" => "an icon",
         "effect" => "an effect",
         "effect_kind" => "`effect`, `demand` or `compel`",
-        "block" | "lbrace" => "`{`",
+        "block" | "lbrace" | "effect_body" => "`{`",
+        "text_line" => "`text \"…\"`",
+        "prose" | "quoted" => "quoted text",
+        "approximate_fact" => "`approximate \"…\"`",
         "rbrace" => "`}`",
         "lbracket" | "age_literal" => "`[`",
         "rbracket" => "`]`",

@@ -150,6 +150,7 @@ pub fn render_card_text(card: &Card, wording: Wording) -> String {
     let mut facts = Vec::new();
     for fact in &card.facts {
         match &fact.node {
+            Fact::Approximate(_) => {}
             Fact::Age(age) => facts.push(format!("Age {}", age.node)),
             Fact::Color(color) => facts.push(color.node.clone()),
             Fact::Icons(slots) => {
