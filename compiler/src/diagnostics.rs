@@ -327,44 +327,93 @@ impl Warning {
 
 /// The words of `rendered` against those of `intended`: the intended words that are not
 /// rendered in `[-…-]`, the rendered words that are not intended in `{+…+}`, and long runs of
-/// words they share shortened to their ends with `…`.
+/// words they share shortened to their ends with `…`. A full stop or comma after a word is a
+/// word of its own, so that "[4]." against "[4] for every card." shows only the words between.
 pub fn word_diff(intended: &str, rendered: &str) -> String {
-    use similar::{ChangeTag, TextDiff};
+    use similar::{capture_diff_slices, Algorithm, ChangeTag};
     /// The shared words kept on each side of a change.
     const CONTEXT: usize = 4;
-    let diff = TextDiff::from_words(intended, rendered);
+    let old = words(intended);
+    let new = words(rendered);
     let mut runs: Vec<(ChangeTag, Vec<&str>)> = Vec::new();
-    for change in diff.iter_all_changes() {
-        let word = change.value();
-        if word.trim().is_empty() {
-            continue;
-        }
-        match runs.last_mut() {
-            Some((tag, words)) if *tag == change.tag() => words.push(word),
-            _ => runs.push((change.tag(), vec![word])),
+    for op in capture_diff_slices(Algorithm::Myers, &old, &new) {
+        for change in op.iter_changes(&old, &new) {
+            let word = change.value();
+            match runs.last_mut() {
+                Some((tag, words)) if *tag == change.tag() => words.push(word),
+                _ => runs.push((change.tag(), vec![word])),
+            }
         }
     }
     let last = runs.len().saturating_sub(1);
-    let mut out = Vec::new();
+    let mut out = String::new();
     for (i, (tag, words)) in runs.iter().enumerate() {
-        match tag {
-            ChangeTag::Delete => out.push(format!("[-{}-]", words.join(" "))),
-            ChangeTag::Insert => out.push(format!("{{+{}+}}", words.join(" "))),
+        let part = match tag {
+            ChangeTag::Delete => format!("[-{}-]", join_words(words)),
+            ChangeTag::Insert => format!("{{+{}+}}", join_words(words)),
             ChangeTag::Equal => {
                 let keep_front = if i == 0 { 0 } else { CONTEXT };
                 let keep_back = if i == last { 0 } else { CONTEXT };
                 if words.len() > keep_front + keep_back + 1 {
                     let mut part: Vec<&str> = words[..keep_front].to_vec();
+                    // No stop right before or after the ellipsis.
+                    while part.last().is_some_and(|w| is_stop(w)) {
+                        part.pop();
+                    }
                     part.push("…");
-                    part.extend(&words[words.len() - keep_back..]);
-                    out.push(part.join(" "));
+                    part.extend(
+                        words[words.len() - keep_back..]
+                            .iter()
+                            .skip_while(|w| is_stop(w)),
+                    );
+                    join_words(&part)
                 } else {
-                    out.push(words.join(" "));
+                    join_words(words)
                 }
             }
+        };
+        let glued = words.first().is_some_and(|w| is_stop(w)) && *tag == ChangeTag::Equal;
+        if !out.is_empty() && !glued {
+            out.push(' ');
+        }
+        out.push_str(&part);
+    }
+    out
+}
+
+/// A text's words, with a stop or comma that ends a word as a word of its own.
+fn words(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for word in text.split_whitespace() {
+        match word.char_indices().last() {
+            Some((at, c)) if at > 0 && is_stop_char(c) => {
+                out.push(&word[..at]);
+                out.push(&word[at..]);
+            }
+            _ => out.push(word),
         }
     }
-    out.join(" ")
+    out
+}
+
+fn is_stop_char(c: char) -> bool {
+    matches!(c, '.' | ',' | '!' | ';' | ':')
+}
+
+fn is_stop(word: &str) -> bool {
+    word.chars().count() == 1 && word.chars().all(is_stop_char)
+}
+
+/// Words joined by spaces, a stop glued to the word before it.
+fn join_words(words: &[&str]) -> String {
+    let mut out = String::new();
+    for word in words {
+        if !out.is_empty() && !is_stop(word) {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 /// Every diagnostic code with a one-line explanation (`dogma explain CODE` prints it).
@@ -920,6 +969,25 @@ fn one_of(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_word_diff_marks_the_words_changed_and_keeps_stops_apart() {
+        assert_eq!(
+            word_diff("Draw two [1].", "Draw a [1]."),
+            "Draw [-two-] {+a+} [1]."
+        );
+        assert_eq!(
+            word_diff(
+                "Choose a value. Draw a [4] for every card you returned.",
+                "Choose a value. Draw a [4]."
+            ),
+            "… Draw a [4] [-for every card you returned-]."
+        );
+        assert_eq!(
+            word_diff("Draw a [1].", "Draw a [1]!"),
+            "Draw a [1] [-.-] {+!+}"
+        );
+    }
 
     #[test]
     fn codes_are_unique_and_documented() {
