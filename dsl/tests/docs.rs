@@ -22,7 +22,9 @@ fn keywords() -> BTreeSet<String> {
 fn section(docs: &str, from: &str, until: &str) -> String {
     let start = docs.find(from).unwrap_or_else(|| panic!("no `{from}`"));
     let rest = &docs[start..];
-    let end = rest[from.len()..].find(until).map_or(rest.len(), |e| e + from.len());
+    let end = rest[from.len()..]
+        .find(until)
+        .map_or(rest.len(), |e| e + from.len());
     rest[..end].to_string()
 }
 
