@@ -2,7 +2,9 @@
 //! codespan-reporting diagnostics with a stable code, labels and help.
 //!
 //! Codes are never reused: `E00xx` syntax, `E01xx` names, `E02xx` types and arity, `E03xx` card
-//! and rule semantics. `CODES` documents each one; a test keeps it in step with `Error::code`.
+//! and rule semantics, `W00xx` warnings (accepted, but probably not what was meant; they never
+//! fail a check). `CODES` documents each one; a test keeps it in step with `Error::code` and
+//! `Warning::code`.
 
 use crate::ir::FileId;
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
@@ -224,6 +226,202 @@ pub enum Error {
     },
 }
 
+/// Something accepted that is probably not what the designer meant: the card still compiles.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Warning {
+    /// An effect's rendered text differs from its `text` line.
+    TextDrift {
+        /// The `text` line.
+        at: At,
+        /// The effect's keyword.
+        effect: At,
+        intended: String,
+        rendered: String,
+    },
+    /// `top` or `bottom` on cards that are not in a pile: in a hand, a score pile,
+    /// achievements, or cards named earlier.
+    PositionOffBoard {
+        at: At,
+        word: &'static str,
+        /// The cards, in words: "cards in your hand", "the available achievements".
+        place: String,
+    },
+    /// `other than` after a choice of something else than icons.
+    ExceptOutsideIcons { at: At, kind: &'static str },
+    /// `of my choice` on a phrase that takes every card it names: there is nothing to choose.
+    ChoiceOfAll { at: At },
+}
+
+impl Warning {
+    /// The stable code of the warning.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Warning::TextDrift { .. } => "W0001",
+            Warning::PositionOffBoard { .. } => "W0002",
+            Warning::ExceptOutsideIcons { .. } => "W0003",
+            Warning::ChoiceOfAll { .. } => "W0004",
+        }
+    }
+
+    /// Where the warning is.
+    pub fn at(&self) -> At {
+        match self {
+            Warning::TextDrift { at, .. }
+            | Warning::PositionOffBoard { at, .. }
+            | Warning::ExceptOutsideIcons { at, .. }
+            | Warning::ChoiceOfAll { at } => *at,
+        }
+    }
+
+    /// Every place the warning points at.
+    pub fn places(&self) -> Vec<At> {
+        match self {
+            Warning::TextDrift { at, effect, .. } => vec![*at, *effect],
+            other => vec![other.at()],
+        }
+    }
+
+    /// The warning as a codespan diagnostic.
+    pub fn report(&self) -> Report<usize> {
+        let primary = |at: At, message: &str| {
+            Label::primary(at.file.0 as usize, at.span.range()).with_message(message.to_string())
+        };
+        let (message, labels, notes): (String, Vec<Label<usize>>, Vec<String>) = match self {
+            Warning::TextDrift {
+                at,
+                effect,
+                intended,
+                rendered,
+            } => (
+                "the effect's text differs from its intended text".to_string(),
+                vec![
+                    primary(*at, "the intended text"),
+                    Label::secondary(effect.file.0 as usize, effect.span.range())
+                        .with_message("this effect renders differently".to_string()),
+                ],
+                vec![
+                    format!("words: {}", word_diff(intended, rendered)),
+                    format!("rendered: {rendered}"),
+                    "help: change the statements until the effect renders as intended, or the `text` line to what it renders; a card that cannot read as printed may say so with `approximate \"why\"`".to_string(),
+                ],
+            ),
+            Warning::PositionOffBoard { at, word, place } => (
+                format!("`{word}` means nothing for {place}: only a board's piles have a top and a bottom"),
+                vec![primary(*at, "ignored")],
+                vec![format!(
+                    "help: remove `{word}`, or take the cards from a board (`{word} card from your board`)"
+                )],
+            ),
+            Warning::ExceptOutsideIcons { at, kind } => (
+                format!("`other than` leaves nothing out of a choice of {kind}"),
+                vec![primary(*at, "ignored")],
+                vec!["help: `other than` leaves an icon out of a choice of icons (`choose an icon other than leaf`); remove it".to_string()],
+            ),
+            Warning::ChoiceOfAll { at } => (
+                "`of my choice` means nothing here: the phrase takes every card it names".to_string(),
+                vec![primary(*at, "nothing to choose")],
+                vec!["help: the demander chooses among cards when the phrase takes some of them (`a card of my choice`, `2 cards of my choice`); remove `of my choice`, or say how many".to_string()],
+            ),
+        };
+        Report::warning()
+            .with_code(self.code())
+            .with_message(message)
+            .with_labels(labels)
+            .with_notes(notes)
+    }
+}
+
+/// The words of `rendered` against those of `intended`: the intended words that are not
+/// rendered in `[-…-]`, the rendered words that are not intended in `{+…+}`, and long runs of
+/// words they share shortened to their ends with `…`. A full stop or comma after a word is a
+/// word of its own, so that "[4]." against "[4] for every card." shows only the words between.
+pub fn word_diff(intended: &str, rendered: &str) -> String {
+    use similar::{capture_diff_slices, Algorithm, ChangeTag};
+    /// The shared words kept on each side of a change.
+    const CONTEXT: usize = 4;
+    let old = words(intended);
+    let new = words(rendered);
+    let mut runs: Vec<(ChangeTag, Vec<&str>)> = Vec::new();
+    for op in capture_diff_slices(Algorithm::Myers, &old, &new) {
+        for change in op.iter_changes(&old, &new) {
+            let word = change.value();
+            match runs.last_mut() {
+                Some((tag, words)) if *tag == change.tag() => words.push(word),
+                _ => runs.push((change.tag(), vec![word])),
+            }
+        }
+    }
+    let last = runs.len().saturating_sub(1);
+    let mut out = String::new();
+    for (i, (tag, words)) in runs.iter().enumerate() {
+        let part = match tag {
+            ChangeTag::Delete => format!("[-{}-]", join_words(words)),
+            ChangeTag::Insert => format!("{{+{}+}}", join_words(words)),
+            ChangeTag::Equal => {
+                let keep_front = if i == 0 { 0 } else { CONTEXT };
+                let keep_back = if i == last { 0 } else { CONTEXT };
+                if words.len() > keep_front + keep_back + 1 {
+                    let mut part: Vec<&str> = words[..keep_front].to_vec();
+                    // No stop right before or after the ellipsis.
+                    while part.last().is_some_and(|w| is_stop(w)) {
+                        part.pop();
+                    }
+                    part.push("…");
+                    part.extend(
+                        words[words.len() - keep_back..]
+                            .iter()
+                            .skip_while(|w| is_stop(w)),
+                    );
+                    join_words(&part)
+                } else {
+                    join_words(words)
+                }
+            }
+        };
+        let glued = words.first().is_some_and(|w| is_stop(w)) && *tag == ChangeTag::Equal;
+        if !out.is_empty() && !glued {
+            out.push(' ');
+        }
+        out.push_str(&part);
+    }
+    out
+}
+
+/// A text's words, with a stop or comma that ends a word as a word of its own.
+fn words(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for word in text.split_whitespace() {
+        match word.char_indices().last() {
+            Some((at, c)) if at > 0 && is_stop_char(c) => {
+                out.push(&word[..at]);
+                out.push(&word[at..]);
+            }
+            _ => out.push(word),
+        }
+    }
+    out
+}
+
+fn is_stop_char(c: char) -> bool {
+    matches!(c, '.' | ',' | '!' | ';' | ':')
+}
+
+fn is_stop(word: &str) -> bool {
+    word.chars().count() == 1 && word.chars().all(is_stop_char)
+}
+
+/// Words joined by spaces, a stop glued to the word before it.
+fn join_words(words: &[&str]) -> String {
+    let mut out = String::new();
+    for word in words {
+        if !out.is_empty() && !is_stop(word) {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
 /// Every diagnostic code with a one-line explanation (`dogma explain CODE` prints it).
 pub const CODES: &[(&str, &str)] = &[
     (
@@ -308,6 +506,22 @@ pub const CODES: &[(&str, &str)] = &[
         "E0313",
         "a card's echo slots and its echo effects do not match: each echo effect is printed in one `echo` slot",
     ),
+    (
+        "W0001",
+        "an effect's rendered text differs from its intended text (its `text` line)",
+    ),
+    (
+        "W0002",
+        "`top` or `bottom` on cards that are not in a pile (a hand, a score pile, cards named earlier)",
+    ),
+    (
+        "W0003",
+        "`other than` after a choice of values, colours or players: only a choice of icons leaves one out",
+    ),
+    (
+        "W0004",
+        "`of my choice` on a phrase that takes every card it names",
+    ),
 ];
 
 impl Error {
@@ -389,6 +603,22 @@ impl Error {
             | Error::OntoOffBoard { at, .. }
             | Error::EchoMismatch { at, .. } => *at,
         }
+    }
+
+    /// Every place the error points at: where it is, then the places its secondary labels show
+    /// ("first defined here").
+    pub fn places(&self) -> Vec<At> {
+        let mut places = vec![self.at()];
+        match self {
+            Error::UnclosedBrace { open, .. } => places.push(*open),
+            Error::DuplicateTitle { first, .. }
+            | Error::DuplicateAchievement { first, .. }
+            | Error::DuplicateFact { first, .. } => places.push(*first),
+            Error::HexCount { hexes, .. } => places.extend(hexes.iter().copied()),
+            Error::ClaimWithoutVia { definition, .. } => places.push(*definition),
+            _ => {}
+        }
+        places
     }
 
     /// The error as a codespan diagnostic: message, labels and help notes.
@@ -760,6 +990,25 @@ fn one_of(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_word_diff_marks_the_words_changed_and_keeps_stops_apart() {
+        assert_eq!(
+            word_diff("Draw two [1].", "Draw a [1]."),
+            "Draw [-two-] {+a+} [1]."
+        );
+        assert_eq!(
+            word_diff(
+                "Choose a value. Draw a [4] for every card you returned.",
+                "Choose a value. Draw a [4]."
+            ),
+            "… Draw a [4] [-for every card you returned-]."
+        );
+        assert_eq!(
+            word_diff("Draw a [1].", "Draw a [1]!"),
+            "Draw a [1] [-.-] {+!+}"
+        );
+    }
 
     #[test]
     fn codes_are_unique_and_documented() {

@@ -69,12 +69,45 @@ pub struct Card {
     pub span: Span,
 }
 
+impl Card {
+    /// Why the card is an approximation (`approximate "…"`), if it is one.
+    pub fn approximate(&self) -> Option<&Prose> {
+        self.facts.iter().find_map(|f| match &f.node {
+            Fact::Approximate(why) => Some(why),
+            _ => None,
+        })
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fact {
     Age(Spanned<u32>),
     Color(Name),
     /// The icon slots in the card's reading order (see `SlotPosition::FOUR` and `SIX`).
     Icons(Vec<SlotSource>),
+    /// `approximate "why"`: the card's rendered text knowingly differs from its printed text.
+    Approximate(Prose),
+}
+
+/// Quoted text written over one or more lines (`"…" "…"`): the pieces read as one text, with a
+/// space between each two.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prose {
+    /// Each quoted piece, without its quotes.
+    pub pieces: Vec<Spanned<String>>,
+    pub span: Span,
+}
+
+impl Prose {
+    /// The whole text: the pieces joined by a space, runs of spaces made one.
+    pub fn text(&self) -> String {
+        let joined: Vec<&str> = self.pieces.iter().map(|p| p.node.as_str()).collect();
+        joined
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
 
 /// One icon slot as written: a name (`leaf`, `hex`) and an optional number (`bonus 3`).
@@ -124,6 +157,9 @@ pub struct Effect {
     pub icon: Option<Name>,
     /// `(v = 11)`: the effect's parameters with their values on its first run.
     pub params: Vec<Arg>,
+    /// `text "…"`: the effect's intended printed text, which its rendered text should match;
+    /// the span covers the whole line.
+    pub text: Option<Spanned<Prose>>,
     pub body: Block,
     pub span: Span,
 }
@@ -1016,6 +1052,22 @@ pub enum Amount {
     /// `5`: exactly, without the word.
     Count(u32),
     No,
+}
+
+impl Amount {
+    /// Whether the noun after the amount is singular: `at least 1 card`, `more than 1 card`,
+    /// but `no cards`, `at least 2 cards`.
+    pub fn takes_singular(self) -> bool {
+        matches!(
+            self,
+            Amount::AtLeast(1)
+                | Amount::AtMost(1)
+                | Amount::MoreThan(1)
+                | Amount::FewerThan(1)
+                | Amount::Exactly(1)
+                | Amount::Count(1)
+        )
+    }
 }
 
 /// What a player has, compared: `at least 4 castle`, `more leaf than factory`.

@@ -171,6 +171,10 @@ impl Printer<'_> {
             format!("card {} {{", quote(&card.title.node)),
         );
         for fact in &card.facts {
+            if let Fact::Approximate(why) = &fact.node {
+                self.prose(1, "approximate", why, fact.span.start);
+                continue;
+            }
             let text = match &fact.node {
                 Fact::Age(age) => format!("age {}", age.node),
                 Fact::Color(color) => format!("color {}", color.node),
@@ -184,6 +188,7 @@ impl Printer<'_> {
                         .collect();
                     format!("icons {}", words.join(" "))
                 }
+                Fact::Approximate(_) => continue,
             };
             self.line(1, fact.span.start, fact.span.end, text);
         }
@@ -200,6 +205,9 @@ impl Printer<'_> {
                 None => format!("{}{params} {{", effect.kind.node.keyword()),
             };
             self.line(1, effect.span.start, effect.body.span.start + 1, head);
+            if let Some(text) = &effect.text {
+                self.prose(2, "text", &text.node, text.span.start);
+            }
             self.stmts(&effect.body, 2);
             self.close(1, effect.body.span.end);
         }
@@ -238,6 +246,23 @@ impl Printer<'_> {
             );
         }
         self.close(0, a.span.end);
+    }
+
+    /// `text "…"` or `approximate "…"`: the keyword and the first piece on one line, each
+    /// further piece on its own line under the first.
+    fn prose(&mut self, indent: usize, keyword: &str, prose: &Prose, start: u32) {
+        for (i, piece) in prose.pieces.iter().enumerate() {
+            let quoted = quote(&piece.node);
+            if i == 0 {
+                self.line(indent, start, piece.span.end, format!("{keyword} {quoted}"));
+            } else {
+                self.flush_comments(piece.span.start, indent);
+                let pad = " ".repeat(keyword.len() + 1);
+                self.lines
+                    .push(format!("{}{pad}{quoted}", "  ".repeat(indent)));
+                self.trailing_after(piece.span.end);
+            }
+        }
     }
 
     fn close(&mut self, indent: usize, end: u32) {
@@ -513,7 +538,7 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             Winner::Single { most, measure, .. } => format!(
                 "the single player with the {} {} wins",
                 if *most { "most" } else { "fewest" },
-                measure_text(&measure.node)
+                measure_text(&measure.node, false)
             ),
             Winner::Player(p) => {
                 let verb = if matches!(p.kind, PlayerRefKind::You | PlayerRefKind::I { .. }) {
@@ -555,10 +580,11 @@ fn starts_with_vowel_sound(value: &Expr) -> bool {
 
 fn scale_text(scale: &Scale) -> String {
     match &scale.per {
+        // `for every 2 colors on your board`, `for every color on your board`.
         Some(n) => format!(
             "for every {} {}",
             n.node,
-            countable_text(&scale.what, false)
+            countable_text(&scale.what, n.node > 1)
         ),
         None => format!("for every {}", countable_text(&scale.what, false)),
     }
@@ -883,7 +909,7 @@ fn cond_text(c: &Cond) -> String {
         CondKind::SinglePlayer { most, measure } => format!(
             "you are the single player with the {} {}",
             if *most { "most" } else { "fewest" },
-            measure_text(&measure.node)
+            measure_text(&measure.node, false)
         ),
         CondKind::Has { player, measure } => {
             let verb = if matches!(player.kind, PlayerRefKind::You | PlayerRefKind::I { .. }) {
@@ -1000,7 +1026,7 @@ fn player_measure_text(m: &PlayerMeasure) -> String {
             format!(
                 "{} {}",
                 amount_text(amount.node),
-                measure_text(&measure.node)
+                measure_text(&measure.node, amount.node.takes_singular())
             )
         }
         PlayerMeasureKind::Compare {
@@ -1011,12 +1037,12 @@ fn player_measure_text(m: &PlayerMeasure) -> String {
             let than = match than {
                 Than::Each(set) => format!("each {}", set.node.words()),
                 Than::Player(p) => player_ref_text(p),
-                Than::Measure(m) => measure_text(&m.node),
+                Than::Measure(m) => measure_text(&m.node, false),
             };
             format!(
                 "{} {} than {than}",
                 if *more { "more" } else { "fewer" },
-                measure_text(&measure.node)
+                measure_text(&measure.node, false)
             )
         }
         PlayerMeasureKind::AsMany {
@@ -1027,38 +1053,40 @@ fn player_measure_text(m: &PlayerMeasure) -> String {
             let than = match than {
                 Than::Each(set) => format!("each {}", set.node.words()),
                 Than::Player(p) => player_ref_text(p),
-                Than::Measure(m) => measure_text(&m.node),
+                Than::Measure(m) => measure_text(&m.node, false),
             };
             format!(
                 "at least {}as many {} as {than}",
                 if *twice { "twice " } else { "" },
-                measure_text(&measure.node)
+                measure_text(&measure.node, false)
             )
         }
     }
 }
 
-fn measure_text(m: &Measure) -> String {
+/// A measure; `singular` after an amount of 1 (`at least 1 card in hand`, `1 color splayed left`).
+fn measure_text(m: &Measure, singular: bool) -> String {
+    let s = if singular { "" } else { "s" };
     match m {
-        Measure::Points => "points".to_string(),
-        Measure::Achievements => "achievements".to_string(),
-        Measure::TopCards => "top cards".to_string(),
-        Measure::CardsIn(ZoneKind::Hand) => "cards in hand".to_string(),
-        Measure::CardsIn(_) => "cards in score pile".to_string(),
+        Measure::Points => format!("point{s}"),
+        Measure::Achievements => format!("achievement{s}"),
+        Measure::TopCards => format!("top card{s}"),
+        Measure::CardsIn(ZoneKind::Hand) => format!("card{s} in hand"),
+        Measure::CardsIn(_) => format!("card{s} in score pile"),
         Measure::History {
             verb,
             due_to,
             scope,
-        } => format!("cards {}{}", verb.word(), due_scope_text(*due_to, *scope)),
+        } => format!("card{s} {}{}", verb.word(), due_scope_text(*due_to, *scope)),
         Measure::Colors(filters) => {
-            let mut text = "colors".to_string();
+            let mut text = format!("color{s}");
             for f in filters {
                 text.push(' ');
                 text.push_str(&color_filter_text(&f.node));
             }
             text
         }
-        Measure::ColorCards(color) => format!("{} cards", color.node),
+        Measure::ColorCards(color) => format!("{} card{s}", color.node),
         Measure::Icon(icon) => icon.node.clone(),
     }
 }
@@ -1131,6 +1159,88 @@ mod tests {
         let source = "card \"X\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  effect crown {\n    draw and reveal a [1]\n    if it is red { # red\n      score it\n    } otherwise if it is blue {\n      meld it\n    } otherwise { # other\n      keep it\n    }\n  }\n}\n";
         let once = format_source(source).expect("parses");
         assert_eq!(once, source);
+        assert_eq!(format_source(&once).expect("parses"), once);
+    }
+
+    /// A card's conditions in the canonical layout, one `if` per condition.
+    fn conditions_laid_out(conditions: &[&str]) -> Vec<String> {
+        let body: String = conditions
+            .iter()
+            .map(|c| format!("if {c} {{ draw a [1] }} "))
+            .collect();
+        let source = format!(
+            "card \"X\" {{ age 1 color red icons hex crown crown crown effect crown {{ {body} }} }}"
+        );
+        let once = format_source(&source).expect("parses");
+        assert_eq!(format_source(&once).expect("parses"), once);
+        once.lines()
+            .filter_map(|l| l.trim().strip_prefix("if "))
+            .map(|l| l.trim_end_matches(" {").to_string())
+            .collect()
+    }
+
+    #[test]
+    fn an_amount_of_one_takes_the_singular() {
+        assert_eq!(
+            conditions_laid_out(&[
+                "you have at least 1 cards in hand",
+                "you have at least 1 card tucked this turn",
+                "you have exactly 1 colors splayed left",
+                "you have 1 top cards",
+                "you have at most 1 red cards",
+                "you have more than 1 achievements",
+                "you have fewer than 1 points",
+                "you have at least 2 card in score pile",
+                "you have no card tucked this turn",
+                "you have at least 1 castle",
+            ]),
+            [
+                "you have at least 1 card in hand",
+                "you have at least 1 card tucked this turn",
+                "you have exactly 1 color splayed left",
+                "you have 1 top card",
+                "you have at most 1 red card",
+                "you have more than 1 achievement",
+                "you have fewer than 1 point",
+                "you have at least 2 cards in score pile",
+                "you have no cards tucked this turn",
+                "you have at least 1 castle",
+            ]
+        );
+    }
+
+    #[test]
+    fn for_every_several_takes_the_plural() {
+        let source = "card \"X\" { age 1 color red icons hex crown crown crown effect crown { \
+                      draw a [1] for every 2 color on your board \
+                      draw a [1] for every colors on your board } }";
+        let once = format_source(source).expect("parses");
+        assert!(
+            once.contains("draw a [1] for every 2 colors on your board"),
+            "{once}"
+        );
+        assert!(
+            once.contains("draw a [1] for every color on your board"),
+            "{once}"
+        );
+    }
+
+    /// The intended text opens the effect, each quoted piece on its own line under the first;
+    /// `approximate` stays with the facts.
+    #[test]
+    fn intended_text_and_approximate_round_trip() {
+        let messy = "card \"X\" { age 1 color red icons hex crown crown crown\n \
+                     approximate \"the printed card\" \"says more\"\n \
+                     effect crown {\n text \"Draw a [1].\"   # what the card says\n \
+                     \"Then draw a [2].\" draw a [1] then draw a [2] } }";
+        let once = format_source(messy).expect("parses");
+        assert_eq!(
+            once,
+            "card \"X\" {\n  age 1\n  color red\n  icons hex crown crown crown\n  \
+             approximate \"the printed card\"\n              \"says more\"\n\n  \
+             effect crown {\n    text \"Draw a [1].\" # what the card says\n         \
+             \"Then draw a [2].\"\n    draw a [1]\n    then draw a [2]\n  }\n}\n"
+        );
         assert_eq!(format_source(&once).expect("parses"), once);
     }
 }

@@ -2,7 +2,7 @@
 //! what its earlier statements produced, for the words that refer back (`it`, `returned`).
 
 use super::CardCx;
-use crate::diagnostics::{At, Error, NameKind};
+use crate::diagnostics::{At, Error, NameKind, Warning};
 use crate::ir::*;
 use dogma_dsl::ast::{self, Span};
 use dogma_dsl::suggest;
@@ -266,6 +266,10 @@ impl EffectCx<'_, '_> {
     }
     pub(super) fn error(&mut self, e: Error) {
         self.card.errors.push(e);
+    }
+
+    pub(super) fn warn(&mut self, w: Warning) {
+        self.card.warnings.push(w);
     }
 
     pub(super) fn at(&self, span: Span) -> At {

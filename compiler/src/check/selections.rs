@@ -3,7 +3,7 @@
 
 use super::effects::EffectCx;
 use super::words::{due_to, rounding, scope, verb, verb_of_participle};
-use crate::diagnostics::{Error, NameKind};
+use crate::diagnostics::{Error, NameKind, Warning};
 use crate::ir::*;
 use dogma_dsl::ast::{self, Span};
 use dogma_dsl::suggest;
@@ -22,12 +22,20 @@ impl EffectCx<'_, '_> {
         let mut filters = Vec::new();
         let mut extreme = None;
         let mut position = None;
+        // `top` or `bottom` as written, for a warning where the cards are in no pile.
+        let mut position_word: Option<(&'static str, Span)> = None;
         let mut available = false;
         for adj in &np.adjectives {
             match &adj.node {
                 ast::Adjective::Available => available = true,
-                ast::Adjective::Top => position = Some(BoardPosition::Top),
-                ast::Adjective::Bottom => position = Some(BoardPosition::Bottom),
+                ast::Adjective::Top => {
+                    position = Some(BoardPosition::Top);
+                    position_word = Some(("top", adj.span));
+                }
+                ast::Adjective::Bottom => {
+                    position = Some(BoardPosition::Bottom);
+                    position_word = Some(("bottom", adj.span));
+                }
                 ast::Adjective::Highest => extreme = Some(Extreme::Highest),
                 ast::Adjective::Lowest => extreme = Some(Extreme::Lowest),
                 ast::Adjective::Color(word) => {
@@ -55,10 +63,12 @@ impl EffectCx<'_, '_> {
             }
         };
         let mut chooser = Chooser::Executor;
+        let mut my_choice = None;
         let mut beneath = None;
         for f in &np.filters {
             match &f.node {
                 ast::Filter::MyChoice => {
+                    my_choice = Some(f.span);
                     if !self.demand {
                         self.error(Error::DemanderOutsideDemand {
                             at: self.at(f.span),
@@ -134,6 +144,44 @@ impl EffectCx<'_, '_> {
                 position.clone().unwrap_or(BoardPosition::All)
             }
         };
+        if let (Some(at), Count::All, None) = (my_choice, &count, &computed) {
+            self.warn(Warning::ChoiceOfAll { at: self.at(at) });
+        }
+        if let Some((word, span)) = position_word {
+            let place = if available {
+                Some("the available achievements".to_string())
+            } else if np.possessive.is_some() {
+                None
+            } else {
+                match np.source.as_ref().map(|s| &s.node.place) {
+                    Some(ast::Place::Zone(z))
+                        if !z.kinds.iter().any(|k| k.node == ast::ZoneKind::Board) =>
+                    {
+                        let plural = z.whose.node.is_plural() || z.kinds.len() > 1;
+                        let kinds: Vec<&str> =
+                            z.kinds.iter().map(|k| k.node.word(plural)).collect();
+                        Some(format!(
+                            "cards in {} {}",
+                            z.whose.node.words(),
+                            kinds.join(" and ")
+                        ))
+                    }
+                    Some(ast::Place::Supply(ast::Supply {
+                        kind: ast::SupplyKind::Available,
+                        ..
+                    })) => Some("the available achievements".to_string()),
+                    Some(ast::Place::Cards(_)) => Some("cards named earlier".to_string()),
+                    _ => None,
+                }
+            };
+            if let Some(place) = place {
+                self.warn(Warning::PositionOffBoard {
+                    at: self.at(span),
+                    word,
+                    place,
+                });
+            }
+        }
         let source = if available {
             if let Some(source) = &np.source {
                 self.error(Error::SeveralOwners {

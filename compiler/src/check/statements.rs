@@ -3,7 +3,7 @@
 
 use super::effects::{EffectCx, Produced};
 use super::words::{destination_zone, player_set, verb};
-use crate::diagnostics::Error;
+use crate::diagnostics::{Error, Warning};
 use crate::ir::*;
 use dogma_dsl::ast::{self, Span};
 use dogma_runtime::{Icon, SplayDirection};
@@ -184,6 +184,7 @@ impl EffectCx<'_, '_> {
                 kind,
                 except,
             } => {
+                let except_name = except.as_ref();
                 let chooser = if *by_demander {
                     self.demander(span, "I")
                 } else {
@@ -193,6 +194,13 @@ impl EffectCx<'_, '_> {
                     .iter()
                     .filter_map(|name| self.card.icon_name(name))
                     .collect();
+                // Only a choice of icons leaves one out.
+                if let (Some(name), Some(kind_words)) = (except_name, choice_words(kind.node)) {
+                    self.warn(Warning::ExceptOutsideIcons {
+                        at: self.at(name.span),
+                        kind: kind_words,
+                    });
+                }
                 let n = self.count_u8(count.node, count.span);
                 let kind = match kind.node {
                     ast::ChoiceKind::Value => ChoiceKind::Value,
@@ -506,5 +514,16 @@ impl EffectCx<'_, '_> {
                 )
             }
         }
+    }
+}
+
+/// What a choice that is not of icons chooses, in words (`values`), for W0003; `None` for icons.
+fn choice_words(kind: ast::ChoiceKind) -> Option<&'static str> {
+    match kind {
+        ast::ChoiceKind::Icon => None,
+        ast::ChoiceKind::Value => Some("values"),
+        ast::ChoiceKind::Color => Some("colours"),
+        ast::ChoiceKind::Player => Some("players"),
+        ast::ChoiceKind::Opponent => Some("opponents"),
     }
 }

@@ -323,8 +323,8 @@ pub(super) fn lower_measure(pair: P) -> Spanned<Measure> {
     let mut c = Cursor::new(pair);
     let first = c.next();
     let m = match first.as_rule() {
-        Rule::kw_points => Measure::Points,
-        Rule::kw_achievements => Measure::Achievements,
+        Rule::kw_points | Rule::kw_point => Measure::Points,
+        Rule::kw_achievements | Rule::kw_achievement => Measure::Achievements,
         Rule::kw_top => Measure::TopCards,
         Rule::kw_cards | Rule::kw_card => {
             if c.eat(Rule::kw_in).is_some() {

@@ -28,14 +28,30 @@ pub(super) fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> Syn
             pest::error::ErrorVariant::ParsingError { positives, .. } => {
                 let mut words: Vec<String> =
                     positives.iter().filter_map(|r| keyword_of(*r)).collect();
+                for rule in positives {
+                    words.extend(first_words(*rule).iter().map(|w| w.to_string()));
+                }
                 if positives.iter().any(|r| STATEMENT_STARTS.contains(r)) {
                     words.extend(STATEMENT_WORDS.iter().map(|w| w.to_string()));
+                }
+                // Where cards are named, a verb is likely meant as its participle (`meld
+                // draw` for `meld drawn`).
+                if positives.iter().any(|r| NAMES_CARDS.contains(r)) {
+                    words.extend(PARTICIPLES.iter().map(|w| w.to_string()));
                 }
                 words
             }
             _ => Vec::new(),
         };
-        crate::suggest::closest(word, candidates.iter().map(String::as_str)).map(str::to_string)
+        // A word of the language in the wrong place is not misspelt: it is not "corrected" into
+        // another word (`of` into `if`, `and` into `end`), only into a form of itself
+        // (`return` into `returned`).
+        let keyword = is_keyword(word);
+        let candidates = candidates
+            .iter()
+            .map(String::as_str)
+            .filter(|c| !keyword || c.starts_with(word) || word.starts_with(c));
+        crate::suggest::closest(word, candidates).map(str::to_string)
     });
     SyntaxError {
         span: Span::new(pos, end.max(pos)),
@@ -44,6 +60,68 @@ pub(super) fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> Syn
         suggestion,
     }
 }
+
+/// Whether `word` is one of the language's reserved words.
+fn is_keyword(word: &str) -> bool {
+    use pest::Parser as _;
+    super::CardParser::parse(Rule::keyword, word).is_ok_and(|pairs| pairs.as_str() == word)
+}
+
+/// The words a rule that is not a keyword begins with, for "did you mean" (`source` begins with
+/// `from`, `in` or `on`).
+fn first_words(rule: Rule) -> &'static [&'static str] {
+    match rule {
+        Rule::source => &["from", "in", "on"],
+        Rule::filter => &[
+            "with", "without", "of", "other", "higher", "lower", "beneath",
+        ],
+        Rule::scale => &["for"],
+        Rule::possessive => &["your", "my", "their", "that", "another", "any", "all"],
+        Rule::zone_kind => &["hand", "hands", "board", "boards", "score", "achievements"],
+        Rule::direction => &["left", "right", "up", "aslant"],
+        Rule::rounding => &["up", "down"],
+        Rule::choice_kind => &[
+            "value",
+            "values",
+            "color",
+            "colors",
+            "player",
+            "players",
+            "opponent",
+            "opponents",
+            "icon",
+            "icons",
+        ],
+        Rule::quantifier => &["any", "each", "no"],
+        Rule::player_kind | Rule::player_set => &["opponent", "other", "player"],
+        _ => &[],
+    }
+}
+
+/// The rules that name cards: a verb found there is likely meant as its participle.
+const NAMES_CARDS: &[Rule] = &[
+    Rule::card_ref,
+    Rule::selection,
+    Rule::card_np,
+    Rule::participle,
+    Rule::set_ref,
+];
+
+/// The participles that name cards moved earlier, for "did you mean" where cards are named.
+const PARTICIPLES: &[&str] = &[
+    "drawn",
+    "melded",
+    "scored",
+    "tucked",
+    "returned",
+    "transferred",
+    "revealed",
+    "junked",
+    "exchanged",
+    "achieved",
+    "foreshadowed",
+    "removed",
+];
 
 /// The word (or single character) at `pos`, or `None` at the end of the text.
 fn word_at(source: &str, pos: usize) -> Option<String> {
@@ -130,7 +208,9 @@ fn summarize(rules: impl Iterator<Item = Rule>) -> Vec<String> {
     for rule in rules {
         if STATEMENT_STARTS.contains(&rule) {
             statement = true;
-        } else {
+        } else if rule != Rule::kw_text {
+            // An effect may open with its intended text, but a designer who wrote a statement
+            // there meant a statement: `text` would only crowd the list.
             out.push(describe_rule(rule));
         }
     }
@@ -177,7 +257,10 @@ fn describe_rule_name(name: &str) -> String {
         "slot" => "an icon",
         "effect" => "an effect",
         "effect_kind" => "`effect`, `demand` or `compel`",
-        "block" | "lbrace" => "`{`",
+        "block" | "lbrace" | "effect_body" => "`{`",
+        "text_line" => "`text \"…\"`",
+        "prose" | "quoted" => "quoted text",
+        "approximate_fact" => "`approximate \"…\"`",
         "rbrace" => "`}`",
         "lbracket" | "age_literal" => "`[`",
         "rbracket" => "`]`",
@@ -236,4 +319,49 @@ fn describe_rule_name(name: &str) -> String {
 
 fn describe_rule(rule: Rule) -> String {
     describe_rule_name(&format!("{rule:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::parse::parse;
+
+    /// The "did you mean" of the syntax error in a card whose only effect is `body`.
+    fn suggestion(body: &str) -> Option<String> {
+        let source = format!(
+            "card \"X\" {{ age 1 color red icons hex crown crown crown effect crown {{ {body} }} }}"
+        );
+        parse(&source).expect_err("a syntax error").suggestion
+    }
+
+    /// A word of the language in the wrong place is not turned into another word.
+    #[test]
+    fn a_keyword_out_of_place_is_not_corrected_into_another() {
+        assert_eq!(suggestion("draw a [1] of value 3"), None);
+        assert_eq!(suggestion("of you do { draw a [1] }"), None);
+        assert_eq!(
+            suggestion("you may draw a [1] and score a [2] from your hand"),
+            None
+        );
+        // A misspelt word still gets its keyword.
+        assert_eq!(suggestion("drow a [1]").as_deref(), Some("draw"));
+    }
+
+    /// Two letters swapped are one edit: `form` is `from`, not `for`.
+    #[test]
+    fn two_letters_swapped_suggest_the_word_of_the_same_length() {
+        assert_eq!(
+            suggestion("score a card form your hand").as_deref(),
+            Some("from")
+        );
+    }
+
+    /// Where cards are named, a verb suggests its participle.
+    #[test]
+    fn a_verb_where_cards_are_named_suggests_its_participle() {
+        assert_eq!(suggestion("draw a [1] meld draw").as_deref(), Some("drawn"));
+        assert_eq!(
+            suggestion("return a card from your hand draw a [value of return]").as_deref(),
+            Some("returned")
+        );
+    }
 }

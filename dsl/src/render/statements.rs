@@ -12,29 +12,87 @@ use super::words::{and_list, counted, either_text, icon, number, or_list};
 use super::{Renderer, Wording};
 
 impl Renderer<'_> {
-    /// `v = chosen`, `c = color of melded` in a repeat: "the chosen value", "the color of the
-    /// card you melded".
+    /// A repeat's new value for a parameter, as a printed card says what the effect is repeated
+    /// "using": relative to the parameter itself ("a value one higher", "the same color"), to a
+    /// card ("a value one higher than the card you returned", "the color of the card you
+    /// melded"), or a choice ("the chosen value"). The parameter's name never shows: the card
+    /// shows its first value only.
     fn arg_phrase(&self, arg: &Arg) -> String {
-        match &arg.value {
-            ArgValue::Expr(Expr {
-                kind: ExprKind::Chosen,
-                ..
-            }) => match self.params.get(&arg.name.node) {
-                Some(ArgValue::Expr(Expr {
+        let name = arg.name.node.as_str();
+        let is_color = matches!(
+            self.params.get(name),
+            Some(ArgValue::Color(_))
+                | Some(ArgValue::Expr(Expr {
                     kind: ExprKind::Name(_),
                     ..
                 }))
-                | Some(ArgValue::Color(_)) => "the chosen color".to_string(),
-                _ => "the chosen value".to_string(),
-            },
+        );
+        let is_self = |e: &Expr| matches!(&e.kind, ExprKind::Name(n) if n == name);
+        match &arg.value {
+            ArgValue::Expr(e) if is_self(e) => {
+                format!("the same {}", if is_color { "color" } else { "value" })
+            }
+            ArgValue::Expr(Expr {
+                kind: ExprKind::Chosen,
+                ..
+            }) => format!("the chosen {}", if is_color { "color" } else { "value" }),
             ArgValue::Expr(Expr {
                 kind: ExprKind::Name(n),
                 ..
-            }) if self.param_expr(n).is_none() => n.clone(),
-            ArgValue::Expr(e) => self.expr(e, true),
-            ArgValue::Color(ColorAtom::ColorOf(r)) => format!("the color of {}", self.card_ref(r)),
-            ArgValue::Color(ColorAtom::ItsColor) => "its color".to_string(),
-            ArgValue::Color(other) => format!("{other:?}"),
+            }) if is_color || self.param_expr(n).is_none() => {
+                self.color_atom_words(&self.resolve_color(&ColorAtom::Named(n.clone())))
+            }
+            ArgValue::Expr(e) => self.value_using(name, e),
+            ArgValue::Color(atom) => self.color_atom_words(atom),
+        }
+    }
+
+    /// A value a repeat uses: "a value one higher" (than the parameter's), "a value one lower
+    /// than the card you scored", "a value equal to the number of cards you returned".
+    fn value_using(&self, param: &str, e: &Expr) -> String {
+        let offset = match &e.kind {
+            ExprKind::Add(a, b) => match (&a.kind, &b.kind) {
+                (ExprKind::Name(n), ExprKind::Int(k)) | (ExprKind::Int(k), ExprKind::Name(n))
+                    if n == param =>
+                {
+                    Some((*k, true))
+                }
+                _ => None,
+            },
+            ExprKind::Sub(a, b) => match (&a.kind, &b.kind) {
+                (ExprKind::Name(n), ExprKind::Int(k)) if n == param => Some((*k, false)),
+                _ => None,
+            },
+            ExprKind::Paren(inner) => return self.value_using(param, inner),
+            _ => None,
+        };
+        match offset {
+            Some((0, _)) => "the same value".to_string(),
+            Some((k, higher)) => format!(
+                "a value {} {}",
+                number(k),
+                if higher { "higher" } else { "lower" }
+            ),
+            // "of value one higher than …" → "a value one higher than …".
+            None => {
+                let relation = self.value_relation(e);
+                let relation = relation.strip_prefix("of ").unwrap_or(&relation);
+                match relation.strip_prefix("value ") {
+                    Some(rest) => format!("a value {rest}"),
+                    None => relation.to_string(),
+                }
+            }
+        }
+    }
+
+    /// A colour named on its own: "red", "the color of the card you melded", "its color".
+    fn color_atom_words(&self, atom: &ColorAtom) -> String {
+        match atom {
+            ColorAtom::Named(n) => n.clone(),
+            ColorAtom::ColorOf(r) => format!("the color of {}", self.card_ref(r)),
+            ColorAtom::ItsColor => "its color".to_string(),
+            ColorAtom::Chosen => "the chosen color".to_string(),
+            ColorAtom::AnyColor(_) => "a color".to_string(),
         }
     }
 
@@ -319,7 +377,7 @@ impl Renderer<'_> {
                     text.push_str(&format!(" other than {}", icon(&name.node)));
                 }
                 if *by_demander {
-                    Clause::subject(format!("I {text}"))
+                    Clause::demander(format!("I {text}"))
                 } else {
                     Clause::imperative(text)
                 }
@@ -330,7 +388,7 @@ impl Renderer<'_> {
             } => {
                 let text = self.choose_value(options);
                 if *by_demander {
-                    Clause::subject(format!("I {text}"))
+                    Clause::demander(format!("I {text}"))
                 } else {
                     Clause::imperative(text)
                 }
@@ -472,7 +530,7 @@ impl Renderer<'_> {
                 trailers: inner.trailers,
             },
             Mood::May(_) => inner,
-            Mood::Subject => Clause {
+            Mood::Subject | Mood::Demander => Clause {
                 text: format!("you may choose that {}", inner.text),
                 mood: Mood::Subject,
                 trailers: inner.trailers,

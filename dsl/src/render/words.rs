@@ -36,15 +36,7 @@ pub(super) fn amount_words(a: Amount) -> String {
 }
 
 pub(super) fn amount_plural(a: Amount) -> bool {
-    !matches!(
-        a,
-        Amount::AtLeast(1)
-            | Amount::AtMost(1)
-            | Amount::MoreThan(1)
-            | Amount::FewerThan(1)
-            | Amount::Exactly(1)
-            | Amount::Count(1)
-    )
+    !a.takes_singular()
 }
 
 /// `any` → "any cards", `at least 4` → "at least four cards".
