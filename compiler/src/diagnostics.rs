@@ -216,6 +216,12 @@ pub enum Error {
         at: At,
         verb: &'static str,
     },
+    /// `top` or `bottom` of cards that lie in no pile and no deck (a hand, a score pile).
+    PositionOffPile {
+        at: At,
+        word: &'static str,
+        place: String,
+    },
 }
 
 /// Every diagnostic code with a one-line explanation (`dogma explain CODE` prints it).
@@ -271,6 +277,10 @@ pub const CODES: &[(&str, &str)] = &[
         "an effect parameter given a value of the wrong kind (a colour for a value, or the reverse)",
     ),
     ("E0214", "an effect declares a parameter twice"),
+    (
+        "E0215",
+        "`top` or `bottom` of cards that lie in no pile on a board and no deck (a hand, a score pile)",
+    ),
     ("E0301", "a card lacks its age, colour or icons"),
     ("E0302", "a card states the same fact twice"),
     ("E0303", "a card has the wrong number of icon slots"),
@@ -325,6 +335,7 @@ impl Error {
             Error::SplayNotInEdition { .. } => "E0212",
             Error::ParamKindMismatch { .. } => "E0213",
             Error::DuplicateParam { .. } => "E0214",
+            Error::PositionOffPile { .. } => "E0215",
             Error::RuleNotInEdition { .. } => "E0311",
             Error::MissingFact { .. } => "E0301",
             Error::DuplicateFact { .. } => "E0302",
@@ -375,7 +386,8 @@ impl Error {
             | Error::MissingCondition { at, .. }
             | Error::ClaimWithoutVia { at, .. }
             | Error::ViaWithoutClaim { at, .. }
-            | Error::OntoOffBoard { at, .. } => *at,
+            | Error::OntoOffBoard { at, .. }
+            | Error::PositionOffPile { at, .. } => *at,
         }
     }
 
@@ -682,6 +694,13 @@ impl Error {
                 format!("a card you {verb} does not go onto a pile"),
                 vec![primary(*at, format!("no pile to test after `{verb}`"))],
                 vec!["help: `onto a color …` follows `meld` or `tuck`; remove it, or test the card itself (`a card with flag`)".to_string()],
+            ),
+            Error::PositionOffPile { at, word, place } => (
+                format!("`{word}` names a card of a pile or a deck, but {place} has no {word}"),
+                vec![primary(*at, format!("no {word} card here"))],
+                vec![format!(
+                    "help: `{word}` means the {word} card of a pile on a board (`your {word} red card`) or of a deck (`the {word} card of the [2] deck`); to pick among {place}, leave `{word}` out"
+                )],
             ),
         };
         Report::error()

@@ -260,6 +260,9 @@ pub enum StmtKind {
         a: CardSel,
         b: CardSel,
     },
+    /// The player looks at the cards: they see them, nobody else does; the cards stay where
+    /// they are and are the statement's (`it`).
+    Look(CardSel),
     /// The cards stay where they are (printed for clarity; does nothing).
     Keep,
     Win(Winner),
@@ -338,6 +341,13 @@ pub enum CardSource {
 pub enum Supply {
     /// The cards of the deck of the value, top first.
     Deck(Value),
+    /// The `n` top (or bottom) cards of the deck of the value, top first: `the top card of the
+    /// [2] deck`.
+    DeckEnd {
+        age: Value,
+        n: u8,
+        bottom: bool,
+    },
     Available,
 }
 

@@ -199,7 +199,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         Jump { .. } | Return | RepeatEffect | EndDogma | EndGame | Nop => ((0, 0), (0, 0)),
         InitParam { .. } | SetParam { .. } => ((1, 0), (0, 0)),
         Param { .. } => ((0, 0), (1, 0)),
-        DeckCards => ((1, 0), (0, 1)),
+        DeckCards | DeckEnd { .. } => ((1, 0), (0, 1)),
         AvailableCards | CandidateCard => ((0, 0), (0, 1)),
         Above
         | KeepDemand
@@ -270,7 +270,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         Choose { .. } | Claim { .. } | WinSingle { .. } | Combine { .. } => ((0, 0), (0, 0)),
         PickColor { .. } => ((2, 0), (2, 0)),
         Draw { .. } | Splay { .. } | Unsplay { .. } | Rearrange { .. } => ((2, 0), (0, 0)),
-        Move { .. } | SelfExecute { .. } => ((0, 1), (0, 0)),
+        Move { .. } | SelfExecute { .. } | Look { .. } => ((0, 1), (0, 0)),
         Transfer { .. } => ((1, 1), (0, 0)),
         Exchange { .. } => ((2, 2), (0, 0)),
         Win | Lose => ((1, 0), (0, 0)),

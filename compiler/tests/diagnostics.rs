@@ -370,6 +370,15 @@ fn e0312_onto_off_board() {
 }
 
 #[test]
+fn e0215_position_off_pile() {
+    snapshot(
+        "e0215_position_off_pile",
+        "E0215",
+        &card("    score the top card from your hand"),
+    );
+}
+
+#[test]
 fn every_code_has_a_snapshot_test() {
     let this_file = include_str!("diagnostics.rs");
     for (code, _) in dogma_compiler::CODES {

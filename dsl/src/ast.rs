@@ -257,6 +257,9 @@ pub enum StmtKind {
         verbs: Vec<Spanned<Verb>>,
         what: Selection,
     },
+    /// `look at the top card of the [3] deck`: the player sees the cards, nobody else does;
+    /// they stay where they are.
+    Look(Selection),
     /// `keep it`: the cards stay where they are (printed for clarity).
     Keep(CardRef),
     Win(Winner),
@@ -518,6 +521,8 @@ pub enum Preposition {
     From,
     In,
     On,
+    /// Before a deck only: `the top card of the [2] deck`.
+    Of,
 }
 
 impl Preposition {
@@ -526,6 +531,7 @@ impl Preposition {
             Preposition::From => "from",
             Preposition::In => "in",
             Preposition::On => "on",
+            Preposition::Of => "of",
         }
     }
 }

@@ -508,6 +508,7 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             let verbs: Vec<&str> = verbs.iter().map(|v| v.node.word()).collect();
             format!("{} {}", verbs.join(" and "), selection_text(what))
         }
+        StmtKind::Look(sel) => format!("look at {}", selection_text(sel)),
         StmtKind::Keep(card) => format!("keep {}", card_ref_text(card)),
         StmtKind::Win(winner) => match winner {
             Winner::Single { most, measure, .. } => format!(

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 
 /// A card of the edition, by index into `CompiledEdition::cards`.
 pub type CardIdx = u16;
@@ -522,6 +522,9 @@ pub enum Op {
     Union,
     /// `I: age → S: cards` of that age's deck, top first (none for an age outside the supply).
     DeckCards,
+    /// `I: age → S: cards`: the `n` top (with `bottom`, bottom) cards of that age's deck, top
+    /// first (fewer when the deck has fewer; none for an age outside the supply).
+    DeckEnd { n: u8, bottom: bool },
     /// `→ S: cards` of the available standard achievements.
     AvailableCards,
     /// `S: cards → cards` directly above each card in its pile (none for a top card).
@@ -715,6 +718,9 @@ pub enum Op {
     Unsplay { stmt: StmtId },
     /// `I: seat color →`: the player reorders the pile, keeping its splay. `[decision]`
     Rearrange { stmt: StmtId },
+    /// `S: cards →`: the acting player looks at the cards (the log shows them to that player
+    /// alone); they stay where they are and are the statement's.
+    Look { stmt: StmtId },
     /// `S: cards →`: run each non-demand effect of the first card for the executor alone.
     SelfExecute { stmt: StmtId },
     /// Claim the special achievement for the executor, if it is available.

@@ -174,6 +174,7 @@ pub fn refs(op: &Op) -> Refs {
         | Op::Unsplay { stmt }
         | Op::Rearrange { stmt }
         | Op::SelfExecute { stmt }
+        | Op::Look { stmt }
         | Op::KeepChosenIcons { stmt }
         | Op::ChooseSharedValue { stmt, .. }
         | Op::Mark { stmt }

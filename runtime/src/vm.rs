@@ -648,6 +648,7 @@ impl Game {
             Op::ThisCard => run!(self.op_this_card(frame)),
             Op::Beneath => run!(self.op_beneath(frame)),
             Op::DeckCards => run!(self.op_deck_cards(frame)),
+            Op::DeckEnd { n, bottom } => run!(self.op_deck_end(frame, n, bottom)),
             Op::AvailableCards => run!(self.op_available_cards(frame)),
             Op::Above => run!(self.op_above(frame)),
             Op::CandidateCard => run!(self.op_candidate_card(frame)),
@@ -773,6 +774,7 @@ impl Game {
             Op::Splay { direction, stmt } => run!(self.op_splay(frame, direction, stmt, pure)),
             Op::Unsplay { stmt } => run!(self.op_unsplay(frame, stmt, pure)),
             Op::Rearrange { stmt } => run!(self.op_rearrange(edition, chunk, frame, stmt, pure)),
+            Op::Look { stmt } => run!(self.op_look(frame, stmt, pure)),
             Op::SelfExecute { stmt } => run!(self.op_self_execute(edition, frame, stmt, pure)),
             Op::Claim { special, stmt } => run!(self.op_claim(frame, special, stmt, pure)),
             Op::JunkSpecial { all, stmt } => {

@@ -409,6 +409,11 @@ impl EffectCx<'_, '_> {
                 }
                 (out, last)
             }
+            S::Look(sel) => {
+                let cards = self.selection(sel);
+                self.produce(id, Vec::new(), true);
+                single(self, StmtKind::Look(cards))
+            }
             S::Keep(card) => {
                 self.card_ref(card);
                 single(self, StmtKind::Keep)

@@ -517,6 +517,9 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::PopSet => "pop_set".to_string(),
         Op::Union => "union".to_string(),
         Op::DeckCards => "deck_cards".to_string(),
+        Op::DeckEnd { n, bottom } => {
+            format!("deck_end {} {n}", if bottom { "bottom" } else { "top" })
+        }
         Op::AvailableCards => "available_cards".to_string(),
         Op::Above => "above".to_string(),
         Op::CandidateCard => "candidate_card".to_string(),
@@ -659,6 +662,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::Splay { direction, stmt } => format!("splay {direction} stmt={stmt}"),
         Op::Unsplay { stmt } => format!("unsplay stmt={stmt}"),
         Op::Rearrange { stmt } => format!("rearrange stmt={stmt}"),
+        Op::Look { stmt } => format!("look stmt={stmt}"),
         Op::SelfExecute { stmt } => format!("self_execute stmt={stmt}"),
         Op::Claim { special, stmt } => {
             format!("claim {} stmt={stmt}", special_name(edition, special))

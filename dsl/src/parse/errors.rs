@@ -85,6 +85,7 @@ const STATEMENT_STARTS: &[Rule] = &[
     Rule::take_stmt,
     Rule::exchange_stmt,
     Rule::move_stmt,
+    Rule::look_stmt,
     Rule::keep_stmt,
     Rule::win_stmt,
     Rule::lose_stmt,
@@ -120,6 +121,7 @@ const STATEMENT_WORDS: &[&str] = &[
     "achieve",
     "foreshadow",
     "keep",
+    "look",
     "make",
     "then",
 ];

@@ -246,6 +246,7 @@ fn lower_source(pair: P) -> Spanned<Source> {
     let preposition = match c.next().as_rule() {
         Rule::kw_in => Preposition::In,
         Rule::kw_on => Preposition::On,
+        Rule::kw_of => Preposition::Of,
         _ => Preposition::From,
     };
     let inner = c.next();

@@ -232,6 +232,11 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             let what = lower_selection(c.next());
             StmtKind::Move { verbs, what }
         }
+        Rule::look_stmt => {
+            c.next(); // look
+            c.next(); // at
+            StmtKind::Look(lower_selection(c.next()))
+        }
         Rule::keep_stmt => {
             c.next();
             StmtKind::Keep(lower_card_ref(c.next()))

@@ -393,6 +393,7 @@ impl Renderer<'_> {
                 let verbs: Vec<&str> = verbs.iter().map(|v| v.node.word()).collect();
                 Clause::imperative(format!("{} {}", verbs.join(" and "), self.selection(what)))
             }
+            StmtKind::Look(what) => Clause::imperative(format!("look at {}", self.selection(what))),
             StmtKind::Keep(card) => Clause::imperative(format!("keep {}", self.card_ref(card))),
             StmtKind::Win(winner) => Clause::subject(match winner {
                 Winner::Single { most, measure, .. } => {

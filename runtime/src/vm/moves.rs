@@ -256,6 +256,28 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::Look`: `S: cards →`: the acting player looks at the cards: the log shows them to that
+    /// player alone (`Event::Look`); they stay where they are and are the statement's. Looking
+    /// is neither revealing nor moving: it earns no free Draw.
+    pub(super) fn op_look(&mut self, frame: &mut Frame, stmt: StmtId, pure: bool) -> OpResult {
+        self.impure(frame, pure)?;
+        let cards = self.pop_set(frame)?;
+        let seat = frame.executor;
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = o.requested.max(cards.len() as u16);
+        }
+        for card in cards {
+            self.log.push(Event::Look { player: seat, card });
+            let at = self.state.location(card);
+            if let Some(o) = outcome_mut(frame, stmt) {
+                o.done += 1;
+                o.cards.push((card, at));
+            }
+        }
+        Ok(None)
+    }
+
     /// `Op::SelfExecute`: `S: cards →`: run each non-demand effect of the first card for the
     /// executor alone.
     pub(super) fn op_self_execute(

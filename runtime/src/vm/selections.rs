@@ -181,6 +181,27 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::DeckEnd`: `I: age → S: cards`: the `n` top (bottom) cards of that age's deck, top
+    /// first.
+    #[inline]
+    pub(super) fn op_deck_end(&self, frame: &mut Frame, n: u8, bottom: bool) -> OpResult {
+        let age = self.pop_int(frame)?;
+        let deck: &[CardIdx] = usize::try_from(age)
+            .ok()
+            .filter(|a| *a > 0)
+            .and_then(|a| self.state.decks.get(a))
+            .map_or(&[], |deck| deck.as_slice());
+        // A deck is stored bottom first.
+        let n = usize::from(n).min(deck.len());
+        let cards: Vec<CardIdx> = if bottom {
+            deck[..n].iter().rev().copied().collect()
+        } else {
+            deck[deck.len() - n..].iter().rev().copied().collect()
+        };
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
     /// `Op::AvailableCards`: `→ S: cards` of the available standard achievements.
     #[inline]
     pub(super) fn op_available_cards(&self, frame: &mut Frame) -> OpResult {

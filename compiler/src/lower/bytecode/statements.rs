@@ -88,6 +88,10 @@ impl Emitter<'_> {
                 special: a.0,
                 stmt: id.0,
             }),
+            StmtKind::Look(cards) => {
+                self.cards(cards, Some((id, false)));
+                self.op(Op::Look { stmt: id.0 });
+            }
             StmtKind::SelfExecute(cards) => {
                 self.cards(cards, Some((id, false)));
                 self.op(Op::SelfExecute { stmt: id.0 });
