@@ -196,7 +196,14 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
     use Op::*;
     // ((ints taken, sets taken), (ints left, sets left))
     match *op {
-        Jump { .. } | Return | RepeatEffect | EndDogma | EndGame | Nop => ((0, 0), (0, 0)),
+        Jump { .. } | Return | RepeatEffect | EndDogma | EndGame | Nop | ActorEnd => {
+            ((0, 0), (0, 0))
+        }
+        Repeats => ((0, 0), (1, 0)),
+        ActorStart { .. } | ColorsStart | ChooseColors { .. } => ((1, 0), (0, 0)),
+        ColorsNext { .. } => ((0, 0), (0, 0)),
+        LoopColor => ((0, 0), (1, 0)),
+        ChooseValueRange { .. } => ((2, 0), (0, 0)),
         InitParam { .. } | SetParam { .. } => ((1, 0), (0, 0)),
         Param { .. } => ((0, 0), (1, 0)),
         DeckCards | DeckEnd { .. } => ((1, 0), (0, 1)),
@@ -260,11 +267,19 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
             ((0, 0), (1, 0))
         }
         BoardColors => ((1, 0), (2, 0)),
-        ColorsSplayed { .. } | ColorsWithIcon { .. } | ColorsOnGroup { .. } => ((2, 0), (2, 0)),
+        ColorsSplayed { .. }
+        | ColorsWithIcon { .. }
+        | ColorsWithoutIcon { .. }
+        | ColorsOnGroup { .. } => ((2, 0), (2, 0)),
         ColorsOnBoard { .. } => ((3, 0), (2, 0)),
         Measure { .. } | VersusEach { .. } => ((1, 0), (1, 0)),
-        IsSplayed { .. } => ((2, 0), (1, 0)),
-        Did { .. } | Moved { .. } | QuantifyPlayers { .. } | OnlyPlayer { .. } => ((0, 0), (1, 0)),
+        IsSplayed { .. } | Eligible => ((2, 0), (1, 0)),
+        ChooseExtremePlayer { .. } => ((0, 0), (1, 0)),
+        Did { .. }
+        | Moved { .. }
+        | QuantifyPlayers { .. }
+        | OnlyPlayer { .. }
+        | CountPlayers { .. } => ((0, 0), (1, 0)),
         QuantifyCards { .. } => ((0, 2), (1, 0)),
         AskYesNo { .. } | AskOption { .. } => ((0, 0), (1, 0)),
         Choose { .. } | Claim { .. } | WinSingle { .. } | Combine { .. } => ((0, 0), (0, 0)),
@@ -322,7 +337,10 @@ fn check_stacks(chunk: &Chunk) -> Result<(), String> {
                 work.push((target as usize, after));
                 work.push((at + 1, after));
             }
-            Op::LoopNext { exit } | Op::EachNext { exit } => {
+            Op::LoopNext { exit }
+            | Op::EachNext { exit }
+            | Op::ActorStart { exit }
+            | Op::ColorsNext { exit } => {
                 work.push((exit as usize, after));
                 work.push((at + 1, after));
             }

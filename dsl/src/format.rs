@@ -308,10 +308,14 @@ impl Printer<'_> {
                     otherwise.as_deref(),
                 );
             }
-            StmtKind::Either(blocks) => {
+            StmtKind::Either {
+                by_demander,
+                blocks,
+            } => {
+                let chooser = if *by_demander { "I choose " } else { "" };
                 for (i, block) in blocks.iter().enumerate() {
                     let head = if i == 0 {
-                        format!("{then}either {{")
+                        format!("{then}{chooser}either {{")
                     } else {
                         "} or {".to_string()
                     };
@@ -327,18 +331,48 @@ impl Printer<'_> {
                 let end = blocks.last().map_or(stmt.span.end, |b| b.span.end);
                 self.close_with(indent, end, &scale);
             }
-            StmtKind::ForEach { players, body } => {
+            StmtKind::ForEachColor { filters, body } => {
+                let mut head = format!("{then}for each color");
+                for f in filters {
+                    head.push(' ');
+                    head.push_str(&color_filter_text(&f.node));
+                }
                 self.line(
                     indent,
                     stmt.span.start,
                     body.span.start + 1,
-                    format!("{then}for each {} {{", players.node.words()),
+                    format!("{head} {{"),
+                );
+                self.stmts(body, indent + 1);
+                self.close_with(indent, body.span.end, &scale);
+            }
+            StmtKind::ForEach {
+                players,
+                with,
+                body,
+            } => {
+                let with = with
+                    .as_ref()
+                    .map(|m| format!(" with {}", player_measure_text(m)))
+                    .unwrap_or_default();
+                self.line(
+                    indent,
+                    stmt.span.start,
+                    body.span.start + 1,
+                    format!("{then}for each {}{with} {{", players.node.words()),
                 );
                 self.stmts(body, indent + 1);
                 self.close_with(indent, body.span.end, &scale);
             }
             kind => {
-                let text = format!("{then}{}{scale}", simple_stmt_text(kind));
+                let text = match &stmt.subject {
+                    Some(subject) => format!(
+                        "{then}{} {}{scale}",
+                        subject_text(subject),
+                        crate::render::words::third_person(&simple_stmt_text(kind))
+                    ),
+                    None => format!("{then}{}{scale}", simple_stmt_text(kind)),
+                };
                 self.line(indent, stmt.span.start, stmt.span.end, text);
             }
         }
@@ -430,16 +464,36 @@ fn quote(title: &str) -> String {
 
 fn simple_stmt_text(kind: &StmtKind) -> String {
     match kind {
-        StmtKind::Repeat(args) if args.is_empty() => "repeat this effect".to_string(),
-        StmtKind::Repeat(args) => {
-            let args: Vec<String> = args.iter().map(arg_text).collect();
-            format!("repeat this effect with {}", args.join(", "))
+        StmtKind::Repeat { args, at_most } => {
+            let mut text = "repeat this effect".to_string();
+            if !args.is_empty() {
+                let args: Vec<String> = args.iter().map(arg_text).collect();
+                text.push_str(&format!(" with {}", args.join(", ")));
+            }
+            match at_most.as_ref().map(|n| n.node) {
+                None => {}
+                Some(1) => text.push_str(" at most once"),
+                Some(2) => text.push_str(" at most twice"),
+                Some(n) => text.push_str(&format!(" at most {n} times")),
+            }
+            text
         }
+        StmtKind::ChooseRange {
+            by_demander,
+            low,
+            high,
+        } => format!(
+            "{}choose a value from {} to {}",
+            if *by_demander { "I " } else { "" },
+            expr_text(low),
+            expr_text(high)
+        ),
         StmtKind::Choose {
             by_demander,
             count,
             kind,
             except,
+            filters,
         } => {
             let mut text = format!(
                 "{}choose {} {}",
@@ -452,6 +506,10 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             );
             if let Some(name) = except {
                 text.push_str(&format!(" other than {}", name.node));
+            }
+            for f in filters {
+                text.push(' ');
+                text.push_str(&color_filter_text(&f.node));
             }
             text
         }
@@ -489,11 +547,11 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
                 .as_ref()
                 .map(|v| format!(" and {}", v.node.word()))
                 .unwrap_or_default();
-            format!(
-                "draw{verb} {} [{}]",
-                count_text(count.node, starts_with_vowel_sound(value)),
-                expr_text(value)
-            )
+            let count = match &count.node {
+                DrawCount::Fixed(n) => count_text(*n, starts_with_vowel_sound(value)),
+                DrawCount::Computed(e) => format!("({})", expr_text(e)),
+            };
+            format!("draw{verb} {count} [{}]", expr_text(value))
         }
         StmtKind::Transfer { what, to } => format!(
             "transfer {} to {}",
@@ -517,7 +575,10 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
                 measure_text(&measure.node)
             ),
             Winner::Player(p) => {
-                let verb = if matches!(p.kind, PlayerRefKind::You | PlayerRefKind::I { .. }) {
+                let verb = if matches!(
+                    p.kind,
+                    PlayerRefKind::You | PlayerRefKind::I { .. } | PlayerRefKind::They
+                ) {
                     "win"
                 } else {
                     "wins"
@@ -526,7 +587,10 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             }
         },
         StmtKind::Lose(p) => {
-            let verb = if matches!(p.kind, PlayerRefKind::You | PlayerRefKind::I { .. }) {
+            let verb = if matches!(
+                p.kind,
+                PlayerRefKind::You | PlayerRefKind::I { .. } | PlayerRefKind::They
+            ) {
                 "lose"
             } else {
                 "loses"
@@ -534,9 +598,11 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             format!("{} {verb}", player_ref_text(p))
         }
         // Block statements are laid out by the printer.
-        StmtKind::May(_) | StmtKind::If { .. } | StmtKind::Either(_) | StmtKind::ForEach { .. } => {
-            String::new()
-        }
+        StmtKind::May(_)
+        | StmtKind::If { .. }
+        | StmtKind::Either { .. }
+        | StmtKind::ForEach { .. }
+        | StmtKind::ForEachColor { .. } => String::new(),
     }
 }
 
@@ -793,6 +859,16 @@ fn color_atom_text(a: &ColorAtom) -> String {
         ColorAtom::ColorOf(card) => format!("color of {}", card_ref_text(card)),
         ColorAtom::ItsColor => "its color".to_string(),
         ColorAtom::Chosen => "chosen".to_string(),
+        ColorAtom::ThatColor => "that color".to_string(),
+        ColorAtom::It => "it".to_string(),
+        ColorAtom::Each(filters) => {
+            let mut text = "each color".to_string();
+            for f in filters {
+                text.push(' ');
+                text.push_str(&color_filter_text(&f.node));
+            }
+            text
+        }
         ColorAtom::Named(n) => n.clone(),
     }
 }
@@ -804,7 +880,12 @@ fn color_filter_text(f: &ColorFilter) -> String {
             let words: Vec<&str> = dirs.iter().map(|d| d.node.word()).collect();
             format!("splayed {}", words.join(" or "))
         }
+        ColorFilter::YouHaveSplayed(dirs) => {
+            let words: Vec<&str> = dirs.iter().map(|d| d.node.word()).collect();
+            format!("you have splayed {}", words.join(" or "))
+        }
         ColorFilter::With(icon) => format!("with {}", icon.node),
+        ColorFilter::Without(icon) => format!("without {}", icon.node),
         ColorFilter::NotOn(whose) => format!("not on {} board", whose.node.words()),
         ColorFilter::On(whose) => format!("on {} board", whose.node.words()),
     }
@@ -859,6 +940,18 @@ fn countable_text(c: &Countable, plural: bool) -> String {
         Countable::Icons { icon, whose, .. } => {
             format!("{} on {} board", icon.node, whose.node.words())
         }
+        Countable::Players { players, with, .. } => {
+            let set = match (players.node, plural) {
+                (PlayerSet::OtherPlayer, true) => "other players",
+                (PlayerSet::Opponent, true) => "opponents",
+                (PlayerSet::Player, true) => "players",
+                (set, false) => set.words(),
+            };
+            match with {
+                Some(m) => format!("{set} with {}", player_measure_text(m)),
+                None => set.to_string(),
+            }
+        }
         Countable::Cards(s) => set_ref_text(s),
     }
 }
@@ -878,6 +971,16 @@ fn cond_text(c: &Cond) -> String {
         CondKind::Verbed { verb, amount } => {
             format!("you {} {}", verb.node.word(), amount_text(amount.node))
         }
+        CondKind::Eligible { player, value } => format!(
+            "{} {} eligible to claim an achievement of value {}",
+            player_ref_text(player),
+            if matches!(player.kind, PlayerRefKind::You | PlayerRefKind::They) {
+                "are"
+            } else {
+                "is"
+            },
+            expr_text(value)
+        ),
         CondKind::OnlyPlayer(m) => {
             format!("you are the only player with {}", player_measure_text(m))
         }
@@ -887,7 +990,10 @@ fn cond_text(c: &Cond) -> String {
             measure_text(&measure.node)
         ),
         CondKind::Has { player, measure } => {
-            let verb = if matches!(player.kind, PlayerRefKind::You | PlayerRefKind::I { .. }) {
+            let verb = if matches!(
+                player.kind,
+                PlayerRefKind::You | PlayerRefKind::I { .. } | PlayerRefKind::They
+            ) {
                 "have"
             } else {
                 "has"
@@ -1070,9 +1176,21 @@ fn player_ref_text(p: &PlayerRef) -> String {
         PlayerRefKind::I { me: false } => "I".to_string(),
         PlayerRefKind::I { me: true } => "me".to_string(),
         PlayerRefKind::ThatPlayer => "that player".to_string(),
+        PlayerRefKind::They => "they".to_string(),
+        PlayerRefKind::Extreme {
+            kind,
+            most,
+            measure,
+        } => format!(
+            "the {} with the {} {}",
+            player_kind_word(*kind),
+            if *most { "most" } else { "fewest" },
+            measure_text(&measure.node)
+        ),
         PlayerRefKind::Choose {
             article,
             kind,
+            of_your_choice,
             with,
         } => {
             let article = match article {
@@ -1086,16 +1204,40 @@ fn player_ref_text(p: &PlayerRef) -> String {
                 PlayerArticle::Another => "another",
                 PlayerArticle::Any => "any",
             };
-            let kind = match kind {
-                PlayerKind::Opponent => "opponent",
-                PlayerKind::OtherPlayer => "other player",
-                PlayerKind::Player => "player",
+            let kind = player_kind_word(*kind);
+            let choice = if *of_your_choice {
+                " of your choice"
+            } else {
+                ""
             };
             match with {
-                Some(m) => format!("{article} {kind} with {}", player_measure_text(m)),
-                None => format!("{article} {kind}"),
+                Some(m) => format!("{article} {kind}{choice} with {}", player_measure_text(m)),
+                None => format!("{article} {kind}{choice}"),
             }
         }
+    }
+}
+
+/// `each opponent with more crown than you`, `that player`.
+fn subject_text(s: &Subject) -> String {
+    match &s.kind {
+        SubjectKind::Each { players, with } => match with {
+            Some(m) => format!(
+                "each {} with {}",
+                players.node.words(),
+                player_measure_text(m)
+            ),
+            None => format!("each {}", players.node.words()),
+        },
+        SubjectKind::Player(p) => player_ref_text(p),
+    }
+}
+
+fn player_kind_word(kind: PlayerKind) -> &'static str {
+    match kind {
+        PlayerKind::Opponent => "opponent",
+        PlayerKind::OtherPlayer => "other player",
+        PlayerKind::Player => "player",
     }
 }
 

@@ -262,18 +262,11 @@ impl Game {
     /// Every legal action of the active player, each with its target once, in a stable order:
     /// draw, then meld each card in hand, achieve each eligible age, dogma each top card, and
     /// (parley, fourth edition) dogma each distant player's top card, clockwise.
-    pub fn legal_actions(&self) -> Vec<Action> {
-        if self.state.outcome.is_some() || self.pending.is_some() || self.phase != Phase::Playing {
-            return Vec::new();
-        }
-        let seat = self.state.active;
-        let player = &self.state.players[seat as usize];
-        let mut actions = vec![Action::Draw];
-        for card in &player.hand {
-            actions.push(Action::Meld(*card));
-        }
-        // Eligibility (online summary, "ACHIEVE"): a score of at least five times the age and a
-        // top card of that age or higher.
+    /// The ages of the standard achievements the player is eligible to claim by an Achieve
+    /// action (online summary, "ACHIEVE"): available, with a score of at least five times the age
+    /// and a top card of that age or higher; sorted, without duplicates. The Achieve action and
+    /// the condition `you are eligible to claim an achievement of value N` both ask this.
+    pub(crate) fn achievable_ages(&self, seat: Seat) -> Vec<u8> {
         let score = self.score(seat);
         let highest = self.state.highest_top(&self.edition, seat);
         let mut ages: Vec<u8> = self
@@ -285,7 +278,20 @@ impl Game {
             .collect();
         ages.sort();
         ages.dedup();
-        actions.extend(ages.into_iter().map(Action::Achieve));
+        ages
+    }
+
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.state.outcome.is_some() || self.pending.is_some() || self.phase != Phase::Playing {
+            return Vec::new();
+        }
+        let seat = self.state.active;
+        let player = &self.state.players[seat as usize];
+        let mut actions = vec![Action::Draw];
+        for card in &player.hand {
+            actions.push(Action::Meld(*card));
+        }
+        actions.extend(self.achievable_ages(seat).into_iter().map(Action::Achieve));
         for color in Color::ALL {
             if let Some(top) = player.pile(*color).top() {
                 if self.edition.card(top).dogma_icon.is_some() {

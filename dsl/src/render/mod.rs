@@ -20,7 +20,7 @@ mod selections;
 mod sentences;
 mod statements;
 mod values;
-mod words;
+pub(crate) mod words;
 
 use std::collections::HashMap;
 

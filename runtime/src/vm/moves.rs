@@ -64,7 +64,7 @@ impl Game {
     ) -> OpResult {
         self.impure(frame, pure)?;
         let cards = self.pop_set(frame)?;
-        let seat = frame.executor;
+        let seat = frame.actor();
         if let Some(o) = outcome_mut(frame, stmt) {
             o.ran = true;
         }
@@ -262,7 +262,7 @@ impl Game {
     pub(super) fn op_look(&mut self, frame: &mut Frame, stmt: StmtId, pure: bool) -> OpResult {
         self.impure(frame, pure)?;
         let cards = self.pop_set(frame)?;
-        let seat = frame.executor;
+        let seat = frame.actor();
         if let Some(o) = outcome_mut(frame, stmt) {
             o.ran = true;
             o.requested = o.requested.max(cards.len() as u16);
@@ -350,6 +350,9 @@ impl Game {
                 stop_at: None,
                 params: Vec::new(),
                 fold: None,
+                repeats: 0,
+                actors: Vec::new(),
+                color_loops: Vec::new(),
             };
             return stopped(Stop::Call(child));
         }
@@ -586,10 +589,11 @@ impl Game {
     ) {
         let edition = self.edition_arc();
         let from = self.state.move_card(&edition, card, to, bottom);
-        self.record(verb, frame.executor, card, Some(frame.card), frame.demand);
+        let mover = frame.actor();
+        self.record(verb, mover, card, Some(frame.card), frame.demand);
         self.earn_bonus(frame);
         self.log.push(Event::Move {
-            player: frame.executor,
+            player: mover,
             verb,
             card,
             from,
@@ -619,7 +623,7 @@ impl Game {
         ) else {
             return false;
         };
-        if !self.splay(frame.executor, seat, color, direction) {
+        if !self.splay(frame.actor(), seat, color, direction) {
             return self.state.outcome.is_some();
         }
         // A splay slides the pile's cards: it counts as moving them for the sharing bonus

@@ -544,10 +544,7 @@ impl Game {
             && self.edition().rules.if_you_do == IfYouDo::InFull
             && tested_in_full(chunk, stmt);
         let plan = plan_pick(edition, &candidates, count, extreme, optional, strict);
-        let mut chooser_seat = match chooser {
-            Chooser::Executor => frame.executor,
-            Chooser::Demander => frame.demander.unwrap_or(frame.executor),
-        };
+        let mut chooser_seat = self.chooser_seat(frame, chooser);
         // When a rule picks among tied cards of another player ("the lowest card in my hand"
         // with two tied), that card's owner decides which (deluxe rulebook and fourth-edition
         // rulebook, "Dogma": "you decide which of your cards is affected"; SCENARIOS.md, "Who
@@ -636,7 +633,7 @@ impl Game {
                 }
                 Some(_) => return Err(self.error(frame, "the answer is not an order")),
                 None => {
-                    let mover = frame.executor;
+                    let mover = frame.actor();
                     return stopped(self.suspend(
                         frame,
                         mover,
@@ -687,10 +684,7 @@ impl Game {
                     Some(Answer::Values(v)) => v.first().copied(),
                     Some(_) => return Err(self.error(frame, "the answer is not a value")),
                     None => {
-                        let who = match chooser {
-                            Chooser::Executor => frame.executor,
-                            Chooser::Demander => frame.demander.unwrap_or(frame.executor),
-                        };
+                        let who = self.chooser_seat(frame, chooser);
                         return stopped(self.suspend(
                             frame,
                             who,
