@@ -733,6 +733,17 @@ fn filter_text(f: &Filter) -> String {
         Filter::SameColorAs(c) => format!("of the same color as {}", card_ref_text(c)),
         Filter::SameValueAs(c) => format!("of the same value as {}", card_ref_text(c)),
         Filter::ItsColor => "of its color".to_string(),
+        Filter::Color(c)
+            if matches!(
+                c.alternatives.as_slice(),
+                [Spanned {
+                    node: ColorAtom::ThatColor,
+                    ..
+                }]
+            ) =>
+        {
+            "of that color".to_string()
+        }
         Filter::Color(c) => format!("of color {}", color_expr_text(c)),
         Filter::ColorOnBoard { negated, whose } => format!(
             "of a color {}on {} board",
