@@ -118,8 +118,10 @@ pub enum Error {
         at: At,
         word: String,
     },
+    /// `their` or `they` (`word`) with no player to name.
     TheirOutsideLoop {
         at: At,
+        word: &'static str,
     },
     BadCount {
         at: At,
@@ -259,7 +261,10 @@ pub const CODES: &[(&str, &str)] = &[
         "E0205",
         "`I`, `me`, `my` or `of my choice` outside a demand or compel effect",
     ),
-    ("E0206", "`their` outside `for each` or a player condition"),
+    (
+        "E0206",
+        "`their` or `they` outside `for each`, a player condition or a statement with a subject",
+    ),
     ("E0207", "a quantity of cards that cannot be taken"),
     (
         "E0208",
@@ -366,7 +371,7 @@ impl Error {
             | Error::UnboundReference { at, .. }
             | Error::NothingToDo { at }
             | Error::DemanderOutsideDemand { at, .. }
-            | Error::TheirOutsideLoop { at }
+            | Error::TheirOutsideLoop { at, .. }
             | Error::BadCount { at, .. }
             | Error::SeveralOwners { at, .. }
             | Error::MissingSource { at }
@@ -551,10 +556,10 @@ impl Error {
                 vec![primary(*at, "only a demand or compel effect has a demander".to_string())],
                 vec!["help: use `you`/`your`, or make the effect a `demand`".to_string()],
             ),
-            Error::TheirOutsideLoop { at } => (
-                "`their` has no player to refer to".to_string(),
-                vec![primary(*at, "not inside `for each` or a player condition".to_string())],
-                vec!["help: wrap the statement in `for each opponent { … }`".to_string()],
+            Error::TheirOutsideLoop { at, word } => (
+                format!("`{word}` has no player to refer to"),
+                vec![primary(*at, "not inside `for each`, a player condition or a statement another player carries out".to_string())],
+                vec!["help: wrap the statement in `for each opponent { … }`, or give it a subject (`each opponent draws …`)".to_string()],
             ),
             Error::BadCount { at, reason } => (
                 format!("this quantity cannot be taken: {reason}"),

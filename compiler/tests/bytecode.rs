@@ -13,9 +13,16 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 fn base_files() -> Vec<SourceFile> {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../cards/base"));
+    files_in("cards/base", "base")
+}
+
+/// The card files of a folder of the repository, as one tree of the set.
+fn files_in(folder: &str, set: &str) -> Vec<SourceFile> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(folder);
     let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .expect("cards/base exists")
+        .expect("the folder exists")
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "dogma"))
         .collect();
@@ -24,11 +31,11 @@ fn base_files() -> Vec<SourceFile> {
         .into_iter()
         .map(|p| SourceFile {
             name: format!(
-                "cards/base/{}",
+                "{folder}/{}",
                 p.file_name().unwrap_or_default().to_string_lossy()
             ),
             text: std::fs::read_to_string(&p).expect("readable"),
-            set: "base".to_string(),
+            set: set.to_string(),
             layer: 0,
         })
         .collect()
@@ -555,4 +562,84 @@ fn a_trigger_compiles_to_a_card_test() {
     assert!(text.contains("keep_slots castle flag"), "{text}");
     assert!(text.contains("drop_specials fountain"), "{text}");
     assert!(text.contains("colors_splayed left"), "{text}");
+}
+
+/// The designer test edition's own cards (tests/fixtures/designer): the constructs no official
+/// card uses, compiled alone.
+fn designer() -> &'static (Vec<SourceFile>, CompiledEdition) {
+    static DESIGNER: OnceLock<(Vec<SourceFile>, CompiledEdition)> = OnceLock::new();
+    DESIGNER.get_or_init(|| {
+        let files = files_in("tests/fixtures/designer/designer-cards", "test");
+        let checked = check(&files, &Options::for_edition("third", Rules::default()));
+        assert!(
+            checked.errors.is_empty(),
+            "{}",
+            render_errors(&files, &checked.errors)
+        );
+        let names: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
+        let edition = compile_edition("designer", Rules::default(), &checked.program, &names)
+            .unwrap_or_else(|errors| panic!("{}", describe(&errors)));
+        (files, edition)
+    })
+}
+
+#[test]
+fn the_designer_constructs_compile_to_well_formed_chunks() {
+    let edition = &designer().1;
+    assert_eq!(dogmac::validate(edition), Ok(()));
+    let mut problems = Vec::new();
+    for (i, chunk) in edition.chunks.iter().enumerate() {
+        if let Err(e) = check_stacks(chunk) {
+            problems.push(format!("chunk {i} ({}): {e}", chunk.name));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let ops: Vec<Op> = edition.chunks.iter().flat_map(|c| c.ops.clone()).collect();
+    for (new, found) in [
+        (
+            "ActorStart",
+            ops.iter().any(|o| matches!(o, Op::ActorStart { .. })),
+        ),
+        (
+            "ChooseExtremePlayer",
+            ops.iter()
+                .any(|o| matches!(o, Op::ChooseExtremePlayer { .. })),
+        ),
+        (
+            "CountPlayers",
+            ops.iter().any(|o| matches!(o, Op::CountPlayers { .. })),
+        ),
+        (
+            "ChooseValueRange",
+            ops.iter().any(|o| matches!(o, Op::ChooseValueRange { .. })),
+        ),
+        ("Repeats", ops.contains(&Op::Repeats)),
+        ("ColorsStart", ops.contains(&Op::ColorsStart)),
+        ("LoopColor", ops.contains(&Op::LoopColor)),
+        (
+            "ColorsWithoutIcon",
+            ops.iter()
+                .any(|o| matches!(o, Op::ColorsWithoutIcon { .. })),
+        ),
+        (
+            "ChooseColors",
+            ops.iter().any(|o| matches!(o, Op::ChooseColors { .. })),
+        ),
+        (
+            "DeckEnd",
+            ops.iter().any(|o| matches!(o, Op::DeckEnd { .. })),
+        ),
+        ("Look", ops.iter().any(|o| matches!(o, Op::Look { .. }))),
+        ("Eligible", ops.contains(&Op::Eligible)),
+    ] {
+        assert!(found, "no designer card uses {new}");
+    }
+}
+
+#[test]
+fn snapshot_of_the_designer_constructs() {
+    let (files, edition) = designer();
+    let texts: Vec<String> = files.iter().map(|f| f.text.clone()).collect();
+    let code = disassemble_chunks(edition, &texts, |_| true);
+    insta::assert_snapshot!("designer_constructs", code);
 }

@@ -16,12 +16,16 @@ impl EffectCx<'_, '_> {
         Player::Demander
     }
 
-    /// `their`, `they`: the player of the innermost `for each`, player quantifier or subject.
-    fn their(&mut self, span: Span) -> Player {
+    /// `their`, `they` (`word`): the player of the innermost `for each`, player quantifier or
+    /// subject.
+    fn their(&mut self, span: Span, word: &'static str) -> Player {
         match self.their.last() {
             Some((player, _)) => player.clone(),
             None => {
-                self.error(Error::TheirOutsideLoop { at: self.at(span) });
+                self.error(Error::TheirOutsideLoop {
+                    at: self.at(span),
+                    word,
+                });
                 Player::Each
             }
         }
@@ -61,7 +65,7 @@ impl EffectCx<'_, '_> {
         match whose.node {
             P::Your => Owner::One(Player::Executor),
             P::My => Owner::One(self.demander(whose.span, "my")),
-            P::Their => Owner::One(self.their(whose.span)),
+            P::Their => Owner::One(self.their(whose.span, "their")),
             P::ThatPlayers => Owner::One(self.that_player(whose.span)),
             P::AnotherPlayers => Owner::One(Player::Choose {
                 set: PlayerSet::Others,
@@ -96,7 +100,7 @@ impl EffectCx<'_, '_> {
             ast::PlayerRefKind::You => Player::Executor,
             ast::PlayerRefKind::I { me } => self.demander(p.span, if *me { "me" } else { "I" }),
             ast::PlayerRefKind::ThatPlayer => self.that_player(p.span),
-            ast::PlayerRefKind::They => self.their(p.span),
+            ast::PlayerRefKind::They => self.their(p.span, "they"),
             ast::PlayerRefKind::Choose { kind, with, .. } => {
                 let set = player_kind_set(*kind);
                 let condition = with.as_ref().map(|m| Box::new(self.player_measure(m)));
