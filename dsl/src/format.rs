@@ -1270,6 +1270,31 @@ mod tests {
     }
 
     #[test]
+    fn the_designer_constructs_round_trip() {
+        let canonical = "card \"X\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  \
+             demand crown {\n    I choose either {\n      draw a [1]\n    } or {\n      \
+             draw a [2]\n    }\n  }\n\n  \
+             effect crown {\n    each opponent with fewer crown than you draws and scores (2) [1]\n    \
+             an opponent of your choice chooses a card from your hand\n    \
+             the opponent with the most cards in hand looks at the top card of the [3] deck\n    \
+             for each opponent with more leaf than you {\n      if they have no cards in hand {\n        \
+             that player draws a [1]\n      }\n    }\n    \
+             draw a [1] for every opponent with more crown than you\n    \
+             choose a value from 1 to number of colors on your board without leaf\n    \
+             for each color on your board splayed left {\n      score your top card of that color\n    }\n    \
+             splay right each color you have splayed left\n    \
+             choose a color on your board without crown\n    \
+             if you are eligible to claim an achievement of value 2 {\n      \
+             repeat this effect at most twice\n    }\n  }\n}\n";
+        assert_eq!(format_source(canonical).expect("parses"), canonical);
+        // The colon of "I choose: either" and the comma before "at most" are not kept.
+        let written = canonical
+            .replace("I choose either", "I choose: either")
+            .replace("this effect at most", "this effect, at most");
+        assert_eq!(format_source(&written).expect("parses"), canonical);
+    }
+
+    #[test]
     fn triggers_round_trip() {
         let messy = "achievement \"Glory\" {\n when you tuck an card  with flag # any tuck\n when you meld a card without fountain onto a color splayed left or right\n  via \"X\" }\n";
         let once = format_source(messy).expect("parses");

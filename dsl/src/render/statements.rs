@@ -337,9 +337,11 @@ impl Renderer<'_> {
             } => {
                 let (alternatives, trailers) = self.alternatives(blocks);
                 if *by_demander {
+                    // Opening a demand: "I demand you either …, or …, as I choose".
+                    let either = either_text(&alternatives);
                     Clause {
-                        text: format!("I choose: {}", either_text(&alternatives)),
-                        mood: Mood::Subject,
+                        text: format!("I choose: {either}"),
+                        mood: Mood::May(format!("{either}, as I choose")),
                         trailers,
                     }
                 } else {
