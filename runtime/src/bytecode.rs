@@ -497,8 +497,10 @@ pub enum Op {
     Player { who: Who },
     /// `→ I: seat` of the player chosen by an earlier statement (`that player`).
     ChosenPlayer { stmt: StmtId },
-    /// `→ I: seat`; the executor picks a player of the group (meeting the test chunk when not
-    /// `NO_CHUNK`); recorded as the statement's chosen player. `[decision]`
+    /// `→ I: seat`; the acting player (the executor, or the subject of the statement being run
+    /// for another player) picks a player of the group, taken relative to the executor (meeting
+    /// the test chunk when not `NO_CHUNK`); recorded as the statement's chosen player.
+    /// `[decision]`
     ChoosePlayer {
         group: PlayerSet,
         test: ChunkIdx,
@@ -749,8 +751,9 @@ pub enum Op {
         then: Option<Verb>,
         stmt: StmtId,
     },
-    /// `S: cards →`: the executor melds, tucks, scores, returns, reveals, junks, removes or
-    /// achieves the cards.
+    /// `S: cards →`: the acting player (the executor, or the subject of the statement being run
+    /// for another player) melds, tucks, scores, returns, reveals, junks, removes or achieves the
+    /// cards.
     Move { verb: Verb, stmt: StmtId },
     /// `I: seat, S: cards →`: transfer the cards to that player's zone.
     Transfer { zone: DestinationZone, stmt: StmtId },

@@ -53,7 +53,7 @@ impl Game {
         Ok(None)
     }
 
-    /// `Op::Move`: `S: cards →`: the executor melds, tucks, scores, returns, reveals, junks,
+    /// `Op::Move`: `S: cards →`: the acting player melds, tucks, scores, returns, reveals, junks,
     /// removes or achieves the cards.
     pub(super) fn op_move(
         &mut self,

@@ -14,8 +14,8 @@ use crate::terms::{ChoiceKind, Chooser, PlayerSet};
 use crate::vocab::{Color, Icon, SplayDirection};
 
 impl Game {
-    /// `Op::ChoosePlayer`: `→ I: seat`; the executor picks a player of the group (meeting the test
-    /// chunk when not `NO_CHUNK`); recorded as the statement's chosen player. `[decision]`
+    /// `Op::ChoosePlayer`: `→ I: seat`; the acting player picks a player of the group (meeting the
+    /// test chunk when not `NO_CHUNK`); recorded as the statement's chosen player. `[decision]`
     #[allow(clippy::too_many_arguments)]
     pub(super) fn op_choose_player(
         &mut self,
