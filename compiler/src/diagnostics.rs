@@ -120,8 +120,10 @@ pub enum Error {
         at: At,
         word: String,
     },
+    /// `their` or `they` (`word`) with no player to name.
     TheirOutsideLoop {
         at: At,
+        word: &'static str,
     },
     BadCount {
         at: At,
@@ -224,6 +226,12 @@ pub enum Error {
         slots: usize,
         effects: usize,
     },
+    /// `top` or `bottom` of cards that lie in no pile and no deck (a hand, a score pile).
+    PositionOffPile {
+        at: At,
+        word: &'static str,
+        place: String,
+    },
 }
 
 /// Something accepted that is probably not what the designer meant: the card still compiles.
@@ -238,14 +246,6 @@ pub enum Warning {
         intended: String,
         rendered: String,
     },
-    /// `top` or `bottom` on cards that are not in a pile: in a hand, a score pile,
-    /// achievements, or cards named earlier.
-    PositionOffBoard {
-        at: At,
-        word: &'static str,
-        /// The cards, in words: "cards in your hand", "the available achievements".
-        place: String,
-    },
     /// `other than` after a choice of something else than icons.
     ExceptOutsideIcons { at: At, kind: &'static str },
     /// `of my choice` on a phrase that takes every card it names: there is nothing to choose.
@@ -257,7 +257,6 @@ impl Warning {
     pub fn code(&self) -> &'static str {
         match self {
             Warning::TextDrift { .. } => "W0001",
-            Warning::PositionOffBoard { .. } => "W0002",
             Warning::ExceptOutsideIcons { .. } => "W0003",
             Warning::ChoiceOfAll { .. } => "W0004",
         }
@@ -267,7 +266,6 @@ impl Warning {
     pub fn at(&self) -> At {
         match self {
             Warning::TextDrift { at, .. }
-            | Warning::PositionOffBoard { at, .. }
             | Warning::ExceptOutsideIcons { at, .. }
             | Warning::ChoiceOfAll { at } => *at,
         }
@@ -304,13 +302,6 @@ impl Warning {
                     format!("rendered: {rendered}"),
                     "help: change the statements until the effect renders as intended, or the `text` line to what it renders; a card that cannot read as printed may say so with `approximate \"why\"`".to_string(),
                 ],
-            ),
-            Warning::PositionOffBoard { at, word, place } => (
-                format!("`{word}` means nothing for {place}: only a board's piles have a top and a bottom"),
-                vec![primary(*at, "ignored")],
-                vec![format!(
-                    "help: remove `{word}`, or take the cards from a board (`{word} card from your board`)"
-                )],
             ),
             Warning::ExceptOutsideIcons { at, kind } => (
                 format!("`other than` leaves nothing out of a choice of {kind}"),
@@ -457,7 +448,10 @@ pub const CODES: &[(&str, &str)] = &[
         "E0205",
         "`I`, `me`, `my` or `of my choice` outside a demand or compel effect",
     ),
-    ("E0206", "`their` outside `for each` or a player condition"),
+    (
+        "E0206",
+        "`their` or `they` outside `for each`, a player condition or a statement with a subject",
+    ),
     ("E0207", "a quantity of cards that cannot be taken"),
     (
         "E0208",
@@ -475,6 +469,10 @@ pub const CODES: &[(&str, &str)] = &[
         "an effect parameter given a value of the wrong kind (a colour for a value, or the reverse)",
     ),
     ("E0214", "an effect declares a parameter twice"),
+    (
+        "E0215",
+        "`top` or `bottom` of cards that lie in no pile on a board and no deck (a hand, a score pile)",
+    ),
     ("E0301", "a card lacks its age, colour or icons"),
     ("E0302", "a card states the same fact twice"),
     ("E0303", "a card has the wrong number of icon slots"),
@@ -511,10 +509,6 @@ pub const CODES: &[(&str, &str)] = &[
         "an effect's rendered text differs from its intended text (its `text` line)",
     ),
     (
-        "W0002",
-        "`top` or `bottom` on cards that are not in a pile (a hand, a score pile, cards named earlier)",
-    ),
-    (
         "W0003",
         "`other than` after a choice of values, colours or players: only a choice of icons leaves one out",
     ),
@@ -549,6 +543,7 @@ impl Error {
             Error::SplayNotInEdition { .. } => "E0212",
             Error::ParamKindMismatch { .. } => "E0213",
             Error::DuplicateParam { .. } => "E0214",
+            Error::PositionOffPile { .. } => "E0215",
             Error::RuleNotInEdition { .. } => "E0311",
             Error::MissingFact { .. } => "E0301",
             Error::DuplicateFact { .. } => "E0302",
@@ -580,7 +575,7 @@ impl Error {
             | Error::UnboundReference { at, .. }
             | Error::NothingToDo { at }
             | Error::DemanderOutsideDemand { at, .. }
-            | Error::TheirOutsideLoop { at }
+            | Error::TheirOutsideLoop { at, .. }
             | Error::BadCount { at, .. }
             | Error::SeveralOwners { at, .. }
             | Error::MissingSource { at }
@@ -601,7 +596,8 @@ impl Error {
             | Error::ClaimWithoutVia { at, .. }
             | Error::ViaWithoutClaim { at, .. }
             | Error::OntoOffBoard { at, .. }
-            | Error::EchoMismatch { at, .. } => *at,
+            | Error::EchoMismatch { at, .. }
+            | Error::PositionOffPile { at, .. } => *at,
         }
     }
 
@@ -781,10 +777,10 @@ impl Error {
                 vec![primary(*at, "only a demand or compel effect has a demander".to_string())],
                 vec!["help: use `you`/`your`, or make the effect a `demand`".to_string()],
             ),
-            Error::TheirOutsideLoop { at } => (
-                "`their` has no player to refer to".to_string(),
-                vec![primary(*at, "not inside `for each` or a player condition".to_string())],
-                vec!["help: wrap the statement in `for each opponent { … }`".to_string()],
+            Error::TheirOutsideLoop { at, word } => (
+                format!("`{word}` has no player to refer to"),
+                vec![primary(*at, "not inside `for each`, a player condition or a statement another player carries out".to_string())],
+                vec!["help: wrap the statement in `for each opponent { … }`, or give it a subject (`each opponent draws …`)".to_string()],
             ),
             Error::BadCount { at, reason } => (
                 format!("this quantity cannot be taken: {reason}"),
@@ -933,6 +929,13 @@ impl Error {
                 ),
                 vec![primary(*at, "echo slots and echo effects differ".to_string())],
                 vec!["help: an echo effect (`echo { … }`) is printed in an `echo` slot of the icons line: write one of each".to_string()],
+            ),
+            Error::PositionOffPile { at, word, place } => (
+                format!("`{word}` names a card of a pile or a deck, but {place} has no {word}"),
+                vec![primary(*at, format!("no {word} card here"))],
+                vec![format!(
+                    "help: `{word}` means the {word} card of a pile on a board (`your {word} red card`) or of a deck (`the {word} card of the [2] deck`); to pick among {place}, leave `{word}` out"
+                )],
             ),
         };
         Report::error()

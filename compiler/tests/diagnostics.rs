@@ -427,16 +427,6 @@ fn w0001_not_for_an_approximation_or_a_match() {
     }
 }
 
-/// `top` on cards in a hand: a hand has no piles.
-#[test]
-fn w0002_position_off_board() {
-    snapshot_warning(
-        "w0002_position_off_board",
-        "W0002",
-        &card("    score a top card from your hand"),
-    );
-}
-
 /// `other than` after a choice of a value: only icons are left out.
 #[test]
 fn w0003_except_outside_icons() {
@@ -489,6 +479,15 @@ fn e0313_echo_mismatch() {
         "e0313_echo_mismatch",
         "E0313",
         "card \"Ruler\" {\n  age 1\n  color blue\n  icons lightbulb hex lightbulb echo\n\n  effect lightbulb {\n    draw a [1]\n  }\n}\n",
+    );
+}
+
+#[test]
+fn e0215_position_off_pile() {
+    snapshot(
+        "e0215_position_off_pile",
+        "E0215",
+        &card("    score the top card from your hand"),
     );
 }
 

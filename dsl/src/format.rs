@@ -333,10 +333,14 @@ impl Printer<'_> {
                     otherwise.as_deref(),
                 );
             }
-            StmtKind::Either(blocks) => {
+            StmtKind::Either {
+                by_demander,
+                blocks,
+            } => {
+                let chooser = if *by_demander { "I choose " } else { "" };
                 for (i, block) in blocks.iter().enumerate() {
                     let head = if i == 0 {
-                        format!("{then}either {{")
+                        format!("{then}{chooser}either {{")
                     } else {
                         "} or {".to_string()
                     };
@@ -352,18 +356,48 @@ impl Printer<'_> {
                 let end = blocks.last().map_or(stmt.span.end, |b| b.span.end);
                 self.close_with(indent, end, &scale);
             }
-            StmtKind::ForEach { players, body } => {
+            StmtKind::ForEachColor { filters, body } => {
+                let mut head = format!("{then}for each color");
+                for f in filters {
+                    head.push(' ');
+                    head.push_str(&color_filter_text(&f.node));
+                }
                 self.line(
                     indent,
                     stmt.span.start,
                     body.span.start + 1,
-                    format!("{then}for each {} {{", players.node.words()),
+                    format!("{head} {{"),
+                );
+                self.stmts(body, indent + 1);
+                self.close_with(indent, body.span.end, &scale);
+            }
+            StmtKind::ForEach {
+                players,
+                with,
+                body,
+            } => {
+                let with = with
+                    .as_ref()
+                    .map(|m| format!(" with {}", player_measure_text(m)))
+                    .unwrap_or_default();
+                self.line(
+                    indent,
+                    stmt.span.start,
+                    body.span.start + 1,
+                    format!("{then}for each {}{with} {{", players.node.words()),
                 );
                 self.stmts(body, indent + 1);
                 self.close_with(indent, body.span.end, &scale);
             }
             kind => {
-                let text = format!("{then}{}{scale}", simple_stmt_text(kind));
+                let text = match &stmt.subject {
+                    Some(subject) => format!(
+                        "{then}{} {}{scale}",
+                        subject_text(subject),
+                        crate::render::words::third_person(&simple_stmt_text(kind))
+                    ),
+                    None => format!("{then}{}{scale}", simple_stmt_text(kind)),
+                };
                 self.line(indent, stmt.span.start, stmt.span.end, text);
             }
         }
@@ -455,16 +489,36 @@ fn quote(title: &str) -> String {
 
 fn simple_stmt_text(kind: &StmtKind) -> String {
     match kind {
-        StmtKind::Repeat(args) if args.is_empty() => "repeat this effect".to_string(),
-        StmtKind::Repeat(args) => {
-            let args: Vec<String> = args.iter().map(arg_text).collect();
-            format!("repeat this effect with {}", args.join(", "))
+        StmtKind::Repeat { args, at_most } => {
+            let mut text = "repeat this effect".to_string();
+            if !args.is_empty() {
+                let args: Vec<String> = args.iter().map(arg_text).collect();
+                text.push_str(&format!(" with {}", args.join(", ")));
+            }
+            match at_most.as_ref().map(|n| n.node) {
+                None => {}
+                Some(1) => text.push_str(" at most once"),
+                Some(2) => text.push_str(" at most twice"),
+                Some(n) => text.push_str(&format!(" at most {n} times")),
+            }
+            text
         }
+        StmtKind::ChooseRange {
+            by_demander,
+            low,
+            high,
+        } => format!(
+            "{}choose a value from {} to {}",
+            if *by_demander { "I " } else { "" },
+            expr_text(low),
+            expr_text(high)
+        ),
         StmtKind::Choose {
             by_demander,
             count,
             kind,
             except,
+            filters,
         } => {
             let mut text = format!(
                 "{}choose {} {}",
@@ -477,6 +531,10 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             );
             if let Some(name) = except {
                 text.push_str(&format!(" other than {}", name.node));
+            }
+            for f in filters {
+                text.push(' ');
+                text.push_str(&color_filter_text(&f.node));
             }
             text
         }
@@ -514,11 +572,11 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
                 .as_ref()
                 .map(|v| format!(" and {}", v.node.word()))
                 .unwrap_or_default();
-            format!(
-                "draw{verb} {} [{}]",
-                count_text(count.node, starts_with_vowel_sound(value)),
-                expr_text(value)
-            )
+            let count = match &count.node {
+                DrawCount::Fixed(n) => count_text(*n, starts_with_vowel_sound(value)),
+                DrawCount::Computed(e) => format!("({})", expr_text(e)),
+            };
+            format!("draw{verb} {count} [{}]", expr_text(value))
         }
         StmtKind::Transfer { what, to } => format!(
             "transfer {} to {}",
@@ -533,6 +591,7 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             let verbs: Vec<&str> = verbs.iter().map(|v| v.node.word()).collect();
             format!("{} {}", verbs.join(" and "), selection_text(what))
         }
+        StmtKind::Look(sel) => format!("look at {}", selection_text(sel)),
         StmtKind::Keep(card) => format!("keep {}", card_ref_text(card)),
         StmtKind::Win(winner) => match winner {
             Winner::Single { most, measure, .. } => format!(
@@ -541,7 +600,10 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
                 measure_text(&measure.node, false)
             ),
             Winner::Player(p) => {
-                let verb = if matches!(p.kind, PlayerRefKind::You | PlayerRefKind::I { .. }) {
+                let verb = if matches!(
+                    p.kind,
+                    PlayerRefKind::You | PlayerRefKind::I { .. } | PlayerRefKind::They
+                ) {
                     "win"
                 } else {
                     "wins"
@@ -550,7 +612,10 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             }
         },
         StmtKind::Lose(p) => {
-            let verb = if matches!(p.kind, PlayerRefKind::You | PlayerRefKind::I { .. }) {
+            let verb = if matches!(
+                p.kind,
+                PlayerRefKind::You | PlayerRefKind::I { .. } | PlayerRefKind::They
+            ) {
                 "lose"
             } else {
                 "loses"
@@ -558,9 +623,11 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             format!("{} {verb}", player_ref_text(p))
         }
         // Block statements are laid out by the printer.
-        StmtKind::May(_) | StmtKind::If { .. } | StmtKind::Either(_) | StmtKind::ForEach { .. } => {
-            String::new()
-        }
+        StmtKind::May(_)
+        | StmtKind::If { .. }
+        | StmtKind::Either { .. }
+        | StmtKind::ForEach { .. }
+        | StmtKind::ForEachColor { .. } => String::new(),
     }
 }
 
@@ -692,6 +759,17 @@ fn filter_text(f: &Filter) -> String {
         Filter::SameColorAs(c) => format!("of the same color as {}", card_ref_text(c)),
         Filter::SameValueAs(c) => format!("of the same value as {}", card_ref_text(c)),
         Filter::ItsColor => "of its color".to_string(),
+        Filter::Color(c)
+            if matches!(
+                c.alternatives.as_slice(),
+                [Spanned {
+                    node: ColorAtom::ThatColor,
+                    ..
+                }]
+            ) =>
+        {
+            "of that color".to_string()
+        }
         Filter::Color(c) => format!("of color {}", color_expr_text(c)),
         Filter::ColorOnBoard { negated, whose } => format!(
             "of a color {}on {} board",
@@ -818,6 +896,16 @@ fn color_atom_text(a: &ColorAtom) -> String {
         ColorAtom::ColorOf(card) => format!("color of {}", card_ref_text(card)),
         ColorAtom::ItsColor => "its color".to_string(),
         ColorAtom::Chosen => "chosen".to_string(),
+        ColorAtom::ThatColor => "that color".to_string(),
+        ColorAtom::It => "it".to_string(),
+        ColorAtom::Each(filters) => {
+            let mut text = "each color".to_string();
+            for f in filters {
+                text.push(' ');
+                text.push_str(&color_filter_text(&f.node));
+            }
+            text
+        }
         ColorAtom::Named(n) => n.clone(),
     }
 }
@@ -829,7 +917,12 @@ fn color_filter_text(f: &ColorFilter) -> String {
             let words: Vec<&str> = dirs.iter().map(|d| d.node.word()).collect();
             format!("splayed {}", words.join(" or "))
         }
+        ColorFilter::YouHaveSplayed(dirs) => {
+            let words: Vec<&str> = dirs.iter().map(|d| d.node.word()).collect();
+            format!("you have splayed {}", words.join(" or "))
+        }
         ColorFilter::With(icon) => format!("with {}", icon.node),
+        ColorFilter::Without(icon) => format!("without {}", icon.node),
         ColorFilter::NotOn(whose) => format!("not on {} board", whose.node.words()),
         ColorFilter::On(whose) => format!("on {} board", whose.node.words()),
     }
@@ -884,6 +977,18 @@ fn countable_text(c: &Countable, plural: bool) -> String {
         Countable::Icons { icon, whose, .. } => {
             format!("{} on {} board", icon.node, whose.node.words())
         }
+        Countable::Players { players, with, .. } => {
+            let set = match (players.node, plural) {
+                (PlayerSet::OtherPlayer, true) => "other players",
+                (PlayerSet::Opponent, true) => "opponents",
+                (PlayerSet::Player, true) => "players",
+                (set, false) => set.words(),
+            };
+            match with {
+                Some(m) => format!("{set} with {}", player_measure_text(m)),
+                None => set.to_string(),
+            }
+        }
         Countable::Cards(s) => set_ref_text(s),
     }
 }
@@ -903,6 +1008,16 @@ fn cond_text(c: &Cond) -> String {
         CondKind::Verbed { verb, amount } => {
             format!("you {} {}", verb.node.word(), amount_text(amount.node))
         }
+        CondKind::Eligible { player, value } => format!(
+            "{} {} eligible to claim an achievement of value {}",
+            player_ref_text(player),
+            if matches!(player.kind, PlayerRefKind::You | PlayerRefKind::They) {
+                "are"
+            } else {
+                "is"
+            },
+            expr_text(value)
+        ),
         CondKind::OnlyPlayer(m) => {
             format!("you are the only player with {}", player_measure_text(m))
         }
@@ -912,7 +1027,10 @@ fn cond_text(c: &Cond) -> String {
             measure_text(&measure.node, false)
         ),
         CondKind::Has { player, measure } => {
-            let verb = if matches!(player.kind, PlayerRefKind::You | PlayerRefKind::I { .. }) {
+            let verb = if matches!(
+                player.kind,
+                PlayerRefKind::You | PlayerRefKind::I { .. } | PlayerRefKind::They
+            ) {
                 "have"
             } else {
                 "has"
@@ -1097,9 +1215,21 @@ fn player_ref_text(p: &PlayerRef) -> String {
         PlayerRefKind::I { me: false } => "I".to_string(),
         PlayerRefKind::I { me: true } => "me".to_string(),
         PlayerRefKind::ThatPlayer => "that player".to_string(),
+        PlayerRefKind::They => "they".to_string(),
+        PlayerRefKind::Extreme {
+            kind,
+            most,
+            measure,
+        } => format!(
+            "the {} with the {} {}",
+            player_kind_word(*kind),
+            if *most { "most" } else { "fewest" },
+            measure_text(&measure.node, false)
+        ),
         PlayerRefKind::Choose {
             article,
             kind,
+            of_your_choice,
             with,
         } => {
             let article = match article {
@@ -1113,16 +1243,40 @@ fn player_ref_text(p: &PlayerRef) -> String {
                 PlayerArticle::Another => "another",
                 PlayerArticle::Any => "any",
             };
-            let kind = match kind {
-                PlayerKind::Opponent => "opponent",
-                PlayerKind::OtherPlayer => "other player",
-                PlayerKind::Player => "player",
+            let kind = player_kind_word(*kind);
+            let choice = if *of_your_choice {
+                " of your choice"
+            } else {
+                ""
             };
             match with {
-                Some(m) => format!("{article} {kind} with {}", player_measure_text(m)),
-                None => format!("{article} {kind}"),
+                Some(m) => format!("{article} {kind}{choice} with {}", player_measure_text(m)),
+                None => format!("{article} {kind}{choice}"),
             }
         }
+    }
+}
+
+/// `each opponent with more crown than you`, `that player`.
+fn subject_text(s: &Subject) -> String {
+    match &s.kind {
+        SubjectKind::Each { players, with } => match with {
+            Some(m) => format!(
+                "each {} with {}",
+                players.node.words(),
+                player_measure_text(m)
+            ),
+            None => format!("each {}", players.node.words()),
+        },
+        SubjectKind::Player(p) => player_ref_text(p),
+    }
+}
+
+fn player_kind_word(kind: PlayerKind) -> &'static str {
+    match kind {
+        PlayerKind::Opponent => "opponent",
+        PlayerKind::OtherPlayer => "other player",
+        PlayerKind::Player => "player",
     }
 }
 
@@ -1141,6 +1295,31 @@ mod tests {
         assert!(once.contains("# A card."));
         assert!(once.contains("draw a [1] # one card"));
         assert!(once.contains("    # then a meld\n    you may meld a card from your hand"));
+    }
+
+    #[test]
+    fn the_designer_constructs_round_trip() {
+        let canonical = "card \"X\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  \
+             demand crown {\n    I choose either {\n      draw a [1]\n    } or {\n      \
+             draw a [2]\n    }\n  }\n\n  \
+             effect crown {\n    each opponent with fewer crown than you draws and scores (2) [1]\n    \
+             an opponent of your choice chooses a card from your hand\n    \
+             the opponent with the most cards in hand looks at the top card of the [3] deck\n    \
+             for each opponent with more leaf than you {\n      if they have no cards in hand {\n        \
+             that player draws a [1]\n      }\n    }\n    \
+             draw a [1] for every opponent with more crown than you\n    \
+             choose a value from 1 to number of colors on your board without leaf\n    \
+             for each color on your board splayed left {\n      score your top card of that color\n    }\n    \
+             splay right each color you have splayed left\n    \
+             choose a color on your board without crown\n    \
+             if you are eligible to claim an achievement of value 2 {\n      \
+             repeat this effect at most twice\n    }\n  }\n}\n";
+        assert_eq!(format_source(canonical).expect("parses"), canonical);
+        // The colon of "I choose: either" and the comma before "at most" are not kept.
+        let written = canonical
+            .replace("I choose either", "I choose: either")
+            .replace("this effect at most", "this effect, at most");
+        assert_eq!(format_source(&written).expect("parses"), canonical);
     }
 
     #[test]

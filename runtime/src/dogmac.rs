@@ -131,11 +131,15 @@ pub fn refs(op: &Op) -> Refs {
     let mut r = Refs::default();
     match *op {
         Op::Jump { target } | Op::JumpIfFalse { target } => r.targets.push(target),
-        Op::LoopNext { exit } | Op::EachNext { exit } => r.targets.push(exit),
-        Op::AskOption { stmt, n, texts } => {
+        Op::LoopNext { exit }
+        | Op::EachNext { exit }
+        | Op::ActorStart { exit }
+        | Op::ColorsNext { exit } => r.targets.push(exit),
+        Op::AskOption { stmt, n, texts, .. } => {
             r.stmts.push(stmt);
             r.texts = Some((texts, n));
         }
+        Op::CountPlayers { test, .. } => r.optional_chunk = Some(test),
         Op::ChoosePlayer { test, stmt, .. } => {
             r.optional_chunk = Some(test);
             r.stmts.push(stmt);
@@ -144,6 +148,10 @@ pub fn refs(op: &Op) -> Refs {
             r.chunks.push(test)
         }
         Op::VersusEach { measure, .. } | Op::WinSingle { measure, .. } => r.chunks.push(measure),
+        Op::ChooseExtremePlayer { measure, stmt, .. } => {
+            r.chunks.push(measure);
+            r.stmts.push(stmt);
+        }
         Op::Card { card } => r.cards.push(card),
         Op::Claim { special, stmt } => {
             r.specials.push(special);
@@ -174,10 +182,13 @@ pub fn refs(op: &Op) -> Refs {
         | Op::Unsplay { stmt }
         | Op::Rearrange { stmt }
         | Op::SelfExecute { stmt }
+        | Op::Look { stmt }
         | Op::KeepChosenIcons { stmt }
         | Op::ChooseSharedValue { stmt, .. }
         | Op::Mark { stmt }
         | Op::ChooseValueFrom { stmt, .. }
+        | Op::ChooseValueRange { stmt, .. }
+        | Op::ChooseColors { stmt, .. }
         | Op::JunkSpecial { stmt, .. }
         | Op::RestoreSpecial { stmt } => r.stmts.push(stmt),
         _ => {}

@@ -264,9 +264,26 @@ impl Game {
         }
     }
 
+    /// The ages of the available standard achievements the player is eligible to claim by an
+    /// Achieve action (`eligible_to_achieve`), sorted, without duplicates. The Achieve action and
+    /// the condition `you are eligible to claim an achievement of value N` both ask this.
+    pub(crate) fn achievable_ages(&self, seat: Seat) -> Vec<u8> {
+        let mut ages: Vec<u8> = self
+            .state
+            .available
+            .iter()
+            .map(|c| self.edition.card(*c).age)
+            .filter(|age| self.eligible_to_achieve(seat, *age))
+            .collect();
+        ages.sort();
+        ages.dedup();
+        ages
+    }
+
     /// Every legal action of the active player, each with its target once, in a stable order:
-    /// draw, then meld each card in hand, achieve each eligible age, dogma each top card, and
-    /// (parley, fourth edition) dogma each distant player's top card, clockwise.
+    /// draw, then meld each card in hand, achieve each eligible age, dogma each top card,
+    /// (parley, fourth edition) dogma each distant player's top card, clockwise, and (Cities)
+    /// endorse each top card that can be.
     pub fn legal_actions(&self) -> Vec<Action> {
         if self.state.outcome.is_some() || self.pending.is_some() || self.phase != Phase::Playing {
             return Vec::new();
@@ -277,16 +294,7 @@ impl Game {
         for card in &player.hand {
             actions.push(Action::Meld(*card));
         }
-        let mut ages: Vec<u8> = self
-            .state
-            .available
-            .iter()
-            .map(|c| self.edition.card(*c).age)
-            .filter(|age| self.eligible_to_achieve(seat, *age))
-            .collect();
-        ages.sort();
-        ages.dedup();
-        actions.extend(ages.into_iter().map(Action::Achieve));
+        actions.extend(self.achievable_ages(seat).into_iter().map(Action::Achieve));
         for color in Color::ALL {
             if let Some(top) = player.pile(*color).top() {
                 if self.edition.card(top).dogma_icon.is_some() {

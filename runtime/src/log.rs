@@ -50,6 +50,12 @@ pub enum Event {
         player: Seat,
         card: CardIdx,
     },
+    /// A player looked at a card: only they see its face (`look at the top card of the [3]
+    /// deck`).
+    Look {
+        player: Seat,
+        card: CardIdx,
+    },
     Splay {
         player: Seat,
         color: Color,
@@ -175,6 +181,20 @@ impl Event {
                     info.age
                 )
             }
+            // Another player sees only the back of a card looked at.
+            Event::Look { player, card } if *player != reader => {
+                let info = edition.card(*card);
+                let set = if info.deck_set == 0 {
+                    String::new()
+                } else {
+                    format!(" ({})", info.set)
+                };
+                format!(
+                    "{} looks at a [{}]{set}",
+                    names.get(*player as usize).cloned().unwrap_or_default(),
+                    info.age
+                )
+            }
             _ => self.text(edition, names),
         }
     }
@@ -261,6 +281,7 @@ impl Event {
                 }
             }
             Event::Reveal { player, card: c } => format!("{} reveals {}", who(player), card(c)),
+            Event::Look { player, card: c } => format!("{} looks at {}", who(player), card(c)),
             Event::Splay {
                 player,
                 color,

@@ -22,7 +22,9 @@ impl CardCx<'_> {
             demand: matches!(kind, EffectKind::Demand | EffectKind::Compel),
             next_id: 0,
             produced: Vec::new(),
-            player_scopes: 0,
+            their: Vec::new(),
+            doer: None,
+            color_loops: 0,
             params: Vec::new(),
             pre: Vec::new(),
             title: title.to_string(),
@@ -57,7 +59,9 @@ impl CardCx<'_> {
             demand: false,
             next_id: 0,
             produced: Vec::new(),
-            player_scopes: 0,
+            their: Vec::new(),
+            doer: None,
+            color_loops: 0,
             params: Vec::new(),
             pre: Vec::new(),
             title: a.title.node.clone(),
@@ -150,8 +154,15 @@ pub(super) struct EffectCx<'c, 'a> {
     pub(super) demand: bool,
     next_id: u16,
     pub(super) produced: Vec<Produced>,
-    /// How many `for each` loops or player quantifiers enclose the current point (for `their`).
-    pub(super) player_scopes: u32,
+    /// The players `their`, `they` (and, until a later choice, `that player`) name at the
+    /// current point: one per enclosing `for each` loop, player quantifier or statement with a
+    /// subject, innermost last, with how many statements had been produced when it began.
+    pub(super) their: Vec<(Player, usize)>,
+    /// The subject of the statement being lowered (`each opponent draws …`, `that player
+    /// chooses …`), as the statement's words refer to it; `None`: the executor.
+    pub(super) doer: Option<Player>,
+    /// How many `for each color` loops enclose the current point (for `that color`).
+    pub(super) color_loops: u32,
     /// The effect's parameters, by index: name and whether it holds a colour.
     pub(super) params: Vec<(String, bool)>,
     /// Choices a phrase of the statement being lowered needs first (`of the value of my
@@ -264,6 +275,11 @@ impl EffectCx<'_, '_> {
             }
         }
     }
+    /// The player who carries out the statement being lowered: its subject, or the executor.
+    pub(super) fn doer(&self) -> Player {
+        self.doer.clone().unwrap_or(Player::Executor)
+    }
+
     pub(super) fn error(&mut self, e: Error) {
         self.card.errors.push(e);
     }

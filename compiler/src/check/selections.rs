@@ -22,19 +22,18 @@ impl EffectCx<'_, '_> {
         let mut filters = Vec::new();
         let mut extreme = None;
         let mut position = None;
-        // `top` or `bottom` as written, for a warning where the cards are in no pile.
-        let mut position_word: Option<(&'static str, Span)> = None;
+        let mut position_span = np.span;
         let mut available = false;
         for adj in &np.adjectives {
             match &adj.node {
                 ast::Adjective::Available => available = true,
                 ast::Adjective::Top => {
                     position = Some(BoardPosition::Top);
-                    position_word = Some(("top", adj.span));
+                    position_span = adj.span;
                 }
                 ast::Adjective::Bottom => {
                     position = Some(BoardPosition::Bottom);
-                    position_word = Some(("bottom", adj.span));
+                    position_span = adj.span;
                 }
                 ast::Adjective::Highest => extreme = Some(Extreme::Highest),
                 ast::Adjective::Lowest => extreme = Some(Extreme::Lowest),
@@ -110,6 +109,42 @@ impl EffectCx<'_, '_> {
                 }
             }
         }
+        // `top` and `bottom` name the top (bottom) card of a pile on a board, or of a deck: `the
+        // top card of the [2] deck` is exactly that card, never a choice among the deck.
+        if let (Some(pos), Some(source)) = (&position, &np.source) {
+            let bottom = matches!(pos, BoardPosition::Bottom);
+            let word = if bottom { "bottom" } else { "top" };
+            let off_pile = match &source.node.place {
+                ast::Place::Supply(ast::Supply {
+                    kind: ast::SupplyKind::Deck(age),
+                    ..
+                }) => {
+                    let n = self.deck_end_count(np);
+                    let age = self.age_value(age);
+                    return CardSel {
+                        source: CardSource::Supply(Supply::DeckEnd { age, n, bottom }),
+                        filters,
+                        pick: Pick::all(),
+                        chooser,
+                    };
+                }
+                ast::Place::Supply(_) => Some("the available achievements".to_string()),
+                ast::Place::Zone(z) if !z.kinds.iter().any(|k| k.node == ast::ZoneKind::Board) => {
+                    let plural = z.whose.node.is_plural() || z.kinds.len() > 1;
+                    let kinds: Vec<&str> = z.kinds.iter().map(|k| k.node.word(plural)).collect();
+                    Some(format!("{} {}", z.whose.node.words(), kinds.join(" and ")))
+                }
+                ast::Place::Zone(_) => None,
+                ast::Place::Cards(_) => Some("a set of named cards".to_string()),
+            };
+            if let Some(place) = off_pile {
+                self.error(Error::PositionOffPile {
+                    at: self.at(position_span),
+                    word,
+                    place,
+                });
+            }
+        }
         let mut computed = None;
         let count = match &np.quantity {
             Some(ast::Spanned {
@@ -146,41 +181,6 @@ impl EffectCx<'_, '_> {
         };
         if let (Some(at), Count::All, None) = (my_choice, &count, &computed) {
             self.warn(Warning::ChoiceOfAll { at: self.at(at) });
-        }
-        if let Some((word, span)) = position_word {
-            let place = if available {
-                Some("the available achievements".to_string())
-            } else if np.possessive.is_some() {
-                None
-            } else {
-                match np.source.as_ref().map(|s| &s.node.place) {
-                    Some(ast::Place::Zone(z))
-                        if !z.kinds.iter().any(|k| k.node == ast::ZoneKind::Board) =>
-                    {
-                        let plural = z.whose.node.is_plural() || z.kinds.len() > 1;
-                        let kinds: Vec<&str> =
-                            z.kinds.iter().map(|k| k.node.word(plural)).collect();
-                        Some(format!(
-                            "cards in {} {}",
-                            z.whose.node.words(),
-                            kinds.join(" and ")
-                        ))
-                    }
-                    Some(ast::Place::Supply(ast::Supply {
-                        kind: ast::SupplyKind::Available,
-                        ..
-                    })) => Some("the available achievements".to_string()),
-                    Some(ast::Place::Cards(_)) => Some("cards named earlier".to_string()),
-                    _ => None,
-                }
-            };
-            if let Some(place) = place {
-                self.warn(Warning::PositionOffBoard {
-                    at: self.at(span),
-                    word,
-                    place,
-                });
-            }
         }
         let source = if available {
             if let Some(source) = &np.source {
@@ -229,6 +229,33 @@ impl EffectCx<'_, '_> {
                 computed,
             },
             chooser,
+        }
+    }
+
+    /// How many cards `the top card of the [2] deck` takes: one (`the`, `a`), or a number (`the
+    /// 2 top cards`).
+    fn deck_end_count(&mut self, np: &ast::CardNp) -> u8 {
+        let plural = matches!(np.noun.node, ast::Noun::Cards);
+        match &np.quantity {
+            None if !plural => 1,
+            Some(ast::Spanned {
+                node: ast::Quantity::One { .. } | ast::Quantity::The(None),
+                ..
+            }) => 1,
+            Some(ast::Spanned {
+                node: ast::Quantity::The(Some(n)) | ast::Quantity::Exactly(n),
+                span,
+            }) => self.small_count(*n, *span),
+            _ => {
+                let at = np.quantity.as_ref().map_or(np.span, |q| q.span);
+                self.error(Error::BadCount {
+                    at: self.at(at),
+                    reason: "the top or bottom of a deck is `the` card or a number of cards \
+                             (`the 2 top cards of the [3] deck`)"
+                        .to_string(),
+                });
+                1
+            }
         }
     }
 

@@ -102,6 +102,16 @@ fn lower_cond_atom(pair: P) -> Cond {
             }
             CondKind::OnlyPlayer(lower_player_measure(c.next()))
         }
+        Rule::eligible_cond => {
+            let player = lower_player_ref(c.next());
+            while !c.peek_is(Rule::expr) {
+                c.next(); // are eligible to claim an achievement of value
+            }
+            CondKind::Eligible {
+                player,
+                value: lower_expr(c.next()),
+            }
+        }
         Rule::has_cond => {
             let player = lower_player_ref(c.next());
             c.next(); // have / has

@@ -147,7 +147,9 @@ const STATEMENT_STARTS: &[Rule] = &[
     Rule::if_stmt,
     Rule::either_stmt,
     Rule::for_each_stmt,
+    Rule::for_each_color_stmt,
     Rule::repeat_stmt,
+    Rule::choose_range_stmt,
     Rule::choose_stmt,
     Rule::choose_values_stmt,
     Rule::choose_card_stmt,
@@ -163,7 +165,9 @@ const STATEMENT_STARTS: &[Rule] = &[
     Rule::take_stmt,
     Rule::exchange_stmt,
     Rule::move_stmt,
+    Rule::look_stmt,
     Rule::keep_stmt,
+    Rule::subject_stmt,
     Rule::win_stmt,
     Rule::lose_stmt,
     Rule::stmt,
@@ -198,6 +202,7 @@ const STATEMENT_WORDS: &[&str] = &[
     "achieve",
     "foreshadow",
     "keep",
+    "look",
     "make",
     "then",
 ];
@@ -267,6 +272,7 @@ fn describe_rule_name(name: &str) -> String {
         "lparen" => "`(`",
         "rparen" => "`)`",
         "comma" => "`,`",
+        "colon" => "`:`",
         "plus" => "`+`",
         "minus" => "`-`",
         "times" => "`*`",
@@ -290,10 +296,14 @@ fn describe_rule_name(name: &str) -> String {
         "set_ref" => "cards",
         "color_expr" | "color_atom" => "a colour",
         "color_filter" => "a colour filter",
+        "each_color" => "`each color …`",
+        "choose_colors" => "`color` and colour filters",
         "direction" => "`left`, `right`, `up` or `aslant`",
         "expr" | "term" | "factor" => "a value",
         "countable" => "something to count",
         "count_word" => "`a` or a number",
+        "draw_count" => "`a`, a number or a count in parentheses",
+        "repeat_limit" => "`at most twice`",
         "cond" | "cond_and" | "cond_not" | "cond_atom" => "a condition",
         "card_pred" => "`has` or `is`",
         "quantifier" => "`any`, `each` or `no`",
@@ -304,6 +314,17 @@ fn describe_rule_name(name: &str) -> String {
         "player_kind" | "player_set" => "`player`, `opponent` or `other player`",
         "choice_kind" => "`value`, `color`, `player` or `icon`",
         "draw_then" | "move_verb" => "a verb",
+        "draws_then" | "moves_verb" => "a verb (`melds`, `scores`, …)",
+        "subject" => "a player (`each opponent`, `that player`)",
+        "draws_stmt"
+        | "chooses_range_stmt"
+        | "chooses_stmt"
+        | "chooses_values_stmt"
+        | "chooses_card_stmt"
+        | "transfers_stmt"
+        | "looks_stmt"
+        | "moves_stmt" => "a verb that agrees with its player (`draws`, `chooses`, …)",
+        "player_count" => "players (`opponents with …`)",
         "value_spec" => "a value",
         "rounding" => "`up` or `down`",
         "params" | "param" => "a parameter (`v = 11`)",

@@ -20,7 +20,7 @@ mod selections;
 mod sentences;
 mod statements;
 mod values;
-mod words;
+pub(crate) mod words;
 
 use std::collections::HashMap;
 
@@ -565,6 +565,57 @@ mod tests {
         );
         assert!(texts[0].contains("The game ends."), "{}", texts[0]);
         assert!(texts[0].contains("Choose an opponent."), "{}", texts[0]);
+    }
+
+    #[test]
+    fn other_players_act_in_their_own_words() {
+        let texts = effects(&card(
+            "effect leaf { each opponent draws and scores a [1] \
+             each player with more leaf than you scores a card from their hand \
+             an opponent of your choice chooses a card from your hand \
+             then the opponent with the most cards in hand reveals and returns it } \
+             demand leaf { I choose either { draw a [1] } or { draw a [2] } }",
+        ));
+        assert_eq!(
+            texts[0],
+            "Each opponent draws and scores a [1]. Each player with more [leaf] on their board \
+             than you scores a card from their hand. An opponent of your choice chooses a card \
+             from your hand, then the opponent with the most cards in their hand reveals and \
+             returns it."
+        );
+        assert_eq!(
+            texts[1],
+            "I demand you either draw a [1], or draw a [2], as I choose!"
+        );
+    }
+
+    #[test]
+    fn colours_counts_and_decks_in_designers_words() {
+        let texts = effects(&card(
+            "effect leaf { for each color on your board without crown { tuck a card of that \
+             color from your hand } splay right each color you have splayed left } \
+             effect leaf { draw (number of colors on your board) [2] choose a value from 1 to 3 \
+             draw a [1] for every opponent with fewer leaf than you \
+             you may repeat this effect at most twice } \
+             effect leaf { look at the top card of the [3] deck \
+             if you are eligible to claim an achievement of value 4 { score it } }",
+        ));
+        assert_eq!(
+            texts[0],
+            "For each color on your board without [crown], tuck a card of that color from your \
+             hand. Splay right each color you have splayed left."
+        );
+        assert_eq!(
+            texts[1],
+            "Draw a number of [2] equal to the number of colors on your board. Choose a value \
+             from one to three. Draw a [1] for every opponent with fewer [leaf] on their board \
+             than you. You may repeat this dogma effect, at most twice."
+        );
+        assert_eq!(
+            texts[2],
+            "Look at the top card of the [3] deck. If you are eligible to claim an achievement \
+             of value [4], score it."
+        );
     }
 
     #[test]

@@ -171,8 +171,17 @@ impl Renderer<'_> {
                 then,
                 otherwise,
             } => self.if_sentences("", cond, then, otherwise.as_deref()),
-            StmtKind::ForEach { players, body } => vec![Sentence {
-                lead: Some(format!("for each {}", players.node.words())),
+            StmtKind::ForEachColor { filters, body } => vec![Sentence {
+                lead: Some(self.each_color(filters)),
+                body: self.join(&body.stmts),
+                joinable: false,
+            }],
+            StmtKind::ForEach {
+                players,
+                with,
+                body,
+            } => vec![Sentence {
+                lead: Some(format!("for each {}", self.each_players(players, with))),
                 body: self.join(&body.stmts),
                 joinable: false,
             }],
@@ -318,7 +327,11 @@ impl Renderer<'_> {
 fn is_simple(kind: &StmtKind) -> bool {
     !matches!(
         kind,
-        StmtKind::May(_) | StmtKind::If { .. } | StmtKind::Either(_) | StmtKind::ForEach { .. }
+        StmtKind::May(_)
+            | StmtKind::If { .. }
+            | StmtKind::Either { .. }
+            | StmtKind::ForEach { .. }
+            | StmtKind::ForEachColor { .. }
     )
 }
 

@@ -8,7 +8,7 @@ use super::conditions::board_tail;
 use super::players::verb_s;
 use super::selections::np_count;
 use super::sentences::{Clause, Mood};
-use super::words::{and_list, counted, either_text, icon, number, or_list};
+use super::words::{and_list, counted, either_text, icon, number, or_list, third_person};
 use super::{Renderer, Wording};
 
 impl Renderer<'_> {
@@ -93,6 +93,8 @@ impl Renderer<'_> {
             ColorAtom::ItsColor => "its color".to_string(),
             ColorAtom::Chosen => "the chosen color".to_string(),
             ColorAtom::AnyColor(_) => "a color".to_string(),
+            ColorAtom::ThatColor | ColorAtom::It => "that color".to_string(),
+            ColorAtom::Each(_) => "each color".to_string(),
         }
     }
 
@@ -190,9 +192,54 @@ impl Renderer<'_> {
         }
     }
 
-    /// One statement as a clause, with its `for every …` suffix.
+    /// A colour filter as it follows "color": "on your board", "with one or more [leaf]".
+    pub(super) fn color_filter_on(&self, f: &ColorFilter) -> String {
+        match f {
+            ColorFilter::On(whose) => format!("on {} board", whose.node.words()),
+            other => self.color_filter(other, false),
+        }
+    }
+
+    /// "for each color on your board with one or more [leaf]".
+    pub(super) fn each_color(&self, filters: &[Spanned<ColorFilter>]) -> String {
+        let mut text = "for each color".to_string();
+        for f in filters {
+            text.push(' ');
+            text.push_str(&self.color_filter_on(&f.node));
+        }
+        text
+    }
+
+    /// `opponent`, `opponent with more [crown] than you`: the players of a `for each`.
+    pub(super) fn each_players(
+        &self,
+        players: &Spanned<PlayerSet>,
+        with: &Option<PlayerMeasure>,
+    ) -> String {
+        match with {
+            Some(m) => format!(
+                "{} with {}",
+                players.node.words(),
+                self.measure_phrase(m, "their")
+            ),
+            None => players.node.words().to_string(),
+        }
+    }
+
+    /// One statement as a clause, with its `for every …` suffix; a statement with a subject
+    /// reads "each opponent draws a [1]".
     pub(super) fn stmt_clause(&mut self, stmt: &Stmt) -> Clause {
         let mut clause = self.kind_clause(&stmt.kind);
+        if let Some(subject) = &stmt.subject {
+            let who = match &subject.kind {
+                SubjectKind::Each { players, with } => {
+                    format!("each {}", self.each_players(players, with))
+                }
+                SubjectKind::Player(p) => self.player(p),
+            };
+            clause.text = format!("{who} {}", third_person(&clause.text));
+            clause.mood = Mood::Subject;
+        }
         if let Some(scale) = &stmt.scale {
             clause.text = format!("{} {}", clause.text, self.scale(scale));
         }
@@ -205,8 +252,12 @@ impl Renderer<'_> {
         self.last_taken = None;
         match kind {
             StmtKind::Draw { then, count, .. } => {
-                let plural = scaled || count.node != 1;
-                let count = (!scaled).then_some(count.node);
+                let fixed = match count.node {
+                    DrawCount::Fixed(n) => Some(n),
+                    DrawCount::Computed(_) => None,
+                };
+                let plural = scaled || fixed != Some(1);
+                let count = fixed.filter(|_| !scaled);
                 self.bind(Participle::Drawn, plural, count);
                 if let Some(verb) = then {
                     self.bind(Participle::of_verb(verb.node), plural, count);
@@ -242,7 +293,7 @@ impl Renderer<'_> {
             StmtKind::Choose { count, .. } => {
                 self.bind(Participle::Chosen, count.node != 1, Some(count.node));
             }
-            StmtKind::ChooseValue { .. } => {
+            StmtKind::ChooseValue { .. } | StmtKind::ChooseRange { .. } => {
                 self.bind(Participle::Chosen, false, None);
             }
             StmtKind::ChooseCards(what) => {
@@ -340,21 +391,48 @@ impl Renderer<'_> {
                 }
                 clause
             }
-            StmtKind::Either(blocks) => {
+            StmtKind::Either {
+                by_demander,
+                blocks,
+            } => {
                 let (alternatives, trailers) = self.alternatives(blocks);
-                Clause {
-                    text: either_text(&alternatives),
-                    mood: Mood::Imperative,
-                    trailers,
+                if *by_demander {
+                    // Opening a demand: "I demand you either …, or …, as I choose".
+                    let either = either_text(&alternatives);
+                    Clause {
+                        text: format!("I choose: {either}"),
+                        mood: Mood::May(format!("{either}, as I choose")),
+                        trailers,
+                    }
+                } else {
+                    Clause {
+                        text: either_text(&alternatives),
+                        mood: Mood::Imperative,
+                        trailers,
+                    }
                 }
             }
-            StmtKind::ForEach { players, body } => {
+            StmtKind::ForEachColor { filters, body } => {
                 let mut clause = self.join(&body.stmts);
-                clause.text = format!("for each {}, {}", players.node.words(), clause.text);
+                clause.text = format!("{}, {}", self.each_color(filters), clause.text);
                 clause.mood = Mood::Subject;
                 clause
             }
-            StmtKind::Repeat(args) => {
+            StmtKind::ForEach {
+                players,
+                with,
+                body,
+            } => {
+                let mut clause = self.join(&body.stmts);
+                clause.text = format!(
+                    "for each {}, {}",
+                    self.each_players(players, with),
+                    clause.text
+                );
+                clause.mood = Mood::Subject;
+                clause
+            }
+            StmtKind::Repeat { args, at_most } => {
                 let mut text = match self.wording {
                     Wording::Fourth => "repeat this effect".to_string(),
                     _ => "repeat this dogma effect".to_string(),
@@ -363,18 +441,45 @@ impl Renderer<'_> {
                     let phrases: Vec<String> = args.iter().map(|a| self.arg_phrase(a)).collect();
                     text = format!("{text} using {}", and_list(&phrases));
                 }
+                match at_most.as_ref().map(|n| n.node) {
+                    None => {}
+                    Some(1) => text.push_str(", at most once"),
+                    Some(2) => text.push_str(", at most twice"),
+                    Some(n) => text.push_str(&format!(", at most {} times", number(n))),
+                }
                 Clause::imperative(text)
+            }
+            StmtKind::ChooseRange {
+                by_demander,
+                low,
+                high,
+            } => {
+                let text = format!(
+                    "choose a value from {} to {}",
+                    self.expr(low, false),
+                    self.expr(high, false)
+                );
+                if *by_demander {
+                    Clause::subject(format!("I {text}"))
+                } else {
+                    Clause::imperative(text)
+                }
             }
             StmtKind::Choose {
                 by_demander,
                 count,
                 kind,
                 except,
+                filters,
             } => {
                 let noun = kind.node.word(count.node != 1);
                 let mut text = format!("choose {}", counted(count.node, noun));
                 if let Some(name) = except {
                     text.push_str(&format!(" other than {}", icon(&name.node)));
+                }
+                for f in filters {
+                    text.push(' ');
+                    text.push_str(&self.color_filter_on(&f.node));
                 }
                 if *by_demander {
                     Clause::demander(format!("I {text}"))
@@ -432,7 +537,15 @@ impl Renderer<'_> {
                     Some(v) => format!("draw and {}", v.node.word()),
                     None => "draw".to_string(),
                 };
-                Clause::imperative(format!("{verb} {}", self.counted_value(count.node, value)))
+                let what = match &count.node {
+                    DrawCount::Fixed(n) => self.counted_value(*n, value),
+                    DrawCount::Computed(e) => format!(
+                        "a number of {} equal to {}",
+                        self.value_noun(value, true),
+                        self.expr(e, false)
+                    ),
+                };
+                Clause::imperative(format!("{verb} {what}"))
             }
             StmtKind::Transfer { what, to } => Clause::imperative(format!(
                 "transfer {} to {}",
@@ -451,6 +564,7 @@ impl Renderer<'_> {
                 let verbs: Vec<&str> = verbs.iter().map(|v| v.node.word()).collect();
                 Clause::imperative(format!("{} {}", verbs.join(" and "), self.selection(what)))
             }
+            StmtKind::Look(what) => Clause::imperative(format!("look at {}", self.selection(what))),
             StmtKind::Keep(card) => Clause::imperative(format!("keep {}", self.card_ref(card))),
             StmtKind::Win(winner) => Clause::subject(match winner {
                 Winner::Single { most, measure, .. } => {
@@ -504,7 +618,11 @@ impl Renderer<'_> {
                     clause.mood = Mood::Subject;
                     return clause;
                 }
-                if let StmtKind::Either(blocks) = &stmt.kind {
+                if let StmtKind::Either {
+                    by_demander: false,
+                    blocks,
+                } = &stmt.kind
+                {
                     let (mut alternatives, trailers) = self.alternatives(blocks);
                     let mut text = format!("you may choose to {}", either_text(&alternatives));
                     alternatives.push("do nothing".to_string());

@@ -260,6 +260,9 @@ struct Emitter<'l> {
     span: SourceSpan,
     /// The statement being lowered (`None` in pure chunks, which cannot decide anything).
     stmt: Option<StmtId>,
+    /// The subject carrying out the statements being lowered (`StmtKind::Act`), as the IR
+    /// names it; `None`: the executor.
+    actor: Option<crate::ir::Player>,
 }
 
 impl<'l> Emitter<'l> {
@@ -283,6 +286,7 @@ impl<'l> Emitter<'l> {
             measures: 0,
             span,
             stmt: None,
+            actor: None,
         }
     }
 
@@ -345,7 +349,12 @@ impl<'l> Emitter<'l> {
         let here = self.here();
         match self.ops.get_mut(at) {
             Some(Op::Jump { target } | Op::JumpIfFalse { target }) => *target = here,
-            Some(Op::LoopNext { exit } | Op::EachNext { exit }) => *exit = here,
+            Some(
+                Op::LoopNext { exit }
+                | Op::EachNext { exit }
+                | Op::ActorStart { exit }
+                | Op::ColorsNext { exit },
+            ) => *exit = here,
             _ => {}
         }
     }
