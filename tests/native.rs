@@ -193,6 +193,8 @@ fn the_designer_constructs_run_the_same_on_the_native_path() {
         "Op::DeckEnd",
         "Op::Look",
         "Op::Eligible",
+        "Op::Lasting",
+        "Op::AdditionalAction",
     ] {
         assert!(code.contains(op), "{op} is not in the generated code");
     }

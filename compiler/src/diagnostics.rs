@@ -232,6 +232,22 @@ pub enum Error {
         word: &'static str,
         place: String,
     },
+    /// A word in a lasting effect's body that names what only the effect around it has
+    /// (`returned`, `that player`, `their`, `that color`, a parameter): the body runs later, on
+    /// its own.
+    LastingReference {
+        at: At,
+        word: String,
+        /// The lasting effect's opening words (`on your next turn`).
+        lasting: At,
+    },
+    /// A statement a lasting effect's body cannot carry out: `repeat this effect`, `end the
+    /// dogma action`, a choice before the move it waits for.
+    LastingStatement {
+        at: At,
+        what: &'static str,
+        lasting: At,
+    },
 }
 
 /// Something accepted that is probably not what the designer meant: the card still compiles.
@@ -250,6 +266,8 @@ pub enum Warning {
     ExceptOutsideIcons { at: At, kind: &'static str },
     /// `of my choice` on a phrase that takes every card it names: there is nothing to choose.
     ChoiceOfAll { at: At },
+    /// `take an additional action` carried out by a demand's victim, who never has the turn.
+    AdditionalActionInDemand { at: At },
 }
 
 impl Warning {
@@ -259,6 +277,7 @@ impl Warning {
             Warning::TextDrift { .. } => "W0001",
             Warning::ExceptOutsideIcons { .. } => "W0003",
             Warning::ChoiceOfAll { .. } => "W0004",
+            Warning::AdditionalActionInDemand { .. } => "W0005",
         }
     }
 
@@ -267,7 +286,8 @@ impl Warning {
         match self {
             Warning::TextDrift { at, .. }
             | Warning::ExceptOutsideIcons { at, .. }
-            | Warning::ChoiceOfAll { at } => *at,
+            | Warning::ChoiceOfAll { at }
+            | Warning::AdditionalActionInDemand { at } => *at,
         }
     }
 
@@ -312,6 +332,11 @@ impl Warning {
                 "`of my choice` means nothing here: the phrase takes every card it names".to_string(),
                 vec![primary(*at, "nothing to choose")],
                 vec!["help: the demander chooses among cards when the phrase takes some of them (`a card of my choice`, `2 cards of my choice`); remove `of my choice`, or say how many".to_string()],
+            ),
+            Warning::AdditionalActionInDemand { at } => (
+                "an additional action in a demand does nothing: its victim never has the turn".to_string(),
+                vec![primary(*at, "carried out by the victim, on the demander's turn")],
+                vec!["help: only the player whose turn it is takes actions; give the action in a non-demand effect, or on the victim's own turn (`on your next turn { take an additional action }`)".to_string()],
             ),
         };
         Report::warning()
@@ -505,6 +530,14 @@ pub const CODES: &[(&str, &str)] = &[
         "a card's echo slots and its echo effects do not match: each echo effect is printed in one `echo` slot",
     ),
     (
+        "E0216",
+        "a lasting effect's body names what only the effect around it has (`returned`, `that player`, `their`, `that color`, a parameter)",
+    ),
+    (
+        "E0314",
+        "a lasting effect's body carries out what only the effect around it can (`repeat this effect`, `end the dogma action`, a choice before its move)",
+    ),
+    (
         "W0001",
         "an effect's rendered text differs from its intended text (its `text` line)",
     ),
@@ -515,6 +548,10 @@ pub const CODES: &[(&str, &str)] = &[
     (
         "W0004",
         "`of my choice` on a phrase that takes every card it names",
+    ),
+    (
+        "W0005",
+        "`take an additional action` in a demand: the victim never has the turn, so it does nothing",
     ),
 ];
 
@@ -544,6 +581,8 @@ impl Error {
             Error::ParamKindMismatch { .. } => "E0213",
             Error::DuplicateParam { .. } => "E0214",
             Error::PositionOffPile { .. } => "E0215",
+            Error::LastingReference { .. } => "E0216",
+            Error::LastingStatement { .. } => "E0314",
             Error::RuleNotInEdition { .. } => "E0311",
             Error::MissingFact { .. } => "E0301",
             Error::DuplicateFact { .. } => "E0302",
@@ -597,7 +636,9 @@ impl Error {
             | Error::ViaWithoutClaim { at, .. }
             | Error::OntoOffBoard { at, .. }
             | Error::EchoMismatch { at, .. }
-            | Error::PositionOffPile { at, .. } => *at,
+            | Error::PositionOffPile { at, .. }
+            | Error::LastingReference { at, .. }
+            | Error::LastingStatement { at, .. } => *at,
         }
     }
 
@@ -612,6 +653,9 @@ impl Error {
             | Error::DuplicateFact { first, .. } => places.push(*first),
             Error::HexCount { hexes, .. } => places.extend(hexes.iter().copied()),
             Error::ClaimWithoutVia { definition, .. } => places.push(*definition),
+            Error::LastingReference { lasting, .. } | Error::LastingStatement { lasting, .. } => {
+                places.push(*lasting)
+            }
             _ => {}
         }
         places
@@ -936,6 +980,22 @@ impl Error {
                 vec![format!(
                     "help: `{word}` means the {word} card of a pile on a board (`your {word} red card`) or of a deck (`the {word} card of the [2] deck`); to pick among {place}, leave `{word}` out"
                 )],
+            ),
+            Error::LastingReference { at, word, lasting } => (
+                format!("`{word}` names nothing in this lasting effect"),
+                vec![
+                    primary(*at, "not known when the lasting effect runs".to_string()),
+                    secondary(*lasting, "the body runs later, on its own".to_string()),
+                ],
+                vec!["help: a lasting effect's body cannot name the cards, choices, players, colours or parameters of the effect around it; it may name the card that set it off (`it`, after `the next time you meld a card`), `this card`, `you` and `I`".to_string()],
+            ),
+            Error::LastingStatement { at, what, lasting } => (
+                format!("a lasting effect cannot {what}"),
+                vec![
+                    primary(*at, "only the effect around it can".to_string()),
+                    secondary(*lasting, "the body runs later, on its own".to_string()),
+                ],
+                vec!["help: a lasting effect's body runs once, outside the effect that set it up: move the statement out of its braces".to_string()],
             ),
         };
         Report::error()

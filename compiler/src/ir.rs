@@ -303,8 +303,38 @@ pub enum StmtKind {
     Look(CardSel),
     /// The cards stay where they are (printed for clarity; does nothing).
     Keep,
+    /// A lasting effect: the executor carries out `body` later, once (`on your next turn`,
+    /// `the next time you meld a card this turn`), with this card and the demander, if any. The
+    /// body is an effect of its own: its statements are numbered from 0 apart from the effect
+    /// around it (`stmt_count` of them), and for `the next time …` statement 0 is the move that
+    /// sets it off (`it`, `melded`).
+    Lasting(Box<LastingDef>),
+    /// One more action this turn for the executor, when the turn is theirs (nothing otherwise).
+    AdditionalAction,
     Win(Winner),
     Lose(Player),
+}
+
+/// A lasting effect's body and when it runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LastingDef {
+    pub when: LastingWhen,
+    pub body: Vec<Stmt>,
+    /// How many statement ids the body uses (numbered `0..stmt_count`).
+    pub stmt_count: u16,
+}
+
+/// When a lasting effect's body runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LastingWhen {
+    /// At the start of the executor's next turn, before its first action.
+    NextTurn,
+    /// Right after the executor's next move of a card with the verb this turn (by any cause)
+    /// whose card passes the filters; forgotten at the end of the turn.
+    NextMove {
+        verb: Verb,
+        filters: Vec<CardFilter>,
+    },
 }
 
 /// Where transferred cards go.

@@ -203,9 +203,15 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
     use Op::*;
     // ((ints taken, sets taken), (ints left, sets left))
     match *op {
-        Jump { .. } | Return | RepeatEffect | EndDogma | EndGame | Nop | ActorEnd => {
-            ((0, 0), (0, 0))
-        }
+        Jump { .. }
+        | Return
+        | RepeatEffect
+        | EndDogma
+        | EndGame
+        | Nop
+        | ActorEnd
+        | Lasting { .. }
+        | AdditionalAction { .. } => ((0, 0), (0, 0)),
         Repeats => ((0, 0), (1, 0)),
         ActorStart { .. } | ColorsStart | ChooseColors { .. } => ((1, 0), (0, 0)),
         ColorsNext { .. } => ((0, 0), (0, 0)),

@@ -491,6 +491,36 @@ fn e0215_position_off_pile() {
     );
 }
 
+/// A lasting effect's body runs later, on its own: `returned` names a card of the effect around it.
+#[test]
+fn e0216_lasting_reference() {
+    snapshot(
+        "e0216_lasting_reference",
+        "E0216",
+        &card("    return a card from your hand\n    on your next turn {\n      draw a [value of returned]\n    }"),
+    );
+}
+
+/// A lasting effect's body cannot repeat the effect that set it.
+#[test]
+fn e0314_lasting_statement() {
+    snapshot(
+        "e0314_lasting_statement",
+        "E0314",
+        &card("    on your next turn {\n      draw a [1]\n      repeat this effect\n    }"),
+    );
+}
+
+/// An additional action given to a demand's victim, who never has the turn.
+#[test]
+fn w0005_additional_action_in_demand() {
+    snapshot_warning(
+        "w0005_additional_action_in_demand",
+        "W0005",
+        &demand("    take an additional action"),
+    );
+}
+
 #[test]
 fn every_code_has_a_snapshot_test() {
     let this_file = include_str!("diagnostics.rs");

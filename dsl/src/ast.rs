@@ -327,8 +327,54 @@ pub enum StmtKind {
     Look(Selection),
     /// `keep it`: the cards stay where they are (printed for clarity).
     Keep(CardRef),
+    /// `the next time you meld a card this turn { … }`, `on your next turn { … }`: a lasting
+    /// effect, whose body the executor carries out later, once.
+    Lasting {
+        when: Spanned<LastingWhen>,
+        body: Block,
+    },
+    /// `take an additional action`: one more action this turn.
+    AdditionalAction,
     Win(Winner),
     Lose(PlayerRef),
+}
+
+/// When a lasting effect's body runs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LastingWhen {
+    /// `on your next turn`: at the start of the executor's next turn.
+    NextTurn,
+    /// `the next time you meld a card with crown this turn`: right after the executor's next
+    /// such move this turn; `it` is the card moved.
+    NextTime {
+        verb: Spanned<LastingVerb>,
+        /// The filters the moved card passes.
+        filters: Vec<Spanned<Filter>>,
+    },
+}
+
+/// The move a `the next time you …` waits for: a draw or a move verb.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastingVerb {
+    Draw,
+    Move(Verb),
+}
+
+impl LastingVerb {
+    pub fn word(self) -> &'static str {
+        match self {
+            LastingVerb::Draw => "draw",
+            LastingVerb::Move(v) => v.word(),
+        }
+    }
+
+    /// The participle naming the card moved (`drawn`, `melded`).
+    pub fn participle(self) -> Participle {
+        match self {
+            LastingVerb::Draw => Participle::Drawn,
+            LastingVerb::Move(v) => Participle::of_verb(v),
+        }
+    }
 }
 
 /// How many cards a draw takes.

@@ -371,6 +371,16 @@ impl Printer<'_> {
                 self.stmts(body, indent + 1);
                 self.close_with(indent, body.span.end, &scale);
             }
+            StmtKind::Lasting { when, body } => {
+                self.line(
+                    indent,
+                    stmt.span.start,
+                    body.span.start + 1,
+                    format!("{then}{} {{", lasting_text(&when.node)),
+                );
+                self.stmts(body, indent + 1);
+                self.close_with(indent, body.span.end, &scale);
+            }
             StmtKind::ForEach {
                 players,
                 with,
@@ -478,6 +488,22 @@ fn trigger_text(t: &Trigger) -> String {
         }
     }
     text
+}
+
+/// `on your next turn`, `the next time you meld a card with crown this turn`.
+fn lasting_text(when: &LastingWhen) -> String {
+    match when {
+        LastingWhen::NextTurn => "on your next turn".to_string(),
+        LastingWhen::NextTime { verb, filters } => {
+            let mut text = format!("the next time you {} a card", verb.node.word());
+            for f in filters {
+                text.push(' ');
+                text.push_str(&filter_text(&f.node));
+            }
+            text.push_str(" this turn");
+            text
+        }
+    }
 }
 
 fn quote(title: &str) -> String {
@@ -593,6 +619,7 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
         }
         StmtKind::Look(sel) => format!("look at {}", selection_text(sel)),
         StmtKind::Keep(card) => format!("keep {}", card_ref_text(card)),
+        StmtKind::AdditionalAction => "take an additional action".to_string(),
         StmtKind::Win(winner) => match winner {
             Winner::Single { most, measure, .. } => format!(
                 "the single player with the {} {} wins",
@@ -627,7 +654,8 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
         | StmtKind::If { .. }
         | StmtKind::Either { .. }
         | StmtKind::ForEach { .. }
-        | StmtKind::ForEachColor { .. } => String::new(),
+        | StmtKind::ForEachColor { .. }
+        | StmtKind::Lasting { .. } => String::new(),
     }
 }
 

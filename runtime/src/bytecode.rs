@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
 
 /// A card of the edition, by index into `CompiledEdition::cards`.
 pub type CardIdx = u16;
@@ -416,6 +416,16 @@ pub enum Nth {
     Last,
 }
 
+/// When a lasting effect runs (the operand of `Op::Lasting`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LastingWhen {
+    /// At the start of the executor's next turn, before its first action.
+    NextTurn,
+    /// Right after the executor's next move of a card with the verb this turn, by any cause;
+    /// forgotten at the end of the turn.
+    NextMove(Verb),
+}
+
 /// A number a player has (the operand of `Measure`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MeasureCode {
@@ -807,6 +817,18 @@ pub enum Op {
     Look { stmt: StmtId },
     /// `S: cards →`: run each non-demand effect of the first card for the executor alone.
     SelfExecute { stmt: StmtId },
+    /// Sets a lasting effect for the executor: the effect chunk `chunk` runs later, once, for
+    /// the executor, with this card and the demander; for `NextMove`, right after the executor's
+    /// next move of a card with the verb this turn that passes the card test `test` (`NO_CHUNK`:
+    /// any card), that card being the outcome of the chunk's statement 0 (`it`).
+    Lasting {
+        when: LastingWhen,
+        chunk: ChunkIdx,
+        test: ChunkIdx,
+    },
+    /// The executor takes an additional action this turn, when the turn is theirs (nothing
+    /// otherwise).
+    AdditionalAction { stmt: StmtId },
     /// Claim the special achievement for the executor, if it is available.
     Claim { special: SpecialIdx, stmt: StmtId },
     /// Junk an available special achievement (the executor's choice), or all of them.

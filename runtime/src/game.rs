@@ -31,6 +31,7 @@ mod cities;
 mod dogma;
 mod echoes;
 mod elimination;
+mod lasting;
 mod memo;
 mod parley;
 mod setup;
@@ -118,6 +119,10 @@ pub struct Execution {
     /// icons, a City drawn, …): see `game::triggers`.
     #[serde(default, skip_serializing_if = "std::collections::VecDeque::is_empty")]
     pub steps: std::collections::VecDeque<triggers::Step>,
+    /// The lasting effects due at the start of a turn are running (`game::lasting`): no action,
+    /// so when they are done the turn's first action is still to come.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub turn_start: bool,
 }
 
 /// A question of the rules rather than of a card's effect (parley's three situations).
@@ -581,6 +586,9 @@ impl Game {
             player: seat,
             actions: self.state.actions_left,
         });
+        // Lasting effects: those waiting for a move last turn are forgotten, and the player's
+        // `on your next turn` effects are due before their first action (`game::lasting`).
+        self.lasting_turn_start(seat);
     }
 
     /// Ends the current action; starts the next turn when the active player has none left.
@@ -744,5 +752,10 @@ impl Game {
         // move of a card by a player, by an effect or an action, is recorded here right after the
         // card is placed, so each trigger is tested here (game/achievements.rs).
         self.trigger_specials(verb, player, card);
+        // … and lasting effects waiting for the move (`the next time you meld a card this
+        // turn`): due now, they run before anything else happens (game/lasting.rs).
+        if !self.state.lasting.is_empty() {
+            self.lasting_moved(verb, player, card);
+        }
     }
 }

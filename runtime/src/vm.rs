@@ -300,6 +300,9 @@ pub enum Stop {
     Suspend(Request),
     /// Run this frame (a self-execute) on top of the current one.
     Call(Frame),
+    /// A move set off lasting effects (`State::lasting_due`): they run on top of the current
+    /// frame, first first, before it goes on.
+    Lasting,
     EndDogma,
     GameOver,
 }
@@ -372,6 +375,15 @@ impl Game {
         let mut fuel = FUEL;
         let edition = self.edition_arc();
         loop {
+            if self.exec.is_none() {
+                return Ok(());
+            }
+            // A lasting effect whose time has come runs before anything else.
+            if let Some(due) = self.next_lasting_frame() {
+                if let Some(exec) = self.exec.as_mut() {
+                    exec.frames.push(due);
+                }
+            }
             let Some(exec) = self.exec.as_mut() else {
                 return Ok(());
             };
@@ -414,6 +426,11 @@ impl Game {
                         exec.frames.push(child);
                     }
                 }
+                Stop::Lasting => {
+                    if let Some(exec) = self.exec.as_mut() {
+                        exec.frames.push(frame);
+                    }
+                }
                 Stop::EndDogma => {
                     if let Some(exec) = self.exec.as_mut() {
                         exec.frames.clear();
@@ -451,6 +468,27 @@ impl Game {
     ) -> VmResult<i32> {
         let mut frame = self.scratch.0.pop().unwrap_or_default();
         frame.reset_pure(chunk, card, seat, None, false);
+        frame.candidate = Some(card);
+        let result = self.run_pure(&mut frame, &[]);
+        self.scratch.0.push(frame);
+        result
+    }
+
+    /// Evaluates a lasting effect's test of a moved card: a card test for the card, with the
+    /// effect's player as `you`, its card as `this card` and its demander as `I`.
+    pub(crate) fn eval_lasting_test(
+        &mut self,
+        lasting: &crate::state::Lasting,
+        card: CardIdx,
+    ) -> VmResult<i32> {
+        let mut frame = self.scratch.0.pop().unwrap_or_default();
+        frame.reset_pure(
+            lasting.test,
+            lasting.card,
+            lasting.player,
+            lasting.demander,
+            lasting.demand,
+        );
         frame.candidate = Some(card);
         let result = self.run_pure(&mut frame, &[]);
         self.scratch.0.push(frame);
@@ -840,6 +878,10 @@ impl Game {
             Op::Rearrange { stmt } => run!(self.op_rearrange(edition, chunk, frame, stmt, pure)),
             Op::Look { stmt } => run!(self.op_look(frame, stmt, pure)),
             Op::SelfExecute { stmt } => run!(self.op_self_execute(edition, frame, stmt, pure)),
+            Op::Lasting { when, chunk, test } => {
+                run!(self.op_lasting(frame, when, chunk, test, pure))
+            }
+            Op::AdditionalAction { stmt } => run!(self.op_additional_action(frame, stmt, pure)),
             Op::Claim { special, stmt } => run!(self.op_claim(frame, special, stmt, pure)),
             Op::JunkSpecial { all, stmt } => {
                 run!(self.op_junk_special(chunk, frame, all, stmt, pure))
@@ -851,8 +893,15 @@ impl Game {
             }
             Op::Lose => run!(self.op_lose(edition, frame, pure)),
         }
-        if self.state.outcome.is_some() && !pure {
-            return stopped(Stop::GameOver);
+        if !pure {
+            if self.state.outcome.is_some() {
+                return stopped(Stop::GameOver);
+            }
+            // A move set off a lasting effect (`the next time you meld a card this turn`): it
+            // runs now, before the frame goes on.
+            if !self.state.lasting_due.is_empty() {
+                return stopped(Stop::Lasting);
+            }
         }
         Ok(None)
     }

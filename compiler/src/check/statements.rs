@@ -277,6 +277,7 @@ impl EffectCx<'_, '_> {
                 )
             }
             S::Repeat { args, at_most } => {
+                self.outside_lasting(span, "repeat the effect around it");
                 let with = self.repeat_args(args);
                 let at_most = at_most.as_ref().map(|n| self.count_u8(n.node, n.span));
                 single(self, StmtKind::RepeatEffect { with, at_most })
@@ -445,7 +446,21 @@ impl EffectCx<'_, '_> {
                 }
                 None => single(self, StmtKind::Keep),
             },
-            S::EndDogma => single(self, StmtKind::EndDogma),
+            S::EndDogma => {
+                self.outside_lasting(span, "end the dogma action");
+                single(self, StmtKind::EndDogma)
+            }
+            S::Lasting { when, body } => {
+                let lasting = self.lasting_effect(when, body);
+                single(self, StmtKind::Lasting(Box::new(lasting)))
+            }
+            S::AdditionalAction => {
+                // A demand's victim never has the turn, unless the action waits for their own.
+                if self.demand && !self.lasting.as_ref().is_some_and(|l| l.own_turn) {
+                    self.warn(Warning::AdditionalActionInDemand { at: self.at(span) });
+                }
+                single(self, StmtKind::AdditionalAction)
+            }
             S::EndGame => single(self, StmtKind::EndGame),
             S::SelfExecute(sel) => {
                 let sel = self.selection(sel);

@@ -14,7 +14,8 @@
 
 use dogma_runtime::bytecode::{Chunk, NO_CHUNK};
 use dogma_runtime::bytecode::{
-    ChunkIdx, ChunkKind, CompiledEdition, MeasureCode, Nth, Op, SourceSpan, Who, ZoneSel,
+    ChunkIdx, ChunkKind, CompiledEdition, LastingWhen, MeasureCode, Nth, Op, SourceSpan, Who,
+    ZoneSel,
 };
 use dogma_runtime::terms::{
     ChoiceKind, Chooser, Count, DestinationZone, DueTo, Extreme, HistoryScope, PlayerSet,
@@ -701,6 +702,16 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::Rearrange { stmt } => format!("rearrange stmt={stmt}"),
         Op::Look { stmt } => format!("look stmt={stmt}"),
         Op::SelfExecute { stmt } => format!("self_execute stmt={stmt}"),
+        Op::Lasting { when, chunk, test } => format!(
+            "lasting {} body={} test={}",
+            match when {
+                LastingWhen::NextTurn => "next_turn".to_string(),
+                LastingWhen::NextMove(verb) => format!("next_{}", verb.word()),
+            },
+            chunk_name(edition, chunk),
+            chunk_name(edition, test)
+        ),
+        Op::AdditionalAction { stmt } => format!("additional_action stmt={stmt}"),
         Op::Claim { special, stmt } => {
             format!("claim {} stmt={stmt}", special_name(edition, special))
         }

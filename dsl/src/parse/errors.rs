@@ -148,6 +148,9 @@ const STATEMENT_STARTS: &[Rule] = &[
     Rule::either_stmt,
     Rule::for_each_stmt,
     Rule::for_each_color_stmt,
+    Rule::next_time_stmt,
+    Rule::next_turn_stmt,
+    Rule::additional_action_stmt,
     Rule::repeat_stmt,
     Rule::choose_range_stmt,
     Rule::choose_stmt,
@@ -205,6 +208,8 @@ const STATEMENT_WORDS: &[&str] = &[
     "look",
     "make",
     "then",
+    "the",
+    "on",
 ];
 
 fn summarize(rules: impl Iterator<Item = Rule>) -> Vec<String> {
@@ -313,7 +318,7 @@ fn describe_rule_name(name: &str) -> String {
         "player_ref" | "winner" | "single_player" => "a player",
         "player_kind" | "player_set" => "`player`, `opponent` or `other player`",
         "choice_kind" => "`value`, `color`, `player` or `icon`",
-        "draw_then" | "move_verb" => "a verb",
+        "draw_then" | "move_verb" | "next_time_verb" => "a verb",
         "draws_then" | "moves_verb" => "a verb (`melds`, `scores`, …)",
         "subject" => "a player (`each opponent`, `that player`)",
         "draws_stmt"

@@ -6,7 +6,7 @@ use crate::ast::*;
 use super::cards::lower_arg;
 use super::conditions::{lower_cond, lower_player_measure};
 use super::players::{lower_player_ref, lower_player_set, lower_single_player};
-use super::selections::{lower_card_ref, lower_destination, lower_selection};
+use super::selections::{lower_card_ref, lower_destination, lower_filter, lower_selection};
 use super::values::{
     lower_age_literal, lower_color_expr, lower_color_filter, lower_colors, lower_countable,
     lower_expr,
@@ -321,6 +321,58 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             c.next();
             StmtKind::Keep(lower_card_ref(c.next()))
         }
+        Rule::next_time_stmt => {
+            let start = c.next(); // the
+            c.next(); // next
+            c.next(); // time
+            c.next(); // you
+            let verb_pair = c.next();
+            let verb_span = span_of(&verb_pair);
+            let word = Cursor::new(verb_pair).next();
+            let verb = match word.as_rule() {
+                Rule::kw_draw => LastingVerb::Draw,
+                other => LastingVerb::Move(verb_of(other)),
+            };
+            c.next(); // a
+            c.next(); // card
+            let mut filters = Vec::new();
+            while let Some(f) = c.eat(Rule::filter) {
+                filters.push(lower_filter(f));
+            }
+            c.next(); // this
+            let turn = c.next();
+            let span = Span {
+                start: span_of(&start).start,
+                end: span_of(&turn).end,
+            };
+            let body = lower_block(c.next());
+            StmtKind::Lasting {
+                when: Spanned::new(
+                    LastingWhen::NextTime {
+                        verb: Spanned::new(verb, verb_span),
+                        filters,
+                    },
+                    span,
+                ),
+                body,
+            }
+        }
+        Rule::next_turn_stmt => {
+            let start = c.next(); // on
+            c.next(); // your
+            c.next(); // next
+            let turn = c.next();
+            let span = Span {
+                start: span_of(&start).start,
+                end: span_of(&turn).end,
+            };
+            let body = lower_block(c.next());
+            StmtKind::Lasting {
+                when: Spanned::new(LastingWhen::NextTurn, span),
+                body,
+            }
+        }
+        Rule::additional_action_stmt => StmtKind::AdditionalAction,
         Rule::win_stmt => {
             let winner = c.next();
             let inner = Cursor::new(winner).next();

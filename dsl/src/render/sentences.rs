@@ -176,6 +176,11 @@ impl Renderer<'_> {
                 body: self.join(&body.stmts),
                 joinable: false,
             }],
+            StmtKind::Lasting { when, body } => vec![Sentence {
+                lead: Some(self.lasting_lead(&when.node)),
+                body: self.lasting_body(&when.node, body),
+                joinable: false,
+            }],
             StmtKind::ForEach {
                 players,
                 with,
@@ -332,6 +337,7 @@ fn is_simple(kind: &StmtKind) -> bool {
             | StmtKind::Either { .. }
             | StmtKind::ForEach { .. }
             | StmtKind::ForEachColor { .. }
+            | StmtKind::Lasting { .. }
     )
 }
 

@@ -418,6 +418,15 @@ impl Renderer<'_> {
                 clause.mood = Mood::Subject;
                 clause
             }
+            StmtKind::Lasting { when, body } => {
+                let mut clause = self.lasting_body(&when.node, body);
+                clause.text = format!("{}, {}", self.lasting_lead(&when.node), clause.text);
+                clause.mood = Mood::Subject;
+                clause
+            }
+            StmtKind::AdditionalAction => {
+                Clause::imperative("take an additional action".to_string())
+            }
             StmtKind::ForEach {
                 players,
                 with,
@@ -582,6 +591,44 @@ impl Renderer<'_> {
                 Clause::subject(format!("{} {}", self.player(p), verb_s(p, "lose", "loses")))
             }
         }
+    }
+
+    /// When a lasting effect runs, as its sentence's lead: "on your next turn", "the next time
+    /// you meld a card with a [crown] this turn".
+    pub(super) fn lasting_lead(&self, when: &LastingWhen) -> String {
+        match when {
+            LastingWhen::NextTurn => "on your next turn".to_string(),
+            LastingWhen::NextTime { verb, filters } => {
+                let mut text = format!("the next time you {} a card", verb.node.word());
+                for f in filters {
+                    text.push(' ');
+                    text.push_str(&self.filter(&f.node));
+                }
+                text.push_str(" this turn");
+                text
+            }
+        }
+    }
+
+    /// A lasting effect's body as one clause. It runs later, on its own: what the effect around
+    /// it moved is not its to name, and the card that set it off (`the next time you meld a
+    /// card`) is one card, "the card you melded".
+    pub(super) fn lasting_body(&mut self, when: &LastingWhen, body: &Block) -> Clause {
+        let saved = (
+            self.plural.clone(),
+            self.counts.clone(),
+            self.taken.clone(),
+            self.last_taken,
+        );
+        if let LastingWhen::NextTime { verb, .. } = when {
+            let participle = verb.node.participle();
+            self.plural.insert(participle, false);
+            self.counts.insert(participle, 1);
+            self.taken.remove(&participle);
+        }
+        let clause = self.join(&body.stmts);
+        (self.plural, self.counts, self.taken, self.last_taken) = saved;
+        clause
     }
 
     /// The blocks of an `either`, each as one clause, and the trailers they carry.

@@ -83,6 +83,8 @@ impl Game {
             actions_left: 0,
             opening_turns: 0,
             history: Vec::new(),
+            lasting: Vec::new(),
+            lasting_due: Vec::new(),
             endorsed: false,
             outcome: None,
         };

@@ -2,11 +2,13 @@
 //! exchange, splay, rearrange, self-execute, special achievements, winning and losing.
 
 use super::{outcome_mut, stopped, Frame, FrameKind, OpResult, StmtOutcome, Stop, VmResult};
-use crate::bytecode::{CardIdx, Chunk, ChunkIdx, CompiledEdition, ShareBonus, SpecialIdx, StmtId};
+use crate::bytecode::{
+    CardIdx, Chunk, ChunkIdx, CompiledEdition, LastingWhen, ShareBonus, SpecialIdx, StmtId,
+};
 use crate::choices::{Answer, RequestKind};
 use crate::game::Game;
 use crate::log::Event;
-use crate::state::{color_index, Cards, Location, Seat};
+use crate::state::{color_index, Cards, Lasting, Location, Seat};
 use crate::terms::{DestinationZone, Verb};
 use crate::vocab::{Color, SplayDirection};
 
@@ -355,6 +357,50 @@ impl Game {
                 color_loops: Vec::new(),
             };
             return stopped(Stop::Call(child));
+        }
+        Ok(None)
+    }
+
+    /// `Op::Lasting`: sets a lasting effect for the executor (`on your next turn { … }`, `the
+    /// next time you meld a card this turn { … }`): its body runs later, once, for them, with this
+    /// card and the demander (`game/lasting.rs`).
+    pub(super) fn op_lasting(
+        &mut self,
+        frame: &mut Frame,
+        when: LastingWhen,
+        chunk: ChunkIdx,
+        test: ChunkIdx,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        self.set_lasting(Lasting {
+            player: frame.executor,
+            card: frame.card,
+            demander: frame.demander,
+            demand: frame.demand,
+            chunk,
+            when,
+            test,
+            turn: self.state.turn,
+        });
+        Ok(None)
+    }
+
+    /// `Op::AdditionalAction`: the executor takes an additional action this turn, when the turn
+    /// is theirs; a player carrying it out on another's turn (sharing, or as a demand's victim)
+    /// takes none (`game/lasting.rs`, `additional_action`).
+    pub(super) fn op_additional_action(
+        &mut self,
+        frame: &mut Frame,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let granted = self.additional_action(frame.executor);
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = 1;
+            o.done = u16::from(granted);
         }
         Ok(None)
     }

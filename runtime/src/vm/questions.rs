@@ -525,7 +525,9 @@ impl Game {
         let stop = probe.execute(&mut trial, &mut fuel, false, None)?;
         Ok(match stop {
             Stop::Done => !probe.log.is_empty() || probe.state.outcome.is_some(),
-            Stop::Suspend(_) | Stop::Call(_) | Stop::EndDogma | Stop::GameOver => true,
+            Stop::Suspend(_) | Stop::Call(_) | Stop::Lasting | Stop::EndDogma | Stop::GameOver => {
+                true
+            }
         })
     }
 

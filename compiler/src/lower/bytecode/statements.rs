@@ -4,8 +4,9 @@
 use super::Emitter;
 use crate::ir::{
     Binding, BoardPosition, CardFilter, CardSel, CardSource, Chooser, ColorFilter, ColorSel,
-    ColorTerm, Comparison, Cond, Count, Destination, DestinationZone, MeasureTest, Owner, Player,
-    PlayerSet, Quantifier, Stmt, StmtId, StmtKind, Value, Verb, Winner, ZoneRef,
+    ColorTerm, Comparison, Cond, Count, Destination, DestinationZone, LastingDef, LastingWhen,
+    MeasureTest, Owner, Player, PlayerSet, Quantifier, Stmt, StmtId, StmtKind, Value, Verb, Winner,
+    ZoneRef,
 };
 use dogma_runtime::bytecode::{self as bc, Op, Who, ZoneSel};
 use dogma_runtime::SplayDirection;
@@ -81,6 +82,8 @@ impl Emitter<'_> {
                 }
             }
             StmtKind::EndDogma => self.op(Op::EndDogma),
+            StmtKind::Lasting(lasting) => self.lasting(lasting),
+            StmtKind::AdditionalAction => self.op(Op::AdditionalAction { stmt: id.0 }),
             StmtKind::EndGame => self.op(Op::EndGame),
             StmtKind::Keep => self.op(Op::Nop),
             StmtKind::Choose {
@@ -359,6 +362,24 @@ impl Emitter<'_> {
         self.op(Op::Jump { target: top });
         self.patch(exit);
         self.combine(id, children(body));
+    }
+
+    /// A lasting effect: its body compiled as an effect chunk of its own, its move's filters as
+    /// a card test (none without filters), and `Lasting` naming both.
+    fn lasting(&mut self, lasting: &LastingDef) {
+        let (when, test) = match &lasting.when {
+            LastingWhen::NextTurn => (bc::LastingWhen::NextTurn, bc::NO_CHUNK),
+            LastingWhen::NextMove { verb, filters } => {
+                let test = if filters.is_empty() {
+                    bc::NO_CHUNK
+                } else {
+                    self.lasting_test(filters)
+                };
+                (bc::LastingWhen::NextMove(*verb), test)
+            }
+        };
+        let chunk = self.lasting_chunk(lasting);
+        self.op(Op::Lasting { when, chunk, test });
     }
 
     fn times(&mut self, id: StmtId, times: &Value, body: &[Stmt]) {
