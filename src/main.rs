@@ -983,15 +983,22 @@ fn cmd_bench(edition: &str, games: u64, players: Vec<usize>, seed: u64, rounds: 
 
 fn cmd_explain(code: &str) -> CmdResult {
     let code = code.to_uppercase();
-    match dogma_compiler::CODES.iter().find(|(c, _)| *c == code) {
-        Some((c, text)) => {
-            write_stdout(&format!(
-                "{c}: {text}\nsee docs/diagnostics.md for an example and the fix\n"
-            ))?;
-            Ok(ExitCode::SUCCESS)
-        }
-        None => Err(format!("unknown diagnostic code `{code}`")),
+    let Some((c, text)) = dogma_compiler::CODES.iter().find(|(c, _)| *c == code) else {
+        return Err(format!(
+            "unknown diagnostic code `{code}` (codes look like E0001, E0305 or W0001; `dogma check` prints them)"
+        ));
+    };
+    // The cause, examples and fix of docs/diagnostics.md, as `rustc --explain` prints its text.
+    let mut out = format!("{c}: {text}\n");
+    if let Some(e) = dogma_compiler::explain(c) {
+        out.push_str(&format!(
+            "\nTypical cause: {}.\nHow to fix it: {}.\n",
+            e.cause.trim_end_matches('.'),
+            e.fix.trim_end_matches('.')
+        ));
     }
+    write_stdout(&out)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Loads, checks and compiles an edition to bytecode; reports every problem and fails with the

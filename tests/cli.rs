@@ -326,3 +326,80 @@ fn play_on_the_native_back_end_gives_the_vm_game() {
     assert!(!vm.stdout.is_empty());
     assert!(vm.stdout == native.stdout, "the logs differ");
 }
+
+/// A syntax error does not hide the next card's: the file is read again card by card, and a
+/// missing `}` is blamed where the layout says it belonged.
+#[test]
+fn a_syntax_error_does_not_hide_the_next_cards_and_a_missing_brace_is_placed() {
+    let first = GOOD.replace(
+        "    draw a [1]\n  }\n",
+        "    if you have 2 crown {\n      draw a [1]\n  }\n",
+    );
+    let second = GOOD
+        .replace("\"Test\"", "\"Other\"")
+        .replace("draw a [1]", "drw a [1]");
+    let path = card_file("two-syntax", &format!("{first}\n{second}"));
+    let out = dogma(&["check", path.to_str().expect("utf-8 path")]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("E0002") && stderr.contains("E0001"),
+        "{stderr}"
+    );
+    // The `if` block (line 7) should have closed before line 9, where the effect's `}` is.
+    assert!(stderr.contains("two-syntax.dogma:9:1"), "{stderr}");
+    assert!(
+        stderr.contains("its `}` belongs before this line"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("did you mean `draw`?"), "{stderr}");
+    assert!(stderr.contains("2 errors"), "{stderr}");
+}
+
+/// A byte-order mark, a byte that is not UTF-8 and a path that is not a regular file each get
+/// their own message, never a syntax error about an invisible character.
+#[test]
+fn unreadable_card_files_say_why() {
+    let bom = card_file("bom", &format!("\u{feff}{GOOD}"));
+    let out = dogma(&["check", bom.to_str().expect("utf-8 path")]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("byte-order mark"), "{stderr}");
+
+    let bad = card_file("latin1", "");
+    let mut bytes = GOOD.as_bytes().to_vec();
+    bytes.splice(30..30, [0xE9]);
+    std::fs::write(&bad, bytes).expect("write");
+    let out = dogma(&["check", bad.to_str().expect("utf-8 path")]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("latin1.dogma:3:") && stderr.contains("0xE9 (offset 30) is not UTF-8"),
+        "{stderr}"
+    );
+
+    #[cfg(unix)]
+    {
+        let out = dogma(&["check", "/dev/null"]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("not a regular file"), "{stderr}");
+    }
+}
+
+/// `dogma explain` prints the explanation itself: the cause and the fix.
+#[test]
+fn explain_prints_the_cause_and_the_fix() {
+    let out = dogma(&["explain", "e0002"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout.starts_with("E0002: a `{` is never closed\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Typical cause: ") && stdout.contains("How to fix it: "),
+        "{stdout}"
+    );
+    assert_eq!(dogma(&["explain", "E9999"]).status.code(), Some(2));
+}

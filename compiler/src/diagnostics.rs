@@ -19,6 +19,9 @@ pub enum NameKind {
     Icon,
     /// A parameter of the effect (`effect clock (v = 11)`).
     Parameter,
+    /// A value, where a colour, an icon or a card was written (`draw a [red]`): a number or a
+    /// parameter of the effect.
+    Value,
 }
 
 impl NameKind {
@@ -29,6 +32,7 @@ impl NameKind {
             NameKind::Color => "a colour",
             NameKind::Icon => "an icon",
             NameKind::Parameter => "a parameter of the effect",
+            NameKind::Value => "a value (a number, or a parameter of the effect)",
         }
     }
 }
@@ -67,8 +71,11 @@ pub enum Error {
         suggestion: Option<String>,
     },
     UnclosedBrace {
+        /// Where the `}` belonged: the start of the line it should have come before, or the end
+        /// of the text (`at_end`).
         at: At,
         open: At,
+        at_end: bool,
     },
     UnknownName {
         at: At,
@@ -438,6 +445,41 @@ fn join_words(words: &[&str]) -> String {
     out
 }
 
+/// A code's explanation as docs/diagnostics.md gives it (`dogma explain CODE`): its meaning, a
+/// typical cause with examples, and the fix.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    pub code: &'static str,
+    pub meaning: &'static str,
+    pub cause: &'static str,
+    pub fix: &'static str,
+}
+
+/// The table of docs/diagnostics.md, built into the binary so that `dogma explain` works anywhere.
+const DIAGNOSTICS_DOC: &str = include_str!("../../docs/diagnostics.md");
+
+/// The explanation of a code (any case), from docs/diagnostics.md's table.
+pub fn explain(code: &str) -> Option<Explanation> {
+    let code = code.trim();
+    DIAGNOSTICS_DOC.lines().find_map(|line| {
+        let cells: Vec<&'static str> = line
+            .strip_prefix('|')?
+            .strip_suffix('|')?
+            .split(" | ")
+            .map(str::trim)
+            .collect();
+        match cells[..] {
+            [c, meaning, cause, fix] if c.eq_ignore_ascii_case(code) => Some(Explanation {
+                code: c,
+                meaning,
+                cause,
+                fix,
+            }),
+            _ => None,
+        }
+    })
+}
+
 /// Every diagnostic code with a one-line explanation (`dogma explain CODE` prints it).
 pub const CODES: &[(&str, &str)] = &[
     (
@@ -691,13 +733,21 @@ impl Error {
                     notes,
                 )
             }
-            Error::UnclosedBrace { at, open } => (
+            Error::UnclosedBrace { at, open, at_end } => (
                 "a `{` is never closed".to_string(),
                 vec![
-                    primary(*at, "the file ends here".to_string()),
+                    if *at_end {
+                        primary(*at, "the file ends here".to_string())
+                    } else {
+                        primary(*at, "its `}` belongs before this line".to_string())
+                    },
                     secondary(*open, "this `{` has no matching `}`".to_string()),
                 ],
-                vec!["help: add a `}` to close the block".to_string()],
+                vec![if *at_end {
+                    "help: add a `}` to close the block".to_string()
+                } else {
+                    "help: add a `}` on a line of its own here, indented like the line that opens the block".to_string()
+                }],
             ),
             Error::UnknownName {
                 at,
@@ -729,7 +779,7 @@ impl Error {
                         "help: special achievements are declared with `achievement \"Name\" { … }`"
                             .to_string(),
                     ),
-                    (NameKind::Parameter, None) => notes.push(
+                    (NameKind::Parameter | NameKind::Value, None) => notes.push(
                         "help: a bare word in a value is a parameter, declared in the effect's header: `effect clock (v = 11) { … }`"
                             .to_string(),
                     ),
@@ -1013,6 +1063,7 @@ fn kind_noun(kind: NameKind) -> &'static str {
         NameKind::Color => "colour",
         NameKind::Icon => "icon",
         NameKind::Parameter => "parameter",
+        NameKind::Value => "value",
     }
 }
 
@@ -1029,6 +1080,9 @@ fn wrong_kind_help(expected: NameKind) -> String {
         NameKind::Parameter => {
             "help: declare the parameter in the effect's header: `effect clock (v = 11) { … }`"
                 .to_string()
+        }
+        NameKind::Value => {
+            "help: write a value: a number (`[1]`), a computed one (`[value of it]`, `[number of cards in your hand]`), or a parameter declared in the effect's header (`effect clock (v = 11) { … }`)".to_string()
         }
     }
 }
@@ -1086,6 +1140,11 @@ mod tests {
                 docs.contains(code),
                 "{code} is not documented in docs/diagnostics.md"
             );
+            // `dogma explain` finds its row: meaning, cause and fix.
+            let e = explain(code).unwrap_or_else(|| panic!("no table row for {code}"));
+            assert!(!e.meaning.is_empty() && !e.cause.is_empty() && !e.fix.is_empty());
         }
+        assert_eq!(explain("e0002").map(|e| e.code), Some("E0002"));
+        assert_eq!(explain("E9999"), None);
     }
 }

@@ -10,7 +10,7 @@ pub mod ir;
 pub mod lower;
 
 pub use check::{check, featured_icon, Checked, EditionRules, Layer, Options, SourceFile};
-pub use diagnostics::{Error, NameKind, Warning, CODES};
+pub use diagnostics::{explain, Error, Explanation, NameKind, Warning, CODES};
 
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, Config};

@@ -215,7 +215,7 @@ pub fn load_edition_with(name: &str, paths: &[PathBuf]) -> Result<NamedInEdition
         } else if path.is_file() {
             files.push(path.clone());
         } else {
-            return Err(format!("no such file or folder: {}", path.display()));
+            return Err(not_found(path));
         }
     }
     let mut added_layer: Option<u16> = None;
@@ -677,9 +677,56 @@ pub fn trees_in(dir: &Path) -> Result<Folder, String> {
 
 /// Reads one card file as part of the set `set`.
 pub fn read_source(path: &Path, set: &str) -> Result<SourceFile, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = read_card_text(path)?;
     Ok(SourceFile::new(path.display().to_string(), text, set))
+}
+
+/// A card file's text, or why it cannot be read, each case in its own words: not there, not a
+/// regular file, a byte-order mark, a byte that is not UTF-8 (with its line, column and offset).
+pub fn read_card_text(path: &Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => not_found(path),
+        std::io::ErrorKind::IsADirectory => {
+            format!("{} is a folder, not a card file", path.display())
+        }
+        _ => format!("cannot read {}: {e}", path.display()),
+    })?;
+    text_of(path, bytes)
+}
+
+/// The text of a file's bytes: UTF-8 without a byte-order mark.
+pub fn text_of(path: &Path, bytes: Vec<u8>) -> Result<String, String> {
+    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return Err(format!(
+            "{} begins with a byte-order mark (the bytes EF BB BF): save it as UTF-8 without a BOM",
+            path.display()
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let offset = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let before = &bytes[..offset];
+        let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+        let line_start = before.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
+        // The column in characters: the line's text before the byte is valid UTF-8.
+        let column = std::str::from_utf8(&before[line_start..]).map_or(0, |t| t.chars().count()) + 1;
+        format!(
+            "{}:{line}:{column}: the byte 0x{:02X} (offset {offset}) is not UTF-8: card files are UTF-8 text; save the file as UTF-8",
+            path.display(),
+            bytes[offset]
+        )
+    })
+}
+
+/// Why a path named on the command line is neither a card file nor a folder of them.
+pub fn not_found(path: &Path) -> String {
+    match std::fs::metadata(path) {
+        Ok(_) => format!(
+            "{} is not a regular file or a folder (a pipe, a device or a socket): name a card file or a folder of them",
+            path.display()
+        ),
+        Err(_) => format!("no such file or folder: {}", path.display()),
+    }
 }
 
 /// Card files named on the command line, as trees: a folder with a `tree.toml` comes with the
@@ -706,7 +753,7 @@ pub fn sources_from_paths(paths: &[PathBuf]) -> Result<PathSources, String> {
         } else if path.is_file() {
             loose.push((path.clone(), set_of(path)));
         } else {
-            return Err(format!("no such file or folder: {}", path.display()));
+            return Err(not_found(path));
         }
     }
     let mut files = Vec::new();

@@ -212,7 +212,7 @@ pub fn scenario_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         } else if path.is_file() {
             files.push(path.clone());
         } else {
-            return Err(format!("no such file or folder: {}", path.display()));
+            return Err(crate::library::not_found(path));
         }
     }
     files.sort();

@@ -168,10 +168,10 @@ pub fn check(files: &[SourceFile], options: &Options) -> Checked {
     let mut parsed = Vec::new();
     for (index, source) in files.iter().enumerate() {
         let file = FileId(index as u16);
-        match dogma_dsl::parse(&source.text) {
+        match dogma_dsl::parse_recovering(&source.text) {
             Ok(ast) => parsed.push(Some(ast)),
-            Err(e) => {
-                errors.push(syntax_error(file, &source.text, e));
+            Err(found) => {
+                errors.extend(found.into_iter().map(|e| syntax_error(file, e)));
                 parsed.push(None);
             }
         }
@@ -377,56 +377,26 @@ fn check_claims(
     }
 }
 
-fn syntax_error(file: FileId, text: &str, e: dogma_dsl::SyntaxError) -> Error {
-    let at = At { file, span: e.span };
-    if e.found.is_none() {
-        if let Some(open) = unclosed_brace(text) {
-            return Error::UnclosedBrace {
-                at,
-                open: At {
-                    file,
-                    span: Span::new(open, open + 1),
-                },
-            };
-        }
+fn syntax_error(file: FileId, e: dogma_dsl::SyntaxError) -> Error {
+    if let Some(unclosed) = e.unclosed {
+        // Blamed where the layout says its `}` belonged, or at the end of the text.
+        let at = unclosed.before.map_or(e.span, |line| Span::new(line, line));
+        return Error::UnclosedBrace {
+            at: At { file, span: at },
+            open: At {
+                file,
+                span: Span::new(unclosed.open, unclosed.open + 1),
+            },
+            at_end: unclosed.before.is_none(),
+        };
     }
+    let at = At { file, span: e.span };
     Error::Syntax {
         at,
         found: e.found,
         expected: e.expected,
         suggestion: e.suggestion,
     }
-}
-
-/// The byte offset of the innermost `{` left open at the end of the text, skipping comments and
-/// quoted titles.
-fn unclosed_brace(text: &str) -> Option<usize> {
-    let mut open = Vec::new();
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            '#' => {
-                for (_, c) in chars.by_ref() {
-                    if c == '\n' {
-                        break;
-                    }
-                }
-            }
-            '"' => {
-                for (_, c) in chars.by_ref() {
-                    if c == '"' || c == '\n' {
-                        break;
-                    }
-                }
-            }
-            '{' => open.push(i),
-            '}' => {
-                open.pop();
-            }
-            _ => {}
-        }
-    }
-    open.pop()
 }
 
 /// Checking one card (or achievement).

@@ -108,7 +108,7 @@ impl CardCx<'_> {
                             .map(String::from)
                     }
                     // Parameters are resolved by the effect, which reports its own errors.
-                    NameKind::Parameter => None,
+                    NameKind::Parameter | NameKind::Value => None,
                 };
                 self.errors.push(Error::UnknownName {
                     at: self.at(span),

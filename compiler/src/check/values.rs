@@ -175,10 +175,12 @@ impl EffectCx<'_, '_> {
                 None => {
                     let known = self.card.names.kind_of(name);
                     match known {
+                        // A colour, an icon or a card where a value belongs (`draw a [red]`): a
+                        // value is needed, of which a parameter is only one kind.
                         Some(found) => self.error(Error::WrongKind {
                             at: self.at(e.span),
                             name: name.clone(),
-                            expected: NameKind::Parameter,
+                            expected: NameKind::Value,
                             found,
                         }),
                         None => {

@@ -53,11 +53,18 @@ pub(super) fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> Syn
             .filter(|c| !keyword || c.starts_with(word) || word.starts_with(c));
         crate::suggest::closest(word, candidates).map(str::to_string)
     });
+    // At the end of the text, a block left open is the likely cause.
+    let unclosed = if found.is_none() {
+        super::recover::unclosed_block(source)
+    } else {
+        None
+    };
     SyntaxError {
         span: Span::new(pos, end.max(pos)),
         found,
         expected,
         suggestion,
+        unclosed,
     }
 }
 

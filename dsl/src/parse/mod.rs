@@ -12,6 +12,7 @@ mod cards;
 mod conditions;
 mod errors;
 mod players;
+mod recover;
 mod selections;
 mod statements;
 mod values;
@@ -22,6 +23,7 @@ use pest::Parser as _;
 
 use cards::{lower_achievement, lower_card};
 use errors::syntax_error;
+pub use recover::{parse_recovering, Unclosed};
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar.pest"]
@@ -37,6 +39,9 @@ pub struct SyntaxError {
     pub expected: Vec<String>,
     /// A keyword close to the word found, when there is one.
     pub suggestion: Option<String>,
+    /// At the end of the text with a block still open: which `{`, and where by the layout its
+    /// `}` belonged.
+    pub unclosed: Option<Unclosed>,
 }
 
 /// Parses one card file.
