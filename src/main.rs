@@ -975,6 +975,7 @@ fn cmd_bench(edition: &str, games: u64, players: Vec<usize>, seed: u64, rounds: 
         players,
         rounds,
         exe: std::env::current_exe().ok(),
+        edition: edition.to_string(),
     };
     let report = bench::run(compiled, &options)?;
     write_stdout(&report)?;

@@ -23,12 +23,49 @@ use dogma_runtime::bytecode::{CompiledEdition, Rules};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
-/// The folder that holds the trees and the edition manifests: `$DOGMA_CARDS`, else `cards`
-/// (relative to the working directory).
+pub mod embedded;
+
+/// The folder that holds the trees and the edition manifests, the first of:
+/// - `$DOGMA_CARDS`, when set (a cards folder kept elsewhere);
+/// - the nearest `cards/` folder holding `editions/`, from the working directory up (the
+///   repository, or a designer's project laid out like it): `cards` itself when it is in the
+///   working directory;
+/// - the official sources built into the binary (`embedded`), so that `dogma` works anywhere.
 pub fn cards_root() -> PathBuf {
-    std::env::var_os("DOGMA_CARDS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("cards"))
+    if let Some(dir) = std::env::var_os("DOGMA_CARDS").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    if Path::new("cards").join("editions").is_dir() {
+        return PathBuf::from("cards");
+    }
+    if let Ok(here) = std::env::current_dir() {
+        for dir in here.ancestors().skip(1) {
+            let cards = dir.join("cards");
+            if cards.join("editions").is_dir() {
+                return cards;
+            }
+        }
+    }
+    // Without a copy on disk, an empty `cards` names the problem when nothing is found.
+    embedded::cards_folder().unwrap_or_else(|_| PathBuf::from("cards"))
+}
+
+/// The name a file of a cards folder is known by: `cards/…`, wherever the folder is. Names are
+/// part of a compiled edition and of its fingerprint, so the official editions compile to the
+/// same edition (and match their native code) from any folder.
+fn name_in(root: &Path, file: &Path) -> String {
+    match file.strip_prefix(root) {
+        Ok(relative) if root != Path::new("cards") => {
+            let folder = root
+                .file_name()
+                .map_or("cards".into(), |n| n.to_string_lossy());
+            Path::new(folder.as_ref())
+                .join(relative)
+                .display()
+                .to_string()
+        }
+        _ => file.display().to_string(),
+    }
 }
 
 /// An edition manifest as written.
@@ -153,6 +190,7 @@ pub fn load_edition_in(root: &Path, name: &str) -> Result<EditionSources, String
     for (i, tree) in manifest.trees.iter().enumerate() {
         for file in dogma_files(&tree.dir)? {
             let mut source = read_source(&file, &tree.set)?;
+            source.name = name_in(root, &file);
             source.layer = i as u16;
             files.push(source);
         }
