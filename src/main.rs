@@ -5,7 +5,7 @@
 
 use dogma::{bench, diff, library, play, scenario};
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 use codespan_reporting::term::{self, Config};
@@ -69,6 +69,7 @@ enum Command {
     Render {
         /// The card's title, as printed.
         title: String,
+        /// The edition whose card it is (a name or a manifest path).
         #[arg(long, default_value = "third")]
         edition: String,
         /// Expansions in play besides the base set (`--expansions cities`): the game
@@ -89,7 +90,8 @@ enum Command {
     },
     /// List every card of an edition.
     List {
-        #[arg(long)]
+        /// The edition (a name or a manifest path).
+        #[arg(long, default_value = "third")]
         edition: String,
         /// Expansions in play besides the base set (`--expansions cities`): the game
         /// `EDITION+cities`.
@@ -101,6 +103,7 @@ enum Command {
     },
     /// Play one game: bots and humans, the event log, and the winner.
     Play {
+        /// The edition (first, third, fourth or a manifest path).
         #[arg(long, default_value = "third")]
         edition: String,
         /// Expansions in play besides the base set (`--expansions cities`): the game
@@ -110,6 +113,8 @@ enum Command {
         /// Number of players (2 to 4, one more per expansion).
         #[arg(long, default_value_t = 2)]
         players: usize,
+        /// The seed of the shuffle and of the bots' choices: the same seed, edition and
+        /// decisions give the same game, byte for byte.
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// One agent per seat: random, first or human (default: all random).
@@ -128,15 +133,17 @@ enum Command {
         /// `--team alice,bob --team carol`. Teams of any size and seating (fourth edition).
         #[arg(long = "team", value_name = "NAMES", conflicts_with = "teams")]
         team: Vec<String>,
+        /// The event log: readable text, JSON Lines, or none (the result line only).
         #[arg(long, value_enum, default_value = "text")]
         log: play::LogFormat,
         /// Stop after this many actions and answers and save the game (with --save).
         #[arg(long, requires = "save")]
         save_after: Option<u64>,
-        #[arg(long)]
+        /// Where to save the game stopped by --save-after.
+        #[arg(long, requires = "save_after")]
         save: Option<PathBuf>,
-        /// Resume a saved game.
-        #[arg(long)]
+        /// Resume a saved game: its players, seed, agents and teams are the saved game's.
+        #[arg(long, conflicts_with_all = ["players", "seed", "agents", "names", "human", "teams", "team"])]
         resume: Option<PathBuf>,
         /// Run a compiled edition (`dogma build` output) instead of compiling the sources.
         #[arg(long)]
@@ -171,22 +178,32 @@ enum Command {
         /// `EDITION+cities`.
         #[arg(long, value_delimiter = ',')]
         expansions: Vec<String>,
-        /// Games per player count and back end.
-        #[arg(long, default_value_t = 1000)]
+        /// Games per player count and back end (at least 1).
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
         /// The player counts to measure.
         #[arg(long, value_delimiter = ',', default_value = "2,4")]
         players: Vec<usize>,
+        /// The first seed: the games are seeds SEED, SEED+1, ….
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Rounds per back end (they alternate; the fastest round counts).
-        #[arg(long, default_value_t = 3)]
+        /// Rounds per back end (they alternate; the fastest round counts; at least 1).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
     },
-    /// Explain a diagnostic code, e.g. `dogma explain E0305`.
-    Explain { code: String },
+    /// Explain a diagnostic code, e.g. `dogma explain E0305`: its meaning, typical cause and fix.
+    Explain {
+        /// The code, as `dogma check` prints it (E0305, W0001).
+        code: String,
+    },
+    /// Print a shell completion script: `dogma completions bash > ~/.local/share/bash-completion/completions/dogma`.
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
     /// Compile an edition for the game engine: a `.dogmac` file of bytecode, or its disassembly.
     Build {
+        /// The edition (a name or a manifest path).
         #[arg(long, default_value = "third")]
         edition: String,
         /// Expansions in play besides the base set (`--expansions cities`): the game
@@ -290,6 +307,11 @@ fn main() -> ExitCode {
             rounds,
         } => cmd_bench(&game(&edition, &expansions), games, players, seed, rounds),
         Command::Explain { code } => cmd_explain(&code),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "dogma", &mut script);
+            write_stdout(&String::from_utf8_lossy(&script)).map(|()| ExitCode::SUCCESS)
+        }
         Command::Build {
             edition,
             expansions,

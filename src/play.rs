@@ -188,6 +188,13 @@ fn new_game(
     options: &PlayOptions,
 ) -> Result<(Game, Vec<Player>, usize, u64), String> {
     let n = options.players;
+    let most = edition.edition.rules.most_players();
+    if !(2..=most).contains(&n) {
+        return Err(format!(
+            "--players {n}: a game of {} has 2 to {most} players",
+            edition.name
+        ));
+    }
     let names: Vec<String> = if options.names.is_empty() {
         DEFAULT_NAMES
             .iter()
@@ -199,6 +206,19 @@ fn new_game(
     };
     if names.len() != n {
         return Err(format!("{n} players need {n} names, not {}", names.len()));
+    }
+    if let Some(blank) = names.iter().position(|name| name.trim().is_empty()) {
+        return Err(format!(
+            "--names: the name of player {} is empty; give every player a name",
+            blank + 1
+        ));
+    }
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].contains(name) {
+            return Err(format!(
+                "--names: two players are named {name}; give each player a name of their own"
+            ));
+        }
     }
     let mut kinds: Vec<String> = if options.agents.is_empty() {
         vec!["random".to_string(); n]

@@ -417,3 +417,49 @@ fn explain_prints_the_cause_and_the_fix() {
     );
     assert_eq!(dogma(&["explain", "E9999"]).status.code(), Some(2));
 }
+
+/// Odd arguments are refused with the reason, before anything is played.
+#[test]
+fn odd_arguments_are_refused_with_the_reason() {
+    let refused = |args: &[&str], says: &str| {
+        let out = dogma(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    };
+    refused(&["play", "--players", "5"], "2 to 4 players");
+    refused(
+        &["play", "--expansions", "cities", "--players", "6"],
+        "2 to 5 players",
+    );
+    refused(&["play", "--names", "ann,ann"], "two players are named ann");
+    refused(
+        &["play", "--names", "ann,"],
+        "the name of player 2 is empty",
+    );
+    refused(&["play", "--save", "x.json"], "--save-after");
+    refused(
+        &["play", "--resume", "x.json", "--seed", "3"],
+        "cannot be used with",
+    );
+    refused(&["bench", "--games", "0"], "--games");
+    // `list` defaults to the third edition, as every other command does.
+    let out = dogma(&["list"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Agriculture"));
+}
+
+/// Shell completions come from the command's own definition.
+#[test]
+fn completions_are_generated_for_the_shells() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = dogma(&["completions", shell]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        assert!(
+            stdout.contains("dogma") && stdout.contains("explain"),
+            "{shell}"
+        );
+    }
+}
