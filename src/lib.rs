@@ -6,6 +6,7 @@
 pub mod bench;
 pub mod diff;
 pub mod differential;
+pub mod json_log;
 pub mod play;
 pub mod scenario;
 

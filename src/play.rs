@@ -98,7 +98,9 @@ pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
                     Some(seat) => event.text_for(game.edition(), &names, seat),
                     None => event.text(game.edition(), &names),
                 },
-                LogFormat::Json => serde_json::to_string(event).map_err(|e| e.to_string())?,
+                LogFormat::Json => {
+                    crate::json_log::line(crate::json_log::event(event, game.edition(), &names))
+                }
                 LogFormat::None => continue,
             };
             if writeln!(out, "{line}").is_err() {
@@ -130,11 +132,28 @@ pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
                 let text = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
                 std::fs::write(path, text)
                     .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                say(&format!("saved: {} after {steps} steps", path.display()));
+                if options.log == LogFormat::Json {
+                    say(&crate::json_log::line(serde_json::json!({
+                        "event": "saved",
+                        "path": path.display().to_string(),
+                        "steps": steps,
+                    })));
+                } else {
+                    say(&format!("saved: {} after {steps} steps", path.display()));
+                }
                 return Ok(());
             }
         }
         let result = match game.status() {
+            Status::Over(outcome) if options.log == LogFormat::Json => {
+                // JSON Lines end to end: the result is a line of its own kind.
+                say(&crate::json_log::line(crate::json_log::result(
+                    outcome,
+                    game.edition(),
+                    &names,
+                )));
+                return Ok(());
+            }
             Status::Over(outcome) => {
                 let line = if outcome.winners.is_empty() {
                     "result: draw".to_string()

@@ -52,11 +52,39 @@ fn the_same_seed_gives_the_same_output_byte_for_byte() {
         last.starts_with("winner: ") || last == "result: draw",
         "last line: {last}"
     );
+    // JSON Lines end to end: every line parses, the first says the format, the last the result,
+    // and players and cards are named.
     let json = dogma(&["play", "--seed", "11", "--players", "3", "--log", "json"]);
-    for line in json.1.lines().filter(|l| l.starts_with('{')) {
-        serde_json::from_str::<serde_json::Value>(line).expect("each log line is JSON");
+    let lines: Vec<serde_json::Value> = json
+        .1
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is JSON"))
+        .collect();
+    let first = &lines[0];
+    assert_eq!(first["event"], "setup");
+    assert_eq!(first["format"], "dogma-log");
+    assert_eq!(first["version"], 1);
+    let result = lines.last().expect("a result");
+    assert_eq!(result["event"], "result");
+    let winners: Vec<&str> = result["winners"]
+        .as_array()
+        .expect("winners")
+        .iter()
+        .map(|w| w.as_str().expect("a name"))
+        .collect();
+    if let Some(named) = last.strip_prefix("winner: ") {
+        let (who, why) = named.split_once(" (").expect("winner (reason)");
+        assert_eq!(winners.join(", "), who);
+        assert_eq!(
+            format!("{})", result["reason"].as_str().expect("reason")),
+            why
+        );
     }
-    assert_eq!(json.1.lines().last(), a.1.lines().last());
+    let draw = lines.iter().find(|l| l["event"] == "draw").expect("a draw");
+    assert!(
+        draw["card"].is_string() && draw["player"].is_string(),
+        "{draw}"
+    );
 }
 
 #[test]
