@@ -4,6 +4,7 @@
 //! here as `library` (with `check_sources` and `compile_edition`).
 
 pub mod bench;
+pub mod diagnostics_json;
 pub mod diff;
 pub mod differential;
 pub mod json_log;

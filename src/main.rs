@@ -19,12 +19,34 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// `dogma check --json`: diagnostics and summaries go to stdout as JSON Lines.
+static JSON_OUTPUT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn json_output() -> bool {
+    JSON_OUTPUT.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Prints a JSON Lines object on stdout; a closed stdout is not a panic.
+fn json_line(value: &serde_json::Value) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stdout(), "{value}");
+}
+
 /// Writes a line to stderr; a closed stderr (`dogma check 2>&1 | head -1`) is not a panic.
 macro_rules! say {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
         let _ = writeln!(std::io::stderr(), $($arg)*);
     }};
+}
+
+/// An error of a check that is not about a place in a card file.
+fn problem(message: &str) {
+    if json_output() {
+        json_line(&dogma::diagnostics_json::problem(message));
+    } else {
+        say!("error: {message}");
+    }
 }
 
 #[derive(Parser)]
@@ -57,6 +79,9 @@ enum Command {
         /// Fail (exit 1) on warnings too, not only on errors.
         #[arg(long)]
         deny_warnings: bool,
+        /// Print the diagnostics and the summaries as JSON Lines on stdout (docs/diagnostics.md).
+        #[arg(long)]
+        json: bool,
     },
     /// Lay card sources out canonically (default: every file under cards/).
     Fmt {
@@ -167,6 +192,9 @@ enum Command {
         /// require the same log and final state, or on one back end only.
         #[arg(long, value_enum, default_value = "both")]
         backend: dogma::scenario::Backends,
+        /// Report as JSON Lines: a `scenario` object per file, then a `summary`.
+        #[arg(long)]
+        json: bool,
     },
     /// Measure the engine on both back ends (games and actions per second, cloning a state,
     /// compiling the official trees, a game's peak memory) and report what the games did.
@@ -230,17 +258,21 @@ fn main() -> ExitCode {
             edition,
             expansions,
             deny_warnings,
-        } => cmd_check(
-            paths,
-            deny_warnings,
-            match (edition, expansions.is_empty()) {
-                (edition, true) => edition,
-                (edition, false) => Some(game(
-                    &edition.unwrap_or_else(|| "third".to_string()),
-                    &expansions,
-                )),
-            },
-        ),
+            json,
+        } => {
+            JSON_OUTPUT.store(json, std::sync::atomic::Ordering::Relaxed);
+            cmd_check(
+                paths,
+                deny_warnings,
+                match (edition, expansions.is_empty()) {
+                    (edition, true) => edition,
+                    (edition, false) => Some(game(
+                        &edition.unwrap_or_else(|| "third".to_string()),
+                        &expansions,
+                    )),
+                },
+            )
+        }
         Command::Fmt { check, paths } => cmd_fmt(check, paths),
         Command::Render {
             title,
@@ -297,7 +329,8 @@ fn main() -> ExitCode {
             paths,
             accept,
             backend,
-        } => cmd_test(paths, accept, backend),
+            json,
+        } => cmd_test(paths, accept, backend, json),
         Command::Bench {
             edition,
             expansions,
@@ -377,6 +410,16 @@ fn emit(
     errors: &[dogma_compiler::Error],
     warnings: &[dogma_compiler::Warning],
 ) {
+    if json_output() {
+        for report in errors
+            .iter()
+            .map(|e| e.report())
+            .chain(warnings.iter().map(|w| w.report()))
+        {
+            json_line(&dogma::diagnostics_json::diagnostic(files, &report));
+        }
+        return;
+    }
     let mut db = SimpleFiles::new();
     for f in files {
         db.add(f.name.clone(), f.text.clone());
@@ -422,8 +465,8 @@ fn cmd_check(paths: Vec<PathBuf>, deny_warnings: bool, edition: Option<String>) 
             let (checked, problems) = dogma::check_sources(&sources);
             let elapsed = started.elapsed();
             emit(&sources.files, &checked.errors, &checked.warnings);
-            for problem in &problems {
-                say!("error: {problem}");
+            for message in &problems {
+                problem(message);
             }
             let errors = checked.errors.len() + problems.len();
             let tally = Tally::of(&checked, sources.files.len(), errors);
@@ -608,8 +651,8 @@ fn check_paths(run: &PathCheck) -> Result<Tally, String> {
         .map(|c| c.title.as_str())
         .collect();
     let problems = library::drop_errors(&options.layers, &checked.unused_drops, &known);
-    for problem in &problems {
-        say!("error: {problem}");
+    for message in &problems {
+        problem(message);
     }
     let errors = checked.errors.len() + problems.len();
     let tally = Tally::of(&checked, sources.files.len(), errors);
@@ -695,6 +738,19 @@ impl Tally {
 
 /// The last line of `dogma check`.
 fn summary(what: &str, tally: &Tally, elapsed: std::time::Duration) {
+    if json_output() {
+        json_line(&serde_json::json!({
+            "type": "summary",
+            "what": what,
+            "cards": tally.cards,
+            "special_achievements": tally.achievements,
+            "files": tally.files,
+            "errors": tally.errors,
+            "warnings": tally.warnings,
+            "milliseconds": elapsed.as_secs_f64() * 1000.0,
+        }));
+        return;
+    }
     say!(
         "checked {}{} and {} in {} in {:.1} ms: {}",
         if what.is_empty() {
@@ -964,13 +1020,18 @@ fn cmd_play(
     }
 }
 
-fn cmd_test(paths: Vec<PathBuf>, accept: bool, backends: scenario::Backends) -> CmdResult {
+fn cmd_test(
+    paths: Vec<PathBuf>,
+    accept: bool,
+    backends: scenario::Backends,
+    json: bool,
+) -> CmdResult {
     let paths = if paths.is_empty() {
         vec![PathBuf::from("tests/scenarios")]
     } else {
         paths
     };
-    let (report, all_passed) = scenario::run_all(&paths, accept, backends)?;
+    let (report, all_passed) = scenario::run_all_as(&paths, accept, backends, json)?;
     write_stdout(&report)?;
     Ok(if all_passed {
         ExitCode::SUCCESS

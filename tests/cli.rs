@@ -463,3 +463,39 @@ fn completions_are_generated_for_the_shells() {
         );
     }
 }
+
+/// `check --json` and `test --json`: JSON Lines a script parses, with codes and places.
+#[test]
+fn check_and_test_speak_json_lines() {
+    let path = card_file("json", &GOOD.replace("color red", "color reed"));
+    let out = dogma(&["check", "--json", path.to_str().expect("utf-8 path")]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    let d = &lines[0];
+    assert_eq!(d["type"], "diagnostic");
+    assert_eq!(d["code"], "E0101");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64()),
+        (Some(3), Some(9))
+    );
+    assert!(d["notes"][0].as_str().expect("a note").contains("`red`"));
+    assert_eq!(lines[1]["type"], "summary");
+    assert_eq!(lines[1]["errors"], 1);
+
+    let out = dogma(&["test", "--json", "tests/scenarios/third/questions"]);
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let scenarios = lines.iter().filter(|l| l["type"] == "scenario").count();
+    let summary = lines.last().expect("a summary");
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(summary["passed"].as_u64(), Some(scenarios as u64));
+    assert_eq!(summary["failed"], 0);
+}

@@ -237,12 +237,49 @@ pub fn run_all(
     accept: bool,
     backends: Backends,
 ) -> Result<(String, bool), String> {
+    run_all_as(paths, accept, backends, false)
+}
+
+/// `run_all`, or with `json` its report as JSON Lines: one `scenario` object per file (`path`,
+/// `name`, `passed`, `snapshot_written`, `failures`: the mismatches and snapshot diffs as text),
+/// the `note`s, then a `summary` (`passed`, `failed`).
+pub fn run_all_as(
+    paths: &[PathBuf],
+    accept: bool,
+    backends: Backends,
+    json: bool,
+) -> Result<(String, bool), String> {
     let files = scenario_files(paths)?;
     let mut editions = EditionCache::new(backends);
     let mut report = String::new();
     let (mut passed, mut failed) = (0, 0);
     for file in &files {
         let result = run_file(file, &mut editions, accept);
+        if json {
+            let failures: Vec<String> = match &result.failure {
+                None => Vec::new(),
+                Some(Failure::Error(e)) => vec![e.clone()],
+                Some(Failure::Mismatch(list)) => list.clone(),
+            };
+            if failures.is_empty() {
+                passed += 1;
+            } else {
+                failed += 1;
+            }
+            let _ = writeln!(
+                report,
+                "{}",
+                serde_json::json!({
+                    "type": "scenario",
+                    "path": result.path.display().to_string(),
+                    "name": result.name,
+                    "passed": failures.is_empty(),
+                    "snapshot_written": result.wrote_snapshot,
+                    "failures": failures,
+                })
+            );
+            continue;
+        }
         match &result.failure {
             None => {
                 passed += 1;
@@ -281,8 +318,24 @@ pub fn run_all(
         }
     }
     for (name, why) in &editions.vm_only {
-        let _ = writeln!(report, "note: `{name}` scenarios ran on the VM only: {why}");
+        if json {
+            let _ = writeln!(
+                report,
+                "{}",
+                serde_json::json!({"type": "note", "edition": name, "message": format!("scenarios ran on the VM only: {why}")})
+            );
+        } else {
+            let _ = writeln!(report, "note: `{name}` scenarios ran on the VM only: {why}");
+        }
     }
-    let _ = writeln!(report, "{passed} passed, {failed} failed");
+    if json {
+        let _ = writeln!(
+            report,
+            "{}",
+            serde_json::json!({"type": "summary", "passed": passed, "failed": failed})
+        );
+    } else {
+        let _ = writeln!(report, "{passed} passed, {failed} failed");
+    }
     Ok((report, failed == 0))
 }
