@@ -142,6 +142,7 @@ impl Game {
             seat == self.state.active && self.state.in_play(seat) && self.state.outcome.is_none();
         if granted {
             self.state.actions_left = self.state.actions_left.saturating_add(1);
+            self.state.additional_actions = self.state.additional_actions.saturating_add(1);
         }
         self.log.push(Event::AdditionalAction {
             player: seat,
