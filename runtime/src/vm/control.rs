@@ -474,4 +474,29 @@ impl Game {
         }
         Ok(None)
     }
+
+    /// `Op::Afresh`: a round of a loop starts: the statements listed have not run in it yet
+    /// (`ran`, a decline, how much was asked and done are forgotten); the cards they moved in
+    /// earlier rounds stay theirs.
+    pub(super) fn op_afresh(
+        &self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        children: ListIdx,
+    ) -> OpResult {
+        let ids = chunk
+            .lists
+            .get(children as usize)
+            .cloned()
+            .unwrap_or_default();
+        for id in ids {
+            if let Some(o) = frame.outcomes.get_mut(id as usize) {
+                o.ran = false;
+                o.declined = false;
+                o.requested = 0;
+                o.done = 0;
+            }
+        }
+        Ok(None)
+    }
 }
