@@ -384,6 +384,13 @@ pub struct Chunk {
     pub texts: Vec<String>,
 }
 
+impl Chunk {
+    /// A list an op refers to (empty when there is no such list).
+    pub fn list(&self, list: ListIdx) -> &[u16] {
+        self.lists.get(list as usize).map_or(&[], Vec::as_slice)
+    }
+}
+
 /// Which of a player's zones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ZoneSel {

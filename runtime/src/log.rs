@@ -544,7 +544,11 @@ impl Event {
                 "{} takes an additional action this turn ({actions_left} action{} left{})",
                 who(player),
                 if *actions_left == 1 { "" } else { "s" },
-                if *turn_start { "" } else { ", this one included" }
+                if *turn_start {
+                    ""
+                } else {
+                    ", this one included"
+                }
             ),
             Event::AdditionalAction { player, .. } => format!(
                 "{} takes no additional action: the turn is not theirs",

@@ -446,12 +446,8 @@ impl Game {
         stmt: StmtId,
         children: ListIdx,
     ) -> OpResult {
-        let ids = chunk
-            .lists
-            .get(children as usize)
-            .cloned()
-            .unwrap_or_default();
-        let ran: Vec<&StmtOutcome> = ids
+        let ran: Vec<&StmtOutcome> = chunk
+            .list(children)
             .iter()
             .filter_map(|id| frame.outcomes.get(*id as usize))
             .filter(|o| o.ran)
@@ -484,12 +480,7 @@ impl Game {
         frame: &mut Frame,
         children: ListIdx,
     ) -> OpResult {
-        let ids = chunk
-            .lists
-            .get(children as usize)
-            .cloned()
-            .unwrap_or_default();
-        for id in ids {
+        for &id in chunk.list(children) {
             if let Some(o) = frame.outcomes.get_mut(id as usize) {
                 o.ran = false;
                 o.declined = false;
