@@ -295,7 +295,9 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | CountPlayers { .. } => ((0, 0), (1, 0)),
         QuantifyCards { .. } => ((0, 2), (1, 0)),
         AskYesNo { .. } | AskOption { .. } => ((0, 0), (1, 0)),
-        Choose { .. } | Claim { .. } | WinSingle { .. } | Combine { .. } => ((0, 0), (0, 0)),
+        Choose { .. } | Claim { .. } | WinSingle { .. } | Combine { .. } | Afresh { .. } => {
+            ((0, 0), (0, 0))
+        }
         PickColor { .. } => ((2, 0), (2, 0)),
         Draw { .. } | Splay { .. } | Unsplay { .. } | Rearrange { .. } => ((2, 0), (0, 0)),
         Move { .. } | SelfExecute { .. } | Look { .. } => ((0, 1), (0, 0)),
@@ -634,6 +636,7 @@ fn the_designer_constructs_compile_to_well_formed_chunks() {
         ),
         ("Look", ops.iter().any(|o| matches!(o, Op::Look { .. }))),
         ("Eligible", ops.contains(&Op::Eligible)),
+        ("Afresh", ops.iter().any(|o| matches!(o, Op::Afresh { .. }))),
     ] {
         assert!(found, "no designer card uses {new}");
     }

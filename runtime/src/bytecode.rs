@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 6;
+pub const FORMAT_VERSION: u32 = 7;
 
 /// A card of the edition, by index into `CompiledEdition::cards`.
 pub type CardIdx = u16;
@@ -382,6 +382,13 @@ pub struct Chunk {
     pub lists: Vec<Vec<u16>>,
     /// Words referred to by ops (the alternatives of an `either`, shown to the player asked).
     pub texts: Vec<String>,
+}
+
+impl Chunk {
+    /// A list an op refers to (empty when there is no such list).
+    pub fn list(&self, list: ListIdx) -> &[u16] {
+        self.lists.get(list as usize).map_or(&[], Vec::as_slice)
+    }
 }
 
 /// Which of a player's zones.
@@ -845,6 +852,11 @@ pub enum Op {
     /// The statement's outcome is that of the statements listed (all carried out, and at least
     /// one ran); used for `you may { … }`, `if`, loops.
     Combine { stmt: StmtId, children: ListIdx },
+    /// A round of a player or colour loop starts: the statements listed (the body's, nested
+    /// ones included) are carried out afresh, so `if you do` in the body asks about this round
+    /// only. The cards they moved in earlier rounds stay theirs: a name after the loop takes
+    /// every round's cards that are still where their statement left them.
+    Afresh { children: ListIdx },
 }
 
 /// The bit of a splay direction in `ColorsSplayed::directions`.

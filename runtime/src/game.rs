@@ -581,6 +581,7 @@ impl Game {
         let one_action = self.state.opening_turns > 0;
         self.state.opening_turns = self.state.opening_turns.saturating_sub(1);
         self.state.actions_left = if one_action { 1 } else { 2 };
+        self.state.additional_actions = 0;
         self.log.push(Event::TurnStart {
             turn: self.state.turn,
             player: seat,

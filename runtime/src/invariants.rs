@@ -139,8 +139,12 @@ pub fn check(game: &Game) -> Result<(), String> {
             edition.specials[i].name, specials_held[i]
         ));
     }
-    if state.actions_left > 2 {
-        return Err(format!("{} actions left", state.actions_left));
+    // A turn has one or two actions, and one more for each additional action given this turn.
+    if state.actions_left > 2u8.saturating_add(state.additional_actions) {
+        return Err(format!(
+            "{} actions left, with {} additional",
+            state.actions_left, state.additional_actions
+        ));
     }
     if state.active as usize >= state.players.len() {
         return Err(format!("seat {} is active", state.active));

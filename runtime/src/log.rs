@@ -166,11 +166,14 @@ pub enum Event {
         when: LastingWhen,
     },
     /// `take an additional action`: the player has one more action this turn (`granted`), or
-    /// none, the turn not being theirs; `actions_left` counts the action in progress.
+    /// none, the turn not being theirs; `actions_left` counts the action in progress, if any:
+    /// given at the start of the turn (`turn_start`, an `on your next turn` effect), none is.
     AdditionalAction {
         player: Seat,
         granted: bool,
         actions_left: u8,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        turn_start: bool,
     },
 }
 
@@ -536,10 +539,16 @@ impl Event {
                 player,
                 granted: true,
                 actions_left,
+                turn_start,
             } => format!(
-                "{} takes an additional action this turn ({actions_left} action{} left, this one included)",
+                "{} takes an additional action this turn ({actions_left} action{} left{})",
                 who(player),
-                if *actions_left == 1 { "" } else { "s" }
+                if *actions_left == 1 { "" } else { "s" },
+                if *turn_start {
+                    ""
+                } else {
+                    ", this one included"
+                }
             ),
             Event::AdditionalAction { player, .. } => format!(
                 "{} takes no additional action: the turn is not theirs",

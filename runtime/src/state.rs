@@ -99,6 +99,10 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
 impl PlayerState {
     pub fn new(name: &str, team: u8) -> PlayerState {
         PlayerState {
@@ -266,6 +270,10 @@ pub struct State {
     pub action: u32,
     /// Actions the active player has left this turn.
     pub actions_left: u8,
+    /// Additional actions the active player has been given this turn (`take an additional
+    /// action`), beyond the turn's one or two: what bounds `actions_left` (`invariants`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub additional_actions: u8,
     /// Turns still to start with a single action: the first player's (and the second's at four
     /// players) at the start of the game; none at a table set by hand.
     #[serde(default)]

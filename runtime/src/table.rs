@@ -449,6 +449,7 @@ impl Game {
             history: Vec::new(),
             lasting: Vec::new(),
             lasting_due: Vec::new(),
+            additional_actions: 0,
             endorsed: false,
             outcome: None,
         };

@@ -10,7 +10,7 @@
 //! helpers every op shares; each op is a small `op_*` function in its family's module:
 //!
 //! - `control`: jumps, loops, parameters, numbers and logic, players named by the frame, and
-//!   statement outcomes (`Did`, `Moved`, `Combine`);
+//!   statement outcomes (`Did`, `Moved`, `Combine`, `Afresh`);
 //! - `selections`: card sets, filters and picks (`Pick`, `Order`, `ChooseSharedValue`, `Mark`);
 //! - `measures`: numbers from cards, boards and players, history, and the conditions over cards
 //!   and players;
@@ -714,6 +714,7 @@ impl Game {
             Op::Did { stmt, done } => run!(self.op_did(frame, stmt, done, outer)),
             Op::Moved { stmt, op, n } => run!(self.op_moved(frame, stmt, op, n, outer)),
             Op::Combine { stmt, children } => run!(self.op_combine(chunk, frame, stmt, children)),
+            Op::Afresh { children } => run!(self.op_afresh(chunk, frame, children)),
 
             // ----- card sets, filters, picks (vm/selections.rs) ----------------------------------
             Op::Zone { zone } => run!(self.op_zone(frame, zone)),

@@ -732,5 +732,6 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
                 list_text(chunk, children)
             )
         }
+        Op::Afresh { children } => format!("afresh children={}", list_text(chunk, children)),
     }
 }

@@ -142,11 +142,15 @@ impl Game {
             seat == self.state.active && self.state.in_play(seat) && self.state.outcome.is_none();
         if granted {
             self.state.actions_left = self.state.actions_left.saturating_add(1);
+            self.state.additional_actions = self.state.additional_actions.saturating_add(1);
         }
+        // At the start of a turn (`on your next turn`) no action is in progress.
+        let turn_start = self.exec.as_ref().is_some_and(|e| e.turn_start);
         self.log.push(Event::AdditionalAction {
             player: seat,
             granted,
             actions_left: self.state.actions_left,
+            turn_start,
         });
         granted
     }

@@ -1,5 +1,6 @@
-//! Unit tests of the fourth edition's table rules on a hand-built edition without cards: the
-//! junked special achievements, elimination's bookkeeping, adjacency and turn order.
+//! Unit tests of the table rules on a hand-built edition without cards: the fourth edition's
+//! junked special achievements, elimination's bookkeeping, adjacency and turn order; the actions
+//! of a turn.
 
 use super::*;
 use crate::bytecode::{AchievementCheck, Rules, SourceSpan, SpecialIdx, SpecialInfo};
@@ -151,4 +152,25 @@ fn the_active_player_eliminated_ends_their_turn() {
     assert_eq!(g.state.active, 1);
     assert_eq!(g.state.actions_left, 2);
     crate::invariants::check(&g).expect("invariants");
+}
+
+/// `on your next turn { take an additional action }`: the action is given at the start of the
+/// turn, before the first one is taken, so the player has three. The invariants allow one more
+/// action than the turn's two for each additional action given this turn, and no more.
+#[test]
+fn an_additional_action_at_the_start_of_a_turn_gives_three() {
+    let mut g = game(&["alice", "bob"], &[], &[]);
+    g.start_turn(0);
+    assert_eq!(g.state.actions_left, 2);
+    assert!(g.additional_action(0));
+    assert_eq!(g.state.actions_left, 3);
+    crate::invariants::check(&g).expect("three actions, one of them additional");
+    // A player whose turn it is not gains nothing.
+    assert!(!g.additional_action(1));
+    assert_eq!(g.state.actions_left, 3);
+    // The next turn starts with none additional.
+    g.start_turn(1);
+    assert_eq!((g.state.actions_left, g.state.additional_actions), (2, 0));
+    g.state.actions_left = 3;
+    assert!(crate::invariants::check(&g).is_err());
 }

@@ -446,12 +446,8 @@ impl Game {
         stmt: StmtId,
         children: ListIdx,
     ) -> OpResult {
-        let ids = chunk
-            .lists
-            .get(children as usize)
-            .cloned()
-            .unwrap_or_default();
-        let ran: Vec<&StmtOutcome> = ids
+        let ran: Vec<&StmtOutcome> = chunk
+            .list(children)
             .iter()
             .filter_map(|id| frame.outcomes.get(*id as usize))
             .filter(|o| o.ran)
@@ -471,6 +467,26 @@ impl Game {
             o.requested = requested;
             o.done = done;
             o.cards = cards;
+        }
+        Ok(None)
+    }
+
+    /// `Op::Afresh`: a round of a loop starts: the statements listed have not run in it yet
+    /// (`ran`, a decline, how much was asked and done are forgotten); the cards they moved in
+    /// earlier rounds stay theirs.
+    pub(super) fn op_afresh(
+        &self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        children: ListIdx,
+    ) -> OpResult {
+        for &id in chunk.list(children) {
+            if let Some(o) = frame.outcomes.get_mut(id as usize) {
+                o.ran = false;
+                o.declined = false;
+                o.requested = 0;
+                o.done = 0;
+            }
         }
         Ok(None)
     }

@@ -804,10 +804,7 @@ fn tested_in_full(chunk: &Chunk, stmt: StmtId) -> bool {
             stmt: may,
             children,
         } => {
-            chunk
-                .lists
-                .get(*children as usize)
-                .is_some_and(|ids| ids.contains(&stmt))
+            chunk.list(*children).contains(&stmt)
                 && chunk
                     .ops
                     .iter()

@@ -321,6 +321,7 @@ impl Emitter<'_> {
             self.measure_test(test);
             self.op(Op::JumpIfFalse { target: top });
         }
+        self.afresh(body);
         self.block(body);
         self.op(Op::Jump { target: top });
         self.patch(exit);
@@ -358,10 +359,21 @@ impl Emitter<'_> {
         self.op(Op::ColorsStart);
         let top = self.here();
         let exit = self.forward(Op::ColorsNext { exit: 0 });
+        self.afresh(body);
         self.block(body);
         self.op(Op::Jump { target: top });
         self.patch(exit);
         self.combine(id, children(body));
+    }
+
+    /// A round of a loop over players or colours starts its body's statements afresh
+    /// (`Op::Afresh`): `if you do` in the body asks about the round's statement, not about
+    /// every round so far.
+    fn afresh(&mut self, body: &[Stmt]) {
+        let mut ids = Vec::new();
+        nested(body, &mut ids);
+        let children = self.list(ids);
+        self.op(Op::Afresh { children });
     }
 
     /// A lasting effect: its body compiled as an effect chunk of its own, its move's filters as
@@ -531,6 +543,33 @@ impl Emitter<'_> {
 /// The ids of the statements of a body (not of their own children).
 fn children(body: &[Stmt]) -> Vec<u16> {
     body.iter().map(|s| s.id.0).collect()
+}
+
+/// The ids of the statements of a block and of every block inside it (not a lasting effect's
+/// body: a chunk of its own).
+fn nested(body: &[Stmt], ids: &mut Vec<u16>) {
+    for stmt in body {
+        ids.push(stmt.id.0);
+        match &stmt.kind {
+            StmtKind::May(inner)
+            | StmtKind::ForEachPlayer { body: inner, .. }
+            | StmtKind::Act { body: inner, .. }
+            | StmtKind::ForEachColor { body: inner, .. }
+            | StmtKind::Times { body: inner, .. } => nested(inner, ids),
+            StmtKind::If {
+                then, otherwise, ..
+            } => {
+                nested(then, ids);
+                nested(otherwise, ids);
+            }
+            StmtKind::Either { options, .. } => {
+                for option in options {
+                    nested(option, ids);
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Whether `Move` (and `draw and …`) can carry the verb out: every verb with a natural place.
