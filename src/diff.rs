@@ -65,58 +65,111 @@ fn value_text(v: Option<&toml::Value>) -> String {
     }
 }
 
-/// The report comparing edition `from` with edition `to`.
-pub fn diff(from: &str, to: &str) -> Result<String, String> {
+/// What differs between two editions, in the order the report prints it.
+struct Comparison {
+    a: Side,
+    b: Side,
+    /// Rule keys whose values differ.
+    rules: Vec<String>,
+    /// Card titles only `b` has, only `a` has, and those whose text differs; by age, then title.
+    added: Vec<String>,
+    removed: Vec<String>,
+    changed: Vec<String>,
+    /// Special achievements whose condition differs or that one side lacks.
+    specials: Vec<String>,
+}
+
+fn compare(from: &str, to: &str) -> Result<Comparison, String> {
     let a = side(from)?;
     let b = side(to)?;
+    let mut keys: Vec<&String> = a.rules.keys().chain(b.rules.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    let rules: Vec<String> = keys
+        .into_iter()
+        .filter(|k| a.rules.get(*k) != b.rules.get(*k))
+        .cloned()
+        .collect();
+    let by_age = |side: &Side, t: &String| side.cards.get(t).map_or(0, |(age, _)| *age);
+    let sorted = |side: &Side, mut titles: Vec<String>| {
+        titles.sort_by_key(|t| (by_age(side, t), t.clone()));
+        titles
+    };
+    let added = sorted(
+        &b,
+        b.cards
+            .keys()
+            .filter(|t| !a.cards.contains_key(*t))
+            .cloned()
+            .collect(),
+    );
+    let removed = sorted(
+        &a,
+        a.cards
+            .keys()
+            .filter(|t| !b.cards.contains_key(*t))
+            .cloned()
+            .collect(),
+    );
+    let changed = sorted(
+        &a,
+        a.cards
+            .iter()
+            .filter(|(t, (_, text))| b.cards.get(*t).is_some_and(|(_, other)| other != text))
+            .map(|(t, _)| t.clone())
+            .collect(),
+    );
+    let mut names: Vec<&String> = a.specials.keys().chain(b.specials.keys()).collect();
+    names.sort();
+    names.dedup();
+    let specials = names
+        .into_iter()
+        .filter(|n| a.specials.get(*n) != b.specials.get(*n))
+        .cloned()
+        .collect();
+    Ok(Comparison {
+        a,
+        b,
+        rules,
+        added,
+        removed,
+        changed,
+        specials,
+    })
+}
+
+/// The report comparing edition `from` with edition `to`.
+pub fn diff(from: &str, to: &str) -> Result<String, String> {
+    let Comparison {
+        a,
+        b,
+        rules,
+        added,
+        removed,
+        changed,
+        specials,
+    } = compare(from, to)?;
     let mut out = String::new();
     let _ = writeln!(out, "dogma diff {} {}", a.name, b.name);
     let _ = writeln!(out);
 
-    // Rules.
-    let mut keys: Vec<&String> = a.rules.keys().chain(b.rules.keys()).collect();
-    keys.sort();
-    keys.dedup();
-    let differing: Vec<&String> = keys
-        .into_iter()
-        .filter(|k| a.rules.get(*k) != b.rules.get(*k))
-        .collect();
-    let _ = writeln!(out, "Rules: {} differ", differing.len());
-    let width = differing.iter().map(|k| k.len()).max().unwrap_or(0);
-    let left = differing
+    let _ = writeln!(out, "Rules: {} differ", rules.len());
+    let width = rules.iter().map(|k| k.len()).max().unwrap_or(0);
+    let left = rules
         .iter()
-        .map(|k| value_text(a.rules.get(*k)).len())
+        .map(|k| value_text(a.rules.get(k)).len())
         .max()
         .unwrap_or(0);
-    for key in &differing {
+    for key in &rules {
         let _ = writeln!(
             out,
             "  {key:<width$}  {:<left$}  ->  {}",
-            value_text(a.rules.get(*key)),
-            value_text(b.rules.get(*key)),
+            value_text(a.rules.get(key)),
+            value_text(b.rules.get(key)),
         );
     }
     let _ = writeln!(out);
 
-    // Cards.
-    let added: Vec<&String> = b
-        .cards
-        .keys()
-        .filter(|t| !a.cards.contains_key(*t))
-        .collect();
-    let removed: Vec<&String> = a
-        .cards
-        .keys()
-        .filter(|t| !b.cards.contains_key(*t))
-        .collect();
-    let mut changed: Vec<&String> = a
-        .cards
-        .iter()
-        .filter(|(t, (_, text))| b.cards.get(*t).is_some_and(|(_, other)| other != text))
-        .map(|(t, _)| t)
-        .collect();
-    let by_age = |side: &Side, t: &String| side.cards.get(t).map_or(0, |(age, _)| *age);
-    changed.sort_by_key(|t| (by_age(&a, t), (*t).clone()));
     let same = a.cards.len() - removed.len() - changed.len();
     let _ = writeln!(
         out,
@@ -129,42 +182,27 @@ pub fn diff(from: &str, to: &str) -> Result<String, String> {
         removed.len(),
         changed.len()
     );
-    let mut added = added;
-    added.sort_by_key(|t| (by_age(&b, t), (*t).clone()));
-    let mut removed = removed;
-    removed.sort_by_key(|t| (by_age(&a, t), (*t).clone()));
     for title in &added {
         let _ = writeln!(out);
         let _ = writeln!(out, "+ added: {title}");
-        for line in b.cards[*title].1.lines() {
+        for line in b.cards[title].1.lines() {
             let _ = writeln!(out, "  + {line}");
         }
     }
     for title in &removed {
         let _ = writeln!(out);
         let _ = writeln!(out, "- removed: {title}");
-        for line in a.cards[*title].1.lines() {
+        for line in a.cards[title].1.lines() {
             let _ = writeln!(out, "  - {line}");
         }
     }
     for title in &changed {
         let _ = writeln!(out);
         let _ = writeln!(out, "~ changed: {title}");
-        text_diff(&mut out, &a.cards[*title].1, &b.cards[*title].1);
+        text_diff(&mut out, &a.cards[title].1, &b.cards[title].1);
     }
     let _ = writeln!(out);
 
-    // Special achievements.
-    let names: Vec<&String> = {
-        let mut n: Vec<&String> = a.specials.keys().chain(b.specials.keys()).collect();
-        n.sort();
-        n.dedup();
-        n
-    };
-    let differing: Vec<&String> = names
-        .into_iter()
-        .filter(|n| a.specials.get(*n) != b.specials.get(*n))
-        .collect();
     let _ = writeln!(
         out,
         "Special achievements: {} in {}, {} in {}; {} differ",
@@ -172,9 +210,9 @@ pub fn diff(from: &str, to: &str) -> Result<String, String> {
         a.name,
         b.specials.len(),
         b.name,
-        differing.len()
+        specials.len()
     );
-    for name in differing {
+    for name in &specials {
         let _ = writeln!(out);
         match (a.specials.get(name), b.specials.get(name)) {
             (Some(x), Some(y)) => {
@@ -193,6 +231,46 @@ pub fn diff(from: &str, to: &str) -> Result<String, String> {
         }
     }
     Ok(out)
+}
+
+/// The same comparison as one JSON object: `from`, `to`, `rules` (key, from, to), `cards`
+/// (`added`, `removed`, `changed`: title, age, and the texts on each side) and
+/// `special_achievements` (name, from, to; `null` where one side lacks it).
+pub fn diff_json(from: &str, to: &str) -> Result<serde_json::Value, String> {
+    use serde_json::json;
+    let c = compare(from, to)?;
+    let rule = |v: Option<&toml::Value>| v.map(|v| serde_json::to_value(v).unwrap_or_default());
+    let text = |side: &Side, title: &String| side.cards.get(title).map(|(_, t)| t.clone());
+    let age = |side: &Side, title: &String| side.cards.get(title).map(|(a, _)| *a);
+    let card = |title: &String| {
+        json!({
+            "title": title,
+            "age": age(&c.b, title).or(age(&c.a, title)),
+            "from": text(&c.a, title),
+            "to": text(&c.b, title),
+        })
+    };
+    Ok(json!({
+        "from": c.a.name,
+        "to": c.b.name,
+        "rules": c.rules.iter().map(|k| json!({
+            "key": k,
+            "from": rule(c.a.rules.get(k)),
+            "to": rule(c.b.rules.get(k)),
+        })).collect::<Vec<_>>(),
+        "cards": {
+            "from": c.a.cards.len(),
+            "to": c.b.cards.len(),
+            "added": c.added.iter().map(card).collect::<Vec<_>>(),
+            "removed": c.removed.iter().map(card).collect::<Vec<_>>(),
+            "changed": c.changed.iter().map(card).collect::<Vec<_>>(),
+        },
+        "special_achievements": c.specials.iter().map(|n| json!({
+            "name": n,
+            "from": c.a.specials.get(n),
+            "to": c.b.specials.get(n),
+        })).collect::<Vec<_>>(),
+    }))
 }
 
 /// A line diff of two rendered texts: unchanged lines indented, others marked - and +.

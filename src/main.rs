@@ -101,6 +101,9 @@ enum Command {
         /// `EDITION+cities`.
         #[arg(long, value_delimiter = ',')]
         expansions: Vec<String>,
+        /// One JSON object: the title, what it is, the edition and the text.
+        #[arg(long)]
+        json: bool,
     },
     /// Compare two editions: cards added, removed and changed (a diff of their rendered text),
     /// and every rule variant that differs.
@@ -112,6 +115,9 @@ enum Command {
         /// Expansions added to both editions compared.
         #[arg(long, value_delimiter = ',')]
         expansions: Vec<String>,
+        /// One JSON object instead of the report.
+        #[arg(long)]
+        json: bool,
     },
     /// List every card of an edition.
     List {
@@ -278,7 +284,8 @@ fn main() -> ExitCode {
             title,
             edition,
             expansions,
-        } => cmd_render(&title, &game(&edition, &expansions)),
+            json,
+        } => cmd_render(&title, &game(&edition, &expansions), json),
         Command::List {
             edition,
             expansions,
@@ -288,7 +295,8 @@ fn main() -> ExitCode {
             from,
             to,
             expansions,
-        } => cmd_diff(&game(&from, &expansions), &game(&to, &expansions)),
+            json,
+        } => cmd_diff(&game(&from, &expansions), &game(&to, &expansions), json),
         Command::Play {
             edition,
             expansions,
@@ -840,7 +848,20 @@ fn checked_edition(name: &str) -> Result<(library::EditionSources, Checked), Exi
     Ok((sources, checked))
 }
 
-fn cmd_render(title: &str, edition: &str) -> CmdResult {
+fn cmd_render(title: &str, edition: &str, json: bool) -> CmdResult {
+    let rendered = |kind: &str, title: &str, text: &str| -> Result<(), String> {
+        if json {
+            let value = serde_json::json!({
+                "title": title,
+                "kind": kind,
+                "edition": edition,
+                "text": text.trim_end(),
+            });
+            write_stdout(&format!("{value:#}\n"))
+        } else {
+            write_stdout(text)
+        }
+    };
     let (sources, checked) = match checked_edition(edition) {
         Ok(x) => x,
         Err(code) => return Ok(code),
@@ -851,7 +872,7 @@ fn cmd_render(title: &str, edition: &str) -> CmdResult {
             if !text.ends_with('\n') {
                 text.push('\n');
             }
-            write_stdout(&text)?;
+            rendered("card", &card.title, &text)?;
             return Ok(ExitCode::SUCCESS);
         }
     }
@@ -862,12 +883,12 @@ fn cmd_render(title: &str, edition: &str) -> CmdResult {
         .find(|a| a.name == title)
     {
         if let Some(ast) = checked.achievement_ast(a.id) {
-            let text = format!(
-                "{} (special achievement)\n{}\n",
-                a.name,
-                render::render_achievement(ast, sources.manifest.wording)
-            );
-            write_stdout(&text)?;
+            let condition = render::render_achievement(ast, sources.manifest.wording);
+            if json {
+                rendered("special_achievement", &a.name, &condition)?;
+            } else {
+                write_stdout(&format!("{} (special achievement)\n{condition}\n", a.name))?;
+            }
             return Ok(ExitCode::SUCCESS);
         }
     }
@@ -977,8 +998,12 @@ fn cmd_list(edition: &str, json: bool) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-fn cmd_diff(from: &str, to: &str) -> CmdResult {
-    let report = diff::diff(from, to)?;
+fn cmd_diff(from: &str, to: &str, json: bool) -> CmdResult {
+    let report = if json {
+        format!("{:#}\n", diff::diff_json(from, to)?)
+    } else {
+        diff::diff(from, to)?
+    };
     write_stdout(&report)?;
     Ok(ExitCode::SUCCESS)
 }

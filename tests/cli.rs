@@ -499,3 +499,38 @@ fn check_and_test_speak_json_lines() {
     assert_eq!(summary["passed"].as_u64(), Some(scenarios as u64));
     assert_eq!(summary["failed"], 0);
 }
+
+/// `render --json` and `diff --json`: one JSON object each.
+#[test]
+fn render_and_diff_speak_json() {
+    let out = dogma(&["render", "--json", "Oars"]);
+    assert_eq!(out.status.code(), Some(0));
+    let card: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(card["title"], "Oars");
+    assert_eq!(card["kind"], "card");
+    assert!(card["text"].as_str().expect("text").contains("I demand"));
+    let out = dogma(&["render", "--json", "Monument"]);
+    let special: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(special["kind"], "special_achievement");
+
+    let out = dogma(&["diff", "--json", "third", "fourth"]);
+    assert_eq!(out.status.code(), Some(0));
+    let diff: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        (diff["from"].as_str(), diff["to"].as_str()),
+        (Some("third"), Some("fourth"))
+    );
+    let rules = diff["rules"].as_array().expect("rules");
+    assert!(rules.iter().any(|r| r["key"] == "achievement-ages"));
+    let added = diff["cards"]["added"].as_array().expect("added");
+    assert!(added
+        .iter()
+        .all(|c| c["from"].is_null() && c["to"].is_string()));
+    // The same counts as the report.
+    let text = String::from_utf8_lossy(&dogma(&["diff", "third", "fourth"]).stdout).into_owned();
+    assert!(
+        text.contains(&format!("Rules: {} differ", rules.len())),
+        "{text}"
+    );
+    assert!(text.contains(&format!("{} added", added.len())), "{text}");
+}
