@@ -10,6 +10,7 @@ pub mod differential;
 pub mod json_log;
 pub mod play;
 pub mod scenario;
+pub mod terminal;
 
 pub use dogma_library as library;
 pub use dogma_library::{check_sources, compile_edition};

@@ -331,6 +331,7 @@ fn main() -> ExitCode {
                 save_after,
                 save,
                 resume,
+                card_texts: Vec::new(),
             },
         ),
         Command::Test {
@@ -1008,24 +1009,50 @@ fn cmd_diff(from: &str, to: &str, json: bool) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Each card's rendered text, by its index in the compiled edition, for the humans at the
+/// terminal (empty where the sources do not give it).
+fn card_texts(edition: &str, compiled: &dogma_runtime::bytecode::CompiledEdition) -> Vec<String> {
+    let Ok(sources) = library::load_edition(edition) else {
+        return Vec::new();
+    };
+    let (checked, _) = dogma::check_sources(&sources);
+    compiled
+        .cards
+        .iter()
+        .map(|info| {
+            checked
+                .program
+                .card_by_title(&info.title)
+                .and_then(|card| checked.card_ast(card.id))
+                .map(|ast| render::render_card_text(ast, sources.manifest.wording))
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 fn cmd_play(
-    edition: &str,
+    edition_name: &str,
     compiled: Option<PathBuf>,
     backend: dogma::Backend,
     peak_memory: bool,
     options: play::PlayOptions,
 ) -> CmdResult {
-    let edition = match compiled {
+    let edition = match &compiled {
         Some(path) => {
             let bytes =
-                std::fs::read(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             dogma_runtime::dogmac::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
         }
-        None => match compiled_edition(edition) {
+        None => match compiled_edition(edition_name) {
             Ok((_, compiled)) => compiled,
             Err(code) => return Ok(code),
         },
     };
+    let mut options = options;
+    let humans = options.human.is_some() || options.agents.iter().any(|a| a == "human");
+    if humans && compiled.is_none() {
+        options.card_texts = card_texts(edition_name, &edition);
+    }
     let mut program = dogma_runtime::vm::Program::from(edition);
     dogma::use_backend(&mut program, backend)?;
     let result = play::run(program, options);

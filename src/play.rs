@@ -5,13 +5,13 @@
 //! A game can be saved after a number of steps (`--save-after N --save FILE`) and resumed
 //! (`--resume FILE`) to the same end.
 
+use crate::terminal::{Asked, Terminal};
 use dogma_runtime::agents::{Agent, Bot, FirstAgent, RandomAgent};
-use dogma_runtime::choices::{Action, Answer, Request, RequestKind};
 use dogma_runtime::game::{Game, PlayError, Setup, Status};
 use dogma_runtime::state::Seat;
 use dogma_runtime::vm::Program;
 use serde::{Deserialize, Serialize};
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 /// How the log is printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -36,6 +36,8 @@ pub struct PlayOptions {
     pub save_after: Option<u64>,
     pub save: Option<std::path::PathBuf>,
     pub resume: Option<std::path::PathBuf>,
+    /// Each card's rendered text by card index, shown to humans (empty: not at hand).
+    pub card_texts: Vec<String>,
 }
 
 /// A saved game: the game and the bots' states.
@@ -85,76 +87,52 @@ pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
         .filter(|(_, p)| matches!(p, Player::Human))
         .map(|(i, _)| i as Seat)
         .collect();
-    let reader = match humans.as_slice() {
-        [one] => Some(*one),
-        _ => None,
-    };
+    // With humans at the terminal, the log is printed in the view of the human answering.
+    let mut terminal =
+        (!humans.is_empty()).then(|| Terminal::new(options.card_texts.clone(), humans.clone()));
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut emit = |game: &Game, printed: &mut usize| -> Result<(), String> {
-        for event in game.log.since(*printed) {
-            let line = match options.log {
-                LogFormat::Text => match reader {
-                    Some(seat) => event.text_for(game.edition(), &names, seat),
-                    None => event.text(game.edition(), &names),
-                },
-                LogFormat::Json => {
-                    crate::json_log::line(crate::json_log::event(event, game.edition(), &names))
+    let mut emit =
+        |game: &Game, printed: &mut usize, terminal: &mut Option<Terminal>| -> Result<(), String> {
+            let reader = terminal.as_mut().and_then(|t| t.viewer(game));
+            for event in game.log.since(*printed) {
+                let line = match options.log {
+                    LogFormat::Text => match (reader, terminal.as_ref()) {
+                        (Some(seat), Some(t)) => t.line(game, event, &names, seat),
+                        _ => event.text(game.edition(), &names),
+                    },
+                    LogFormat::Json => {
+                        crate::json_log::line(crate::json_log::event(event, game.edition(), &names))
+                    }
+                    LogFormat::None => continue,
+                };
+                if writeln!(out, "{line}").is_err() {
+                    // A closed pipe: stop printing, keep playing to the end.
+                    *printed = game.log.len();
+                    return Ok(());
                 }
-                LogFormat::None => continue,
-            };
-            if writeln!(out, "{line}").is_err() {
-                // A closed pipe: stop printing, keep playing to the end.
-                *printed = game.log.len();
-                return Ok(());
             }
-        }
-        *printed = game.log.len();
-        Ok(())
-    };
+            *printed = game.log.len();
+            Ok(())
+        };
     loop {
-        emit(&game, &mut printed)?;
+        emit(&game, &mut printed, &mut terminal)?;
         if let (Some(after), Some(path)) = (options.save_after, &options.save) {
             if steps >= after && !matches!(game.status(), Status::Over(_)) {
-                let bots = players
-                    .iter()
-                    .map(|p| match p {
-                        Player::Bot(b) => Some(b.clone()),
-                        Player::Human => None,
-                    })
-                    .collect();
-                let saved = SavedGame {
-                    game,
-                    bots,
-                    printed,
-                    steps,
-                };
-                let text = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
-                std::fs::write(path, text)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                if options.log == LogFormat::Json {
-                    say(&crate::json_log::line(serde_json::json!({
-                        "event": "saved",
-                        "path": path.display().to_string(),
-                        "steps": steps,
-                    })));
-                } else {
-                    say(&format!("saved: {} after {steps} steps", path.display()));
-                }
-                return Ok(());
+                return save_game(game, &players, printed, steps, path, options.log);
             }
         }
         let result = match game.status() {
-            Status::Over(outcome) if options.log == LogFormat::Json => {
-                // JSON Lines end to end: the result is a line of its own kind.
-                say(&crate::json_log::line(crate::json_log::result(
-                    outcome,
-                    game.edition(),
-                    &names,
-                )));
-                return Ok(());
-            }
             Status::Over(outcome) => {
+                if options.log == LogFormat::Json {
+                    // JSON Lines end to end: the result is a line of its own kind.
+                    say(&crate::json_log::line(crate::json_log::result(
+                        outcome,
+                        game.edition(),
+                        &names,
+                    )));
+                    return Ok(());
+                }
                 let line = if outcome.winners.is_empty() {
                     "result: draw".to_string()
                 } else {
@@ -170,19 +148,37 @@ pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
             }
             Status::Decision(request) => {
                 let request = request.clone();
-                let answer = match &mut players[request.player as usize] {
-                    Player::Bot(bot) => bot.decide(&game, &request),
-                    Player::Human => ask_human_decision(&game, &request)?,
+                let asked = match &mut players[request.player as usize] {
+                    Player::Bot(bot) => Asked::Answer(bot.decide(&game, &request)),
+                    Player::Human => terminal_of(&terminal)?.ask_decision(&game, &request)?,
                 };
-                game.answer(answer)
+                match asked {
+                    Asked::Answer(answer) => game.answer(answer),
+                    Asked::Save(path) => {
+                        return save_game(game, &players, printed, steps, &path, options.log)
+                    }
+                    Asked::Quit => {
+                        say("quit: the game was not saved");
+                        return Ok(());
+                    }
+                }
             }
             Status::Action(seat) => {
                 let legal = game.legal_actions();
-                let action = match &mut players[seat as usize] {
-                    Player::Bot(bot) => bot.choose_action(&game, &legal),
-                    Player::Human => ask_human_action(&game, seat, &legal)?,
+                let asked = match &mut players[seat as usize] {
+                    Player::Bot(bot) => Asked::Answer(bot.choose_action(&game, &legal)),
+                    Player::Human => terminal_of(&terminal)?.ask_action(&game, seat, &legal)?,
                 };
-                game.act(action)
+                match asked {
+                    Asked::Answer(action) => game.act(action),
+                    Asked::Save(path) => {
+                        return save_game(game, &players, printed, steps, &path, options.log)
+                    }
+                    Asked::Quit => {
+                        say("quit: the game was not saved");
+                        return Ok(());
+                    }
+                }
             }
         };
         steps += 1;
@@ -190,7 +186,7 @@ pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
             Ok(()) => {}
             Err(PlayError::Refused(r)) => eprintln!("refused: {r}"),
             Err(PlayError::Runtime(e)) => {
-                emit(&game, &mut printed)?;
+                emit(&game, &mut printed, &mut terminal)?;
                 return Err(runtime_error_text(&game, &e));
             }
         }
@@ -335,255 +331,46 @@ pub fn runtime_error_text(game: &Game, e: &dogma_runtime::vm::RuntimeError) -> S
     text
 }
 
-// ---------------------------------------------------------------------------------------------
-// The human at the terminal
-
-fn read_line(prompt: &str) -> Result<String, String> {
-    print!("{prompt}");
-    std::io::stdout().flush().map_err(|e| e.to_string())?;
-    let mut line = String::new();
-    let n = std::io::stdin()
-        .lock()
-        .read_line(&mut line)
-        .map_err(|e| e.to_string())?;
-    if n == 0 {
-        return Err("the input ended before the game did".to_string());
-    }
-    Ok(line.trim().to_string())
+/// The terminal of a game with a human seat.
+fn terminal_of(terminal: &Option<Terminal>) -> Result<&Terminal, String> {
+    terminal
+        .as_ref()
+        .ok_or_else(|| "a human seat without a terminal".to_string())
 }
 
-fn show_table(game: &Game, seat: Seat) {
-    let edition = game.edition();
-    for (i, p) in game.state.players.iter().enumerate() {
-        let tops: Vec<String> = p
-            .board
-            .iter()
-            .filter_map(|pile| {
-                pile.top().map(|c| {
-                    let splay = pile
-                        .splay
-                        .map(|d| format!(" splayed {d}"))
-                        .unwrap_or_default();
-                    format!("{} [{}]{splay}", edition.card(c).title, edition.card(c).age)
-                })
-            })
-            .collect();
-        let hand = if i == seat as usize {
-            p.hand
-                .iter()
-                .map(|c| format!("{} [{}]", edition.card(*c).title, edition.card(*c).age))
-                .collect::<Vec<_>>()
-                .join(", ")
-        } else {
-            // Faces are hidden; values and sets (the card backs) are public.
-            let backs: Vec<String> = p
-                .hand
-                .iter()
-                .map(|c| {
-                    let info = edition.card(*c);
-                    if info.deck_set == 0 {
-                        format!("[{}]", info.age)
-                    } else {
-                        format!("[{}] {}", info.age, info.set)
-                    }
-                })
-                .collect();
-            format!("{} cards {}", p.hand.len(), backs.join(" "))
-        };
-        if p.eliminated {
-            println!("  {}: out of the game", p.name);
-            continue;
-        }
-        let team = if game.team_game() {
-            let mates: Vec<&str> = game
-                .team_of(i as Seat)
-                .into_iter()
-                .filter(|s| *s as usize != i)
-                .map(|s| game.state.players[s as usize].name.as_ref())
-                .collect();
-            format!(" (with {})", mates.join(", "))
-        } else {
-            String::new()
-        };
-        println!(
-            "  {}{team}: board {} | hand {} | score {} | achievements {}",
-            p.name,
-            if tops.is_empty() {
-                "empty".to_string()
-            } else {
-                tops.join(", ")
-            },
-            hand,
-            game.score(i as Seat),
-            game.achievements_total(i as Seat)
-        );
-    }
-}
-
-fn ask_human_action(game: &Game, seat: Seat, legal: &[Action]) -> Result<Action, String> {
-    let name = &game.names()[seat as usize];
-    println!(
-        "\n{name}, your turn ({} action(s) left):",
-        game.state.actions_left
-    );
-    show_table(game, seat);
-    for (i, action) in legal.iter().enumerate() {
-        let parley = match action {
-            Action::Dogma(card) => match game.state.location(*card) {
-                dogma_runtime::state::Location::Board(owner, _) if owner != seat => format!(
-                    " (parley: {}'s board, return a card from your hand)",
-                    game.state.players[owner as usize].name
-                ),
-                _ => String::new(),
-            },
-            _ => String::new(),
-        };
-        println!("  {}) {}{parley}", i + 1, action.describe(game.edition()));
-    }
-    loop {
-        let line = read_line("action number> ")?;
-        match line.parse::<usize>() {
-            Ok(i) if (1..=legal.len()).contains(&i) => return Ok(legal[i - 1]),
-            _ => println!("type a number from 1 to {}", legal.len()),
-        }
-    }
-}
-
-/// Asks the human at the terminal: the question, then every answer numbered and described in
-/// words (declining a folded `you may` is `0`). One way to answer everywhere: numbers (several
-/// separated by spaces where several are chosen), or the option's word.
-fn ask_human_decision(game: &Game, request: &Request) -> Result<Answer, String> {
-    let edition = game.edition();
-    let names = game.names();
-    println!("\n{}", request.describe(edition, &names));
-    let title = |c: &u16| format!("{} [{}]", edition.card(*c).title, edition.card(*c).age);
-    // The options in words, and how many of them are chosen at once.
-    let (words, several): (Vec<String>, bool) = match &request.kind {
-        RequestKind::YesNo => (vec!["yes".into(), "no".into()], false),
-        RequestKind::Option { labels } => (labels.clone(), false),
-        RequestKind::Cards { candidates, sizes } => (
-            candidates.iter().map(title).collect(),
-            sizes.iter().any(|s| *s > 1),
-        ),
-        RequestKind::Order { cards } => (cards.iter().map(title).collect(), true),
-        RequestKind::Steps { steps } => (steps.clone(), true),
-        RequestKind::Colors { options, count } => (
-            options.iter().map(|c| c.word().to_string()).collect(),
-            *count > 1,
-        ),
-        RequestKind::Values { options, count } => {
-            (options.iter().map(i32::to_string).collect(), *count > 1)
-        }
-        RequestKind::Players { options, count } => (
-            options.iter().map(|s| names[*s as usize].clone()).collect(),
-            *count > 1,
-        ),
-        RequestKind::Icons { options, count } => (
-            options.iter().map(|i| i.word().to_string()).collect(),
-            *count > 1,
-        ),
-        RequestKind::Specials { options, count } => (
-            options
-                .iter()
-                .map(|s| edition.specials[*s as usize].name.clone())
-                .collect(),
-            *count > 1,
-        ),
+/// Saves the game with the bots' states (`--save-after`, or `save FILE` at the prompt) and says
+/// so; the game stops there.
+fn save_game(
+    game: Game,
+    players: &[Player],
+    printed: usize,
+    steps: u64,
+    path: &std::path::Path,
+    log: LogFormat,
+) -> Result<(), String> {
+    let bots = players
+        .iter()
+        .map(|p| match p {
+            Player::Bot(b) => Some(b.clone()),
+            Player::Human => None,
+        })
+        .collect();
+    let saved = SavedGame {
+        game,
+        bots,
+        printed,
+        steps,
     };
-    if request.decline {
-        println!("  0) decline");
+    let text = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    if log == LogFormat::Json {
+        say(&crate::json_log::line(serde_json::json!({
+            "event": "saved",
+            "path": path.display().to_string(),
+            "steps": steps,
+        })));
+    } else {
+        say(&format!("saved: {} after {steps} steps", path.display()));
     }
-    for (i, w) in words.iter().enumerate() {
-        println!("  {}) {w}", i + 1);
-    }
-    let none_allowed = match &request.kind {
-        RequestKind::Cards { sizes, .. } => sizes.contains(&0),
-        _ => false,
-    };
-    let prompt = match (&request.kind, several) {
-        (RequestKind::Order { .. }, _) => "numbers, first to move first> ".to_string(),
-        (RequestKind::Steps { .. }, _) => "numbers, first to happen first> ".to_string(),
-        (_, true) if none_allowed => "numbers separated by spaces (empty for none)> ".to_string(),
-        (_, true) => "numbers separated by spaces> ".to_string(),
-        (_, false) if none_allowed => "a number (empty for none)> ".to_string(),
-        (_, false) => "a number> ".to_string(),
-    };
-    loop {
-        let line = read_line(&prompt)?;
-        // A word answers as its number does.
-        let picks: Option<Vec<usize>> = if line.is_empty() {
-            Some(Vec::new())
-        } else if let Some(i) = words.iter().position(|w| w.eq_ignore_ascii_case(&line)) {
-            Some(vec![i + 1])
-        } else if request.decline && (line == "decline" || line == "no") {
-            Some(vec![0])
-        } else {
-            line.split_whitespace().map(|w| w.parse().ok()).collect()
-        };
-        let Some(picks) = picks else {
-            println!(
-                "answer with the numbers of the options (1 to {})",
-                words.len()
-            );
-            continue;
-        };
-        if picks.contains(&0) {
-            if request.decline && picks.len() == 1 {
-                return Ok(Answer::Decline);
-            }
-            println!("0 (decline) is not an answer here");
-            continue;
-        }
-        if picks.iter().any(|i| *i > words.len()) {
-            println!("there are only {} options", words.len());
-            continue;
-        }
-        if picks.is_empty() && !none_allowed {
-            println!("choose at least one option");
-            continue;
-        }
-        let at = |i: &usize| i - 1;
-        let answer = match &request.kind {
-            RequestKind::YesNo => match picks.as_slice() {
-                [i] => Answer::YesNo(*i == 1),
-                _ => {
-                    println!("answer 1 (yes) or 2 (no)");
-                    continue;
-                }
-            },
-            RequestKind::Option { .. } => match picks.as_slice() {
-                [i] => Answer::Option(at(i) as u8),
-                _ => {
-                    println!("choose one alternative");
-                    continue;
-                }
-            },
-            RequestKind::Cards { candidates, .. } => {
-                Answer::Cards(picks.iter().map(|i| candidates[at(i)]).collect())
-            }
-            RequestKind::Order { cards } => {
-                Answer::Order(picks.iter().map(|i| cards[at(i)]).collect())
-            }
-            RequestKind::Steps { .. } => Answer::Steps(picks.iter().map(|i| at(i) as u8).collect()),
-            RequestKind::Colors { options, .. } => {
-                Answer::Colors(picks.iter().map(|i| options[at(i)]).collect())
-            }
-            RequestKind::Values { options, .. } => {
-                Answer::Values(picks.iter().map(|i| options[at(i)]).collect())
-            }
-            RequestKind::Players { options, .. } => {
-                Answer::Players(picks.iter().map(|i| options[at(i)]).collect())
-            }
-            RequestKind::Icons { options, .. } => {
-                Answer::Icons(picks.iter().map(|i| options[at(i)]).collect())
-            }
-            RequestKind::Specials { options, .. } => {
-                Answer::Specials(picks.iter().map(|i| options[at(i)]).collect())
-            }
-        };
-        match request.validate(&answer, edition) {
-            Ok(()) => return Ok(answer),
-            Err(refusal) => println!("refused: {refusal}"),
-        }
-    }
+    Ok(())
 }

@@ -284,7 +284,7 @@ fn the_terminal_player_sees_a_folded_you_may_with_its_options_in_words() {
     );
     // A word that is not an option is refused with the reason; declining is then taken.
     assert!(
-        out.contains("answer with the numbers of the options"),
+        out.contains("refused: `purple` is not an answer: type the numbers of the options"),
         "{out}"
     );
     assert!(out.contains("alice chooses to decline"), "{out}");
@@ -304,6 +304,175 @@ fn the_terminal_player_sees_an_either_or_by_its_words() {
     );
     assert!(
         out.contains("alice chooses to draw a card of value one higher than the highest card in your score pile"),
+        "{out}"
+    );
+}
+
+/// Runs `dogma play ARGS` with `input` typed at the terminal; returns stdout.
+fn typed(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dogma"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("dogma runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("types");
+    let out = child.wait_with_output().expect("dogma ends");
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+/// A scripted human game: the transcript shows the table at every prompt, the text of the card
+/// being dogma'd and of the cards in a question, `help` and `read`, refusals with their reason,
+/// and never the title of a card another player drew.
+#[test]
+fn a_scripted_human_game_shows_the_table_the_cards_and_the_refusals() {
+    let mut input = String::from("help\nread Oars\nread Oarz\nbogus\n99\n");
+    // Then always the last option (a Dogma action when there is one), and stop.
+    input.push_str(&"1\n".repeat(3));
+    input.push_str(&"3\n".repeat(40));
+    input.push_str("quit\n");
+    let out = typed(&["play", "--human", "alice", "--seed", "4"], &input);
+    assert!(out.contains("--- the table: setting up ---"), "{out}");
+    assert!(
+        out.contains("--- the table: turn 2, alice to play, 2 action(s) left ---"),
+        "{out}"
+    );
+    assert!(out.contains("alice (you): score 0"), "{out}");
+    assert!(out.contains("  icons: "), "{out}");
+    assert!(out.contains("supply: 1:"), "{out}");
+    // The cards of the first question with their text, and `read`.
+    assert!(
+        out.contains("  1) Domestication [1]\n      | Age 1 · yellow"),
+        "{out}"
+    );
+    assert!(
+        out.contains("[castle] I demand you transfer a card with a [crown]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("no card \"Oarz\"; did you mean \"Oars\"?"),
+        "{out}"
+    );
+    assert!(out.contains("read TITLE"), "{out}");
+    // Refusals say why.
+    assert!(out.contains("refused: `bogus` is not an answer"), "{out}");
+    assert!(out.contains("refused: there are only 2 options"), "{out}");
+    // A Dogma action with who shares it, and the card's text when it is used.
+    assert!(out.contains(" — shares: "), "{out}");
+    assert!(
+        out.contains("\n      | [castle] Meld the lowest card from your hand."),
+        "{out}"
+    );
+    assert!(out.ends_with("quit: the game was not saved\n"), "{out}");
+    // bob's draws are backs only.
+    for line in out.lines().filter(|l| l.starts_with("bob draws")) {
+        assert!(line.starts_with("bob draws a ["), "{line}");
+    }
+}
+
+/// `save FILE` at the prompt saves the game, which resumes to the same prompt.
+#[test]
+fn a_human_saves_at_the_prompt_and_resumes() {
+    let path = std::env::temp_dir().join(format!("dogma-prompt-save-{}.json", std::process::id()));
+    let file = path.to_str().expect("utf-8 path");
+    let out = typed(
+        &["play", "--human", "alice", "--seed", "4"],
+        &format!("1\nsave {file}\n"),
+    );
+    assert!(
+        out.contains(&format!("saved: {file} after 3 steps")),
+        "{out}"
+    );
+    let resumed = typed(&["play", "--resume", file], "table\nquit\n");
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        resumed.contains("alice, your turn (2 action(s) left"),
+        "{resumed}"
+    );
+    assert!(
+        resumed.ends_with("quit: the game was not saved\n"),
+        "{resumed}"
+    );
+}
+
+/// What a player reads of another player's hidden moves: a card that goes from one hidden place
+/// to another (scored or returned from a hand, foreshadowed) is shown by its back, and another
+/// player's draw too; a card that comes into view is named.
+#[test]
+fn the_players_view_names_no_hidden_card() {
+    use dogma_runtime::log::{hidden_from, Event};
+    let edition = edition();
+    let program = dogma_runtime::vm::Program::from((*edition).clone());
+    let (mut hidden, mut shown) = (0, 0);
+    for seed in 0..40 {
+        let setup = Setup {
+            players: vec!["alice".into(), "bob".into(), "carol".into()],
+            seed,
+            teams: false,
+            team_of: Vec::new(),
+        };
+        let mut game = Game::new(program.clone(), setup).expect("setup");
+        let mut bots: Vec<RandomAgent> = (0..3).map(|s| RandomAgent::new(seed, s)).collect();
+        let mut agents: Vec<&mut dyn Agent> =
+            bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
+        let _ = play(&mut game, &mut agents, None);
+        let names = game.names();
+        for event in game.log.iter() {
+            let line = event.text_for(&edition, &names, 0);
+            match event {
+                Event::Move {
+                    player,
+                    card,
+                    from,
+                    to,
+                    ..
+                } if *player != 0 => {
+                    let title = &edition.card(*card).title;
+                    if hidden_from(0, *from) && hidden_from(0, *to) {
+                        hidden += 1;
+                        assert!(!line.contains(title.as_str()), "{line}");
+                    } else {
+                        shown += 1;
+                        assert!(line.contains(title.as_str()), "{line}");
+                    }
+                }
+                Event::Draw { player, card, .. } if *player != 0 => {
+                    assert!(!line.contains(edition.card(*card).title.as_str()), "{line}");
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(hidden > 50 && shown > 50, "hidden {hidden}, shown {shown}");
+}
+
+/// Two humans at one terminal: each reads the log in their own view, and the screen is handed
+/// over between them.
+#[test]
+fn two_humans_get_a_hand_over_screen() {
+    let out = typed(
+        &["play", "--agents", "human,human", "--seed", "4"],
+        "1\n\n1\n\nquit\n",
+    );
+    assert!(
+        out.contains(
+            "=== pass the terminal to bob; bob, press Enter when only you are looking ==="
+        ),
+        "{out}"
+    );
+    let handed = out.find("pass the terminal to bob").expect("handed over");
+    // Before the hand-over alice's view names her cards, not bob's; after it, bob's.
+    assert!(out[..handed].contains("bob draws a [1]"), "{out}");
+    assert!(
+        out[handed..].contains("bob must choose 1 card from [Code of Laws, Masonry]"),
         "{out}"
     );
 }

@@ -272,7 +272,7 @@ impl Game {
     /// The ages of the available standard achievements the player is eligible to claim by an
     /// Achieve action (`eligible_to_achieve`), sorted, without duplicates. The Achieve action and
     /// the condition `you are eligible to claim an achievement of value N` both ask this.
-    pub(crate) fn achievable_ages(&self, seat: Seat) -> Vec<u8> {
+    pub fn achievable_ages(&self, seat: Seat) -> Vec<u8> {
         let mut ages: Vec<u8> = self
             .state
             .available

@@ -223,6 +223,23 @@ impl Event {
                     info.age
                 )
             }
+            // A card that goes from one place the reader cannot see into another (an opponent
+            // scores from their hand, returns to a deck, foreshadows): its back only.
+            Event::Move { card, from, to, .. }
+                if hidden_from(reader, *from) && hidden_from(reader, *to) =>
+            {
+                let info = edition.card(*card);
+                let set = if info.deck_set == 0 {
+                    String::new()
+                } else {
+                    format!(" ({})", info.set)
+                };
+                self.text(edition, names).replacen(
+                    &format!("{} [{}]", info.title, info.age),
+                    &format!("a [{}]{set}", info.age),
+                    1,
+                )
+            }
             _ => self.text(edition, names),
         }
     }
@@ -699,5 +716,20 @@ impl Serialize for Log {
 impl<'de> Deserialize<'de> for Log {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Log, D::Error> {
         Vec::<Event>::deserialize(deserializer).map(Log::from)
+    }
+}
+
+/// Whether a card in `place` shows its face to `reader`: cards on boards do, and the reader's
+/// own hand, score pile, forecast and achievements; other players' hidden zones, the decks, the
+/// available achievements and the junk show only backs (the rulebooks: scored, returned and
+/// achieved cards lie face down).
+pub fn hidden_from(reader: Seat, place: Location) -> bool {
+    match place {
+        Location::Board(..) => false,
+        Location::Hand(s)
+        | Location::ScorePile(s)
+        | Location::Forecast(s)
+        | Location::Achievements(s) => s != reader,
+        Location::Deck(_) | Location::Available | Location::Removed | Location::Excluded => true,
     }
 }

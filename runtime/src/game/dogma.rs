@@ -112,17 +112,12 @@ impl DogmaRun {
 }
 
 impl Game {
-    /// Starts a dogma action: the featured icon is counted once on every board and locks who
-    /// shares and who is vulnerable (online summary, "DOGMA", step 2).
-    ///
-    /// At five or more players (possible with expansions), the Echoes rulebook's distant-player
-    /// rule applies ("Playing with Expansions"; EXPANSIONS.md §1 and §5 #2): a player two or more
-    /// seats away, counted the shorter way round, shares only with at least twice the
-    /// activator's count, and is vulnerable only when the activator has more than twice theirs.
-    pub(super) fn start_dogma(&mut self, seat: Seat, card: CardIdx, endorsed: bool) {
-        let Some(icon) = self.edition.card(card).dogma_icon else {
-            return;
-        };
+    /// Who would share `card`'s non-demand effects and who would be vulnerable to its demands
+    /// if `seat` used it for a Dogma action now, clockwise from the left (the counts
+    /// `start_dogma` locks in; `None` for a card without a featured icon). The terminal shows it
+    /// beside every Dogma action.
+    pub fn dogma_preview(&self, seat: Seat, card: CardIdx) -> Option<(Vec<Seat>, Vec<Seat>)> {
+        let icon = self.edition.card(card).dogma_icon?;
         let mine = self.state.icon_count(&self.edition, seat, icon);
         let distant_rule = self.state.player_count() >= 5;
         let mut sharing = Vec::new();
@@ -143,6 +138,20 @@ impl Game {
                 vulnerable.push(other);
             }
         }
+        Some((sharing, vulnerable))
+    }
+
+    /// Starts a dogma action: the featured icon is counted once on every board and locks who
+    /// shares and who is vulnerable (online summary, "DOGMA", step 2).
+    ///
+    /// At five or more players (possible with expansions), the Echoes rulebook's distant-player
+    /// rule applies ("Playing with Expansions"; EXPANSIONS.md §1 and §5 #2): a player two or more
+    /// seats away, counted the shorter way round, shares only with at least twice the
+    /// activator's count, and is vulnerable only when the activator has more than twice theirs.
+    pub(super) fn start_dogma(&mut self, seat: Seat, card: CardIdx, endorsed: bool) {
+        let Some((sharing, vulnerable)) = self.dogma_preview(seat, card) else {
+            return;
+        };
         self.log.push(Event::DogmaCounts {
             card,
             sharing: sharing.clone(),
