@@ -212,6 +212,26 @@ fn list(map: &BTreeMap<String, u64>) -> String {
 
 /// Runs the benchmark on `edition` (compiled from its sources) and returns the report.
 pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String> {
+    run_both(edition, options).map(|(text, _)| text)
+}
+
+/// The rate of one back end on one batch, for `--json`.
+fn rates(batch: &Batch, n: f64) -> serde_json::Value {
+    serde_json::json!({
+        "games_per_second": n / batch.seconds,
+        "actions_per_second": batch.actions as f64 / batch.seconds,
+        "actions_per_game": batch.actions as f64 / n,
+    })
+}
+
+/// Runs the benchmark and returns the report both as text and as one JSON object (`dogma bench
+/// --json`: the same figures, by name).
+pub fn run_both(
+    edition: CompiledEdition,
+    options: &Options,
+) -> Result<(String, serde_json::Value), String> {
+    let mut json = serde_json::Map::new();
+    let mut rows = Vec::new();
     let vm = Program::from(edition);
     // Only the official editions carry native code; a designer's edition is benched on the VM
     // alone, and the report says so.
@@ -224,6 +244,11 @@ pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String
     let games = options.games.max(1);
     let seeds = options.seed..options.seed + games;
     let n = games as f64;
+    json.insert("edition".into(), serde_json::json!(vm.name));
+    json.insert("games".into(), serde_json::json!(games));
+    json.insert("first_seed".into(), serde_json::json!(seeds.start));
+    json.insert("rounds".into(), serde_json::json!(options.rounds.max(1)));
+    json.insert("vm_only".into(), serde_json::json!(vm_only));
     let mut text = String::new();
     if vm_only {
         let _ = writeln!(
@@ -270,18 +295,19 @@ pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String
                     b = y;
                 }
             }
-            let rows = [
+            let lines = [
                 ("games/s", format!("{:.0}", n / b.seconds)),
                 ("actions/s", format!("{:.0}", b.actions as f64 / b.seconds)),
                 ("actions per game", format!("{:.1}", b.actions as f64 / n)),
             ];
-            for (what, value) in rows {
+            for (what, value) in lines {
                 let _ = writeln!(
                     text,
                     "{:<34} {value:>14}",
                     format!("{players} players: {what}")
                 );
             }
+            rows.push(serde_json::json!({ "players": players, "vm": rates(&b, n) }));
             if first_native.is_none() {
                 native_game_s = b.seconds / n;
                 native_action_s = b.seconds / b.actions.max(1) as f64;
@@ -337,12 +363,19 @@ pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String
             a.actions as f64 / n,
             b.actions as f64 / n
         );
+        rows.push(serde_json::json!({
+            "players": players,
+            "native": rates(&a, n),
+            "vm": rates(&b, n),
+            "vm_over_native": gb / ga,
+        }));
         if first_native.is_none() {
             native_game_s = a.seconds / n;
             native_action_s = a.seconds / a.actions.max(1) as f64;
             first_native = Some(a);
         }
     }
+    json.insert("rows".into(), serde_json::Value::Array(rows));
 
     let _ = writeln!(text);
     // What the ratios below are counted in: the fastest back end benched.
@@ -356,7 +389,9 @@ pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String
         clone * 1e-9 / native_action_s.max(1e-12),
         clone * 1e-9 / native_game_s.max(1e-12)
     );
+    json.insert("clone_state_ns".into(), serde_json::json!(clone));
     let ms = compile_ms()?;
+    json.insert("compile_official_ms".into(), serde_json::json!(ms));
     let _ = writeln!(
         text,
         "check and compile {} official games {:>8.1} ms = {:.1} {unit} games",
@@ -365,6 +400,15 @@ pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String
         ms * 1e-3 / native_game_s.max(1e-12)
     );
     let size = dogma_runtime::dogmac::encode(&vm)?.len();
+    json.insert(
+        "compiled".into(),
+        serde_json::json!({
+            "cards": vm.cards.len(),
+            "chunks": vm.chunks.len(),
+            "ops": vm.chunks.iter().map(|c| c.ops.len()).sum::<usize>(),
+            "bytes": size,
+        }),
+    );
     let _ = writeln!(
         text,
         "compiled edition: {} cards, {} chunks, {} ops, {size} bytes",
@@ -375,6 +419,7 @@ pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String
     match &options.exe {
         Some(exe) if vm_only => {
             let b = child_peak_kb(exe, &options.edition, "vm", options.seed)?;
+            json.insert("peak_memory_kb".into(), serde_json::json!({ "vm": b }));
             let _ = writeln!(
                 text,
                 "peak memory of a game run          {:>14}",
@@ -384,6 +429,10 @@ pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String
         Some(exe) => {
             let a = child_peak_kb(exe, &options.edition, "native", options.seed)?;
             let b = child_peak_kb(exe, &options.edition, "vm", options.seed)?;
+            json.insert(
+                "peak_memory_kb".into(),
+                serde_json::json!({ "native": a, "vm": b }),
+            );
             let _ = writeln!(
                 text,
                 "peak memory of a game run          {:>10} {:>14} {:>9.2}x",
@@ -404,6 +453,19 @@ pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String
     if let (Some(b), Some(&players)) = (first_native, options.players.first()) {
         let _ = writeln!(text);
         let _ = writeln!(text, "what the {players}-player games did:");
+        json.insert(
+            "games_played".into(),
+            serde_json::json!({
+                "players": players,
+                "turns_per_game": b.turns as f64 / n,
+                "actions_per_game": b.actions as f64 / n,
+                "decisions_per_game": b.decisions as f64 / n,
+                "ended_by": b.reasons,
+                "won_by_card_effect": b.effect_cards,
+                "special_achievements": b.specials,
+                "expansion_rules": b.rules.iter().map(|(k, v)| (k.to_string(), *v)).collect::<BTreeMap<String, u64>>(),
+            }),
+        );
         let _ = writeln!(
             text,
             "per game: {:.1} turns, {:.1} actions, {:.1} decisions",
@@ -420,5 +482,5 @@ pub fn run(edition: CompiledEdition, options: &Options) -> Result<String, String
             let _ = writeln!(text, "expansion rules: {}", list(&rules));
         }
     }
-    Ok(text)
+    Ok((text, serde_json::Value::Object(json)))
 }

@@ -224,6 +224,9 @@ enum Command {
         /// Rounds per back end (they alternate; the fastest round counts; at least 1).
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
+        /// One JSON object with the same figures instead of the report.
+        #[arg(long)]
+        json: bool,
     },
     /// Explain a diagnostic code, e.g. `dogma explain E0305`: its meaning, typical cause and fix.
     Explain {
@@ -347,7 +350,15 @@ fn main() -> ExitCode {
             players,
             seed,
             rounds,
-        } => cmd_bench(&game(&edition, &expansions), games, players, seed, rounds),
+            json,
+        } => cmd_bench(
+            &game(&edition, &expansions),
+            games,
+            players,
+            seed,
+            rounds,
+            json,
+        ),
         Command::Explain { code } => cmd_explain(&code),
         Command::Completions { shell } => {
             let mut script = Vec::new();
@@ -1092,7 +1103,14 @@ fn cmd_test(
     })
 }
 
-fn cmd_bench(edition: &str, games: u64, players: Vec<usize>, seed: u64, rounds: u32) -> CmdResult {
+fn cmd_bench(
+    edition: &str,
+    games: u64,
+    players: Vec<usize>,
+    seed: u64,
+    rounds: u32,
+    json: bool,
+) -> CmdResult {
     if cfg!(debug_assertions) {
         say!("note: a debug build checks invariants after every action; build with --release to measure");
     }
@@ -1112,8 +1130,12 @@ fn cmd_bench(edition: &str, games: u64, players: Vec<usize>, seed: u64, rounds: 
         exe: std::env::current_exe().ok(),
         edition: edition.to_string(),
     };
-    let report = bench::run(compiled, &options)?;
-    write_stdout(&report)?;
+    let (report, figures) = bench::run_both(compiled, &options)?;
+    if json {
+        write_stdout(&format!("{figures:#}\n"))?;
+    } else {
+        write_stdout(&report)?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -534,3 +534,26 @@ fn render_and_diff_speak_json() {
     );
     assert!(text.contains(&format!("{} added", added.len())), "{text}");
 }
+
+/// `bench --json`: the report's figures as one object.
+#[test]
+fn bench_speaks_json() {
+    let out = dogma(&[
+        "bench",
+        "--json",
+        "--games",
+        "2",
+        "--rounds",
+        "1",
+        "--players",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let figures: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(figures["edition"], "third");
+    let row = &figures["rows"][0];
+    assert_eq!(row["players"], 2);
+    assert!(row["native"]["games_per_second"].as_f64().expect("a rate") > 0.0);
+    assert!(row["vm_over_native"].as_f64().expect("a ratio") > 0.0);
+    assert_eq!(figures["compiled"]["cards"], 105);
+}
