@@ -304,3 +304,117 @@ fn random_games_of_the_almanac_play_to_the_end_3() {
 fn random_games_of_the_almanac_play_to_the_end_4() {
     almanac_games(750..1000);
 }
+
+/// The commands of a walkthrough (`$ ./target/debug/dogma …` in its ```console blocks), each
+/// with the lines shown after it. A line `PROMPT> TYPED` is an answer typed at a prompt: the
+/// typed words are fed to the command, and only the prompt is looked for.
+fn walkthrough_commands(readme: &str) -> Vec<(String, Vec<String>, String)> {
+    let mut commands: Vec<(String, Vec<String>, String)> = Vec::new();
+    let mut in_console = false;
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_console = line == "```console";
+            continue;
+        }
+        if !in_console {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ ") {
+            commands.push((command.to_string(), Vec::new(), String::new()));
+        } else if let Some((_, shown, typed)) = commands.last_mut() {
+            match line.split_once("> ") {
+                Some((prompt, answer))
+                    if ["a number", "action", "numbers separated by spaces"].contains(&prompt) =>
+                {
+                    typed.push_str(answer);
+                    typed.push('\n');
+                    shown.push(format!("{prompt}> "));
+                }
+                _ => shown.push(line.to_string()),
+            }
+        }
+    }
+    commands
+}
+
+/// A walkthrough runs as written: each command's shown lines come out of it, in order (`…`
+/// stands for lines left out; a line ending in `…` is a prefix).
+fn walkthrough_runs_as_written(readme: &str) {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = std::fs::read_to_string(std::path::Path::new(root).join(readme)).expect(readme);
+    std::fs::create_dir_all(std::path::Path::new(root).join("target")).expect("target/");
+    let commands = walkthrough_commands(&text);
+    assert!(commands.len() >= 8, "{readme}: {} commands", commands.len());
+    for (command, shown, typed) in commands {
+        let line = command.replace("./target/debug/dogma", env!("CARGO_BIN_EXE_dogma"));
+        let mut child = Command::new("sh")
+            .args(["-c", &line])
+            .current_dir(root)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("sh runs");
+        {
+            use std::io::Write as _;
+            let mut stdin = child.stdin.take().expect("stdin");
+            let _ = stdin.write_all(typed.as_bytes());
+        }
+        let out = child.wait_with_output().expect("the command ends");
+        let all = without_timings(&text_of(&out));
+        let mut at = 0;
+        for expected in shown {
+            let expected = expected.trim_end();
+            if expected == "…" || expected.is_empty() {
+                continue;
+            }
+            let expected = without_timings(expected.trim_end_matches('…'));
+            match all[at..].find(&expected) {
+                Some(i) => at += i + expected.len(),
+                None => panic!(
+                    "{readme}: `{command}` does not print, in order,\n{expected}\nit printed:\n{all}"
+                ),
+            }
+        }
+    }
+}
+
+/// The text with every time in milliseconds (`in 432.6 ms`) as `N ms`: timings vary.
+fn without_timings(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(" ms") {
+        let before = &rest[..i];
+        let digits = before
+            .trim_end_matches(|c: char| c.is_ascii_digit() || c == '.')
+            .len();
+        if digits < before.len() {
+            out.push_str(&before[..digits]);
+            out.push('N');
+        } else {
+            out.push_str(before);
+        }
+        out.push_str(" ms");
+        rest = &rest[i + 3..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn text_of(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+#[test]
+fn the_tinkerers_walkthrough_runs_as_written() {
+    walkthrough_runs_as_written("examples/tinkerers/README.md");
+}
+
+#[test]
+fn the_almanac_walkthrough_runs_as_written() {
+    walkthrough_runs_as_written("examples/almanac/README.md");
+}
