@@ -34,6 +34,33 @@ pub fn event(event: &Event, edition: &CompiledEdition, names: &[String]) -> Valu
     Value::Object(out)
 }
 
+/// An event as `reader` may see it (`dogma play --view NAME`): a card another player draws, or
+/// that goes from one hidden place to another, is `"card": null` with its `"back"` (age and set).
+pub fn event_for(
+    event: &Event,
+    edition: &CompiledEdition,
+    names: &[String],
+    reader: dogma_runtime::state::Seat,
+) -> Value {
+    use dogma_runtime::log::hidden_from;
+    let mut value = self::event(event, edition, names);
+    let hidden = match event {
+        Event::Draw { player, card, .. } if *player != reader => Some(*card),
+        Event::Move { card, from, to, .. }
+            if hidden_from(reader, *from) && hidden_from(reader, *to) =>
+        {
+            Some(*card)
+        }
+        _ => None,
+    };
+    if let Some(card) = hidden {
+        let info = edition.card(card);
+        value["card"] = Value::Null;
+        value["back"] = json!({ "age": info.age, "set": info.set });
+    }
+    value
+}
+
 /// A JSON Lines object as its line, `"event"` first (then the fields in name order).
 pub fn line(value: Value) -> String {
     let Value::Object(mut fields) = value else {

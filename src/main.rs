@@ -167,6 +167,10 @@ enum Command {
         /// The event log: readable text, JSON Lines, or none (the result line only).
         #[arg(long, value_enum, default_value = "text")]
         log: play::LogFormat,
+        /// Print the log as this player may see it (others' hidden cards by their backs);
+        /// default: the full view.
+        #[arg(long, value_name = "NAME")]
+        view: Option<String>,
         /// Stop after this many actions and answers and save the game (with --save).
         #[arg(long, requires = "save")]
         save_after: Option<u64>,
@@ -311,6 +315,7 @@ fn main() -> ExitCode {
             teams,
             team,
             log,
+            view,
             save_after,
             save,
             resume,
@@ -335,6 +340,7 @@ fn main() -> ExitCode {
                 save,
                 resume,
                 card_texts: Vec::new(),
+                view,
             },
         ),
         Command::Test {

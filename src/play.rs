@@ -38,6 +38,9 @@ pub struct PlayOptions {
     pub resume: Option<std::path::PathBuf>,
     /// Each card's rendered text by card index, shown to humans (empty: not at hand).
     pub card_texts: Vec<String>,
+    /// `--view NAME`: the log as that player may see it (default: the full view, or each
+    /// human's own view at the terminal).
+    pub view: Option<String>,
 }
 
 /// A saved game: the game and the bots' states.
@@ -90,31 +93,44 @@ pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
     // With humans at the terminal, the log is printed in the view of the human answering.
     let mut terminal =
         (!humans.is_empty()).then(|| Terminal::new(options.card_texts.clone(), humans.clone()));
+    let view = match &options.view {
+        None => None,
+        Some(name) => Some(names.iter().position(|n| n == name).ok_or_else(|| {
+            format!(
+                "--view {name}: no player has that name ({})",
+                names.join(", ")
+            )
+        })? as Seat),
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut emit =
-        |game: &Game, printed: &mut usize, terminal: &mut Option<Terminal>| -> Result<(), String> {
-            let reader = terminal.as_mut().and_then(|t| t.viewer(game));
-            for event in game.log.since(*printed) {
-                let line = match options.log {
-                    LogFormat::Text => match (reader, terminal.as_ref()) {
-                        (Some(seat), Some(t)) => t.line(game, event, &names, seat),
-                        _ => event.text(game.edition(), &names),
-                    },
-                    LogFormat::Json => {
-                        crate::json_log::line(crate::json_log::event(event, game.edition(), &names))
-                    }
-                    LogFormat::None => continue,
-                };
-                if writeln!(out, "{line}").is_err() {
-                    // A closed pipe: stop printing, keep playing to the end.
-                    *printed = game.log.len();
-                    return Ok(());
-                }
+    let mut emit = |game: &Game,
+                    printed: &mut usize,
+                    terminal: &mut Option<Terminal>|
+     -> Result<(), String> {
+        let reader = view.or_else(|| terminal.as_mut().and_then(|t| t.viewer(game)));
+        for event in game.log.since(*printed) {
+            let line = match options.log {
+                LogFormat::Text => match (reader, terminal.as_ref()) {
+                    (Some(seat), Some(t)) => t.line(game, event, &names, seat),
+                    (Some(seat), None) => event.text_for(game.edition(), &names, seat),
+                    (None, _) => event.text(game.edition(), &names),
+                },
+                LogFormat::Json => crate::json_log::line(match reader {
+                    Some(seat) => crate::json_log::event_for(event, game.edition(), &names, seat),
+                    None => crate::json_log::event(event, game.edition(), &names),
+                }),
+                LogFormat::None => continue,
+            };
+            if writeln!(out, "{line}").is_err() {
+                // A closed pipe: stop printing, keep playing to the end.
+                *printed = game.log.len();
+                return Ok(());
             }
-            *printed = game.log.len();
-            Ok(())
-        };
+        }
+        *printed = game.log.len();
+        Ok(())
+    };
     loop {
         emit(&game, &mut printed, &mut terminal)?;
         if let (Some(after), Some(path)) = (options.save_after, &options.save) {

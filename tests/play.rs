@@ -476,3 +476,37 @@ fn two_humans_get_a_hand_over_screen() {
         "{out}"
     );
 }
+
+/// `--view NAME`: the log as that player may see it, in text and in JSON.
+#[test]
+fn the_log_has_a_players_view() {
+    let (code, text, _) = dogma(&["play", "--seed", "3", "--view", "alice"]);
+    assert_eq!(code, 0);
+    let draws: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("bob draws"))
+        .collect();
+    assert!(!draws.is_empty());
+    assert!(
+        draws.iter().all(|l| l.starts_with("bob draws a [")),
+        "{draws:?}"
+    );
+    let (_, full, _) = dogma(&["play", "--seed", "3"]);
+    assert!(full
+        .lines()
+        .any(|l| l.starts_with("bob draws ") && !l.starts_with("bob draws a [")));
+    let (code, json, _) = dogma(&["play", "--seed", "3", "--view", "alice", "--log", "json"]);
+    assert_eq!(code, 0);
+    for line in json.lines() {
+        let event: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        if event["event"] == "draw" && event["player"] == "bob" {
+            assert!(
+                event["card"].is_null() && event["back"]["age"].is_u64(),
+                "{event}"
+            );
+        }
+    }
+    let (code, _, err) = dogma(&["play", "--view", "zed"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--view zed: no player has that name"), "{err}");
+}
