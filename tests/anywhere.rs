@@ -109,6 +109,8 @@ fn a_designers_tree_works_from_its_own_folder() {
     let manifest = "tinkerers/tinkerers.toml";
     let checked = ok(&dir, &["check", "--deny-warnings", "--edition", manifest]);
     assert!(checked.contains("115 cards"), "{checked}");
+    let rendered = ok(&dir, &["render", "Tollgate", "--edition", manifest]);
+    assert!(rendered.starts_with("Tollgate\n"), "{rendered}");
     let played = ok(
         &dir,
         &[
