@@ -10,6 +10,7 @@ pub mod differential;
 pub mod json_log;
 pub mod play;
 pub mod scenario;
+pub mod stats;
 pub mod terminal;
 
 pub use dogma_library as library;

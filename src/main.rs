@@ -61,6 +61,19 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
+enum StatsCommand {
+    /// Join the reports of runs over disjoint seed ranges into the report of their union.
+    Merge {
+        /// The runs' stats.json files (or their folders).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The merged report's folder.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
 enum Command {
     /// Check card sources and report every problem (default: every edition under
     /// cards/editions/).
@@ -232,6 +245,44 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Balance statistics from many seeded games: per card how often it was melded, used,
+    /// shared and demanded, the win rate of the players who used it (with its interval), per
+    /// player count the game length, endings and first-player wins; `-o DIR` writes stats.json and
+    /// an HTML report with plots. `dogma stats merge A.json B.json -o DIR` joins runs of disjoint
+    /// seed ranges; `--compare A B` plays the same seeds on two editions and lists what moved.
+    #[command(args_conflicts_with_subcommands = true)]
+    Stats {
+        #[command(subcommand)]
+        merge: Option<StatsCommand>,
+        /// The edition (a name or a manifest path).
+        #[arg(long, default_value = "third")]
+        edition: String,
+        /// Expansions in play besides the base set.
+        #[arg(long, value_delimiter = ',')]
+        expansions: Vec<String>,
+        /// Games to play: the seeds 0..GAMES (or give --seeds).
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        /// The seeds to play, `A..B` (B excluded): one game per seed.
+        #[arg(long, value_name = "A..B")]
+        seeds: Option<String>,
+        /// Player counts, cycled by seed (`2,3,4`: seed 0 plays 2 players, seed 1 plays 3, …).
+        #[arg(long, value_delimiter = ',', default_value = "2")]
+        players: Vec<usize>,
+        /// The agents, cycled by seat: random, first.
+        #[arg(long, value_delimiter = ',', default_value = "random")]
+        agents: Vec<String>,
+        /// Threads (default: every core).
+        #[arg(long, default_value_t = 0)]
+        jobs: usize,
+        /// Two editions (names or manifest paths): the same seeds on both, and what moved beyond
+        /// noise.
+        #[arg(long, num_args = 2, value_names = ["A", "B"])]
+        compare: Vec<String>,
+        /// The report's folder (stats.json and index.html; with --compare, compare.json too).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Explain a diagnostic code, e.g. `dogma explain E0305`: its meaning, typical cause and fix.
     Explain {
         /// The code, as `dogma check` prints it (E0305, W0001).
@@ -364,6 +415,32 @@ fn main() -> ExitCode {
             seed,
             rounds,
             json,
+        ),
+        Command::Stats {
+            merge: Some(StatsCommand::Merge { files, output }),
+            ..
+        } => cmd_stats_merge(&files, &output),
+        Command::Stats {
+            merge: None,
+            edition,
+            expansions,
+            games,
+            seeds,
+            players,
+            agents,
+            jobs,
+            compare,
+            output,
+        } => cmd_stats(
+            &game(&edition, &expansions),
+            &expansions,
+            games,
+            seeds.as_deref(),
+            players,
+            agents,
+            jobs,
+            &compare,
+            output.as_deref(),
         ),
         Command::Explain { code } => cmd_explain(&code),
         Command::Completions { shell } => {
@@ -1142,6 +1219,153 @@ fn cmd_bench(
     } else {
         write_stdout(&report)?;
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A compiled edition as a program, on its native code when it has some.
+fn stats_program(edition: &str) -> Result<dogma_runtime::vm::Program, ExitCode> {
+    let (_, compiled) = compiled_edition(edition)?;
+    let mut program = dogma_runtime::vm::Program::from(compiled);
+    if dogma_native::EDITIONS.contains(&program.name.as_str())
+        && dogma::use_backend(&mut program, dogma::Backend::Native).is_err()
+    {
+        program.native = None;
+    }
+    Ok(program)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn cmd_stats(
+    edition: &str,
+    expansions: &[String],
+    games: u64,
+    seeds: Option<&str>,
+    players: Vec<usize>,
+    agents: Vec<String>,
+    jobs: usize,
+    compare: &[String],
+    output: Option<&std::path::Path>,
+) -> CmdResult {
+    let seeds = match seeds {
+        None => 0..games,
+        Some(text) => {
+            let parsed = text.split_once("..").and_then(|(a, b)| {
+                Some((a.trim().parse::<u64>().ok()?, b.trim().parse::<u64>().ok()?))
+            });
+            match parsed {
+                Some((a, b)) if a < b => a..b,
+                _ => {
+                    return Err(format!(
+                        "--seeds {text}: write a range A..B with A smaller than B (B is not played)"
+                    ))
+                }
+            }
+        }
+    };
+    let options = dogma::stats::Options {
+        players,
+        agents,
+        seeds,
+        jobs,
+        progress: std::io::stderr().is_terminal(),
+    };
+    let started = Instant::now();
+    if let [a, b] = compare {
+        let (a, b) = (game(a, expansions), game(b, expansions));
+        let (pa, pb) = match (stats_program(&a), stats_program(&b)) {
+            (Ok(pa), Ok(pb)) => (pa, pb),
+            (Err(code), _) | (_, Err(code)) => return Ok(code),
+        };
+        let sa = dogma::stats::run(&pa, &options)?;
+        let sb = dogma::stats::run(&pb, &options)?;
+        let moved = dogma::stats::compare(&sa, &sb);
+        let mut out = format!(
+            "dogma stats --compare {} {}: {} games each (seeds {}..{}), {:.1} s\n",
+            sa.edition,
+            sb.edition,
+            sa.games,
+            options.seeds.start,
+            options.seeds.end,
+            started.elapsed().as_secs_f64()
+        );
+        if moved.is_empty() {
+            out.push_str("nothing moved beyond noise (|z| < 3)\n");
+        }
+        for m in &moved {
+            out.push_str(&format!(
+                "{}: {:.3} -> {:.3} (z {:+.1})\n",
+                m.what, m.from, m.to, m.z
+            ));
+        }
+        if let Some(dir) = output {
+            dogma::stats::report::write(&sa, &dir.join("a"))?;
+            dogma::stats::report::write(&sb, &dir.join("b"))?;
+            let json = serde_json::json!({"a": sa.edition, "b": sb.edition, "games": sa.games, "moved": moved});
+            std::fs::write(dir.join("compare.json"), format!("{json:#}\n"))
+                .map_err(|e| format!("cannot write {}: {e}", dir.join("compare.json").display()))?;
+            out.push_str(&format!("wrote {}\n", dir.display()));
+        }
+        write_stdout(&out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let program = match stats_program(edition) {
+        Ok(p) => p,
+        Err(code) => return Ok(code),
+    };
+    let stats = dogma::stats::run(&program, &options)?;
+    let mut out = format!(
+        "dogma stats: {} games of {} in {:.1} s on {} threads{}\n",
+        stats.games,
+        stats.edition,
+        started.elapsed().as_secs_f64(),
+        if options.jobs == 0 {
+            rayon::current_num_threads()
+        } else {
+            options.jobs
+        },
+        if stats.failed.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; {} stopped on an error (seeds in stats.json)",
+                stats.failed.len()
+            )
+        }
+    );
+    match output {
+        Some(dir) => {
+            dogma::stats::report::write(&stats, dir)?;
+            out.push_str(&format!(
+                "wrote {} and {}\n",
+                dir.join("stats.json").display(),
+                dir.join("index.html").display()
+            ));
+        }
+        None => out.push_str("(give -o DIR to write stats.json and the HTML report)\n"),
+    }
+    write_stdout(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn cmd_stats_merge(files: &[PathBuf], output: &std::path::Path) -> CmdResult {
+    let mut merged = dogma::stats::Stats::default();
+    for file in files {
+        merged = merged.merge(dogma::stats::report::read(file)?)?;
+    }
+    dogma::stats::report::write(&merged, output)?;
+    write_stdout(&format!(
+        "merged {} runs: {} games of {} (seeds {}) into {}\n",
+        files.len(),
+        merged.games,
+        merged.edition,
+        merged
+            .seeds
+            .iter()
+            .map(|(a, b)| format!("{a}..{b}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        output.display()
+    ))?;
     Ok(ExitCode::SUCCESS)
 }
 
