@@ -261,7 +261,9 @@ fn count(game: &Game, stats: &mut Stats, players: usize) {
             Event::Action { player, action } => match action {
                 Action::Dogma(c) | Action::Endorse(c) => {
                     let title = card(stats, *c);
-                    stats.cards.get_mut(&title).map(|s| s.dogma += 1);
+                    if let Some(s) = stats.cards.get_mut(&title) {
+                        s.dogma += 1;
+                    }
                     used[*player as usize].insert(title.clone());
                     dogma_card = Some(title);
                 }
@@ -274,7 +276,9 @@ fn count(game: &Game, stats: &mut Stats, players: usize) {
                 ..
             } => {
                 let title = card(stats, *c);
-                stats.cards.get_mut(&title).map(|s| s.melded += 1);
+                if let Some(s) = stats.cards.get_mut(&title) {
+                    s.melded += 1;
+                }
             }
             Event::Execute {
                 card: c,
@@ -332,7 +336,9 @@ fn count(game: &Game, stats: &mut Stats, players: usize) {
         if o.reason == WinReason::Effect {
             if let Some(c) = o.card {
                 let title = card(stats, c);
-                stats.cards.get_mut(&title).map(|s| s.effect_wins += 1);
+                if let Some(s) = stats.cards.get_mut(&title) {
+                    s.effect_wins += 1;
+                }
             }
         }
     }
