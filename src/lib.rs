@@ -7,6 +7,7 @@ pub mod bench;
 pub mod diagnostics_json;
 pub mod diff;
 pub mod differential;
+pub mod face;
 pub mod json_log;
 pub mod play;
 pub mod scenario;

@@ -115,8 +115,14 @@ enum Command {
         #[arg(long, value_delimiter = ',')]
         expansions: Vec<String>,
         /// One JSON object: the title, what it is, the edition and the text.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "svg")]
         json: bool,
+        /// The card's face as SVG (to stdout, or to the file given by -o).
+        #[arg(long)]
+        svg: bool,
+        /// Where to write the SVG.
+        #[arg(short, long, requires = "svg")]
+        output: Option<PathBuf>,
     },
     /// Compare two editions: cards added, removed and changed (a diff of their rendered text),
     /// and every rule variant that differs.
@@ -343,7 +349,12 @@ fn main() -> ExitCode {
             edition,
             expansions,
             json,
-        } => cmd_render(&title, &game(&edition, &expansions), json),
+            svg,
+            output,
+        } => match (svg, output) {
+            (true, output) => cmd_render_svg(&title, &game(&edition, &expansions), output),
+            (false, _) => cmd_render(&title, &game(&edition, &expansions), json),
+        },
         Command::List {
             edition,
             expansions,
@@ -943,6 +954,40 @@ fn checked_edition(name: &str) -> Result<(library::EditionSources, Checked), Exi
     Ok((sources, checked))
 }
 
+/// `dogma render TITLE --svg`: the card's face, drawn from its compiled facts and its text.
+fn cmd_render_svg(title: &str, edition: &str, output: Option<PathBuf>) -> CmdResult {
+    let (sources, checked) = match checked_edition(edition) {
+        Ok(x) => x,
+        Err(code) => return Ok(code),
+    };
+    let (_, compiled) = match compiled_edition(edition) {
+        Ok(x) => x,
+        Err(code) => return Ok(code),
+    };
+    let Some(info) = compiled.cards.iter().find(|c| c.title == title) else {
+        let titles = compiled.cards.iter().map(|c| c.title.as_str());
+        return Err(match dogma_dsl::suggest::closest(title, titles) {
+            Some(s) => {
+                format!("no card \"{title}\" in the {edition} edition; did you mean \"{s}\"?")
+            }
+            None => format!("no card \"{title}\" in the {edition} edition"),
+        });
+    };
+    let text = checked
+        .program
+        .card_by_title(title)
+        .and_then(|card| checked.card_ast(card.id))
+        .map(|ast| render::render_card_text(ast, sources.manifest.wording))
+        .unwrap_or_default();
+    let svg = dogma::face::card_svg(info, &text);
+    match output {
+        Some(path) => std::fs::write(&path, svg)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        None => write_stdout(&svg)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn cmd_render(title: &str, edition: &str, json: bool) -> CmdResult {
     let rendered = |kind: &str, title: &str, text: &str| -> Result<(), String> {
         if json {
@@ -1103,27 +1148,6 @@ fn cmd_diff(from: &str, to: &str, json: bool) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Each card's rendered text, by its index in the compiled edition, for the humans at the
-/// terminal (empty where the sources do not give it).
-fn card_texts(edition: &str, compiled: &dogma_runtime::bytecode::CompiledEdition) -> Vec<String> {
-    let Ok(sources) = library::load_edition(edition) else {
-        return Vec::new();
-    };
-    let (checked, _) = dogma::check_sources(&sources);
-    compiled
-        .cards
-        .iter()
-        .map(|info| {
-            checked
-                .program
-                .card_by_title(&info.title)
-                .and_then(|card| checked.card_ast(card.id))
-                .map(|ast| render::render_card_text(ast, sources.manifest.wording))
-                .unwrap_or_default()
-        })
-        .collect()
-}
-
 fn cmd_play(
     edition_name: &str,
     compiled: Option<PathBuf>,
@@ -1145,7 +1169,7 @@ fn cmd_play(
     let mut options = options;
     let humans = options.human.is_some() || options.agents.iter().any(|a| a == "human");
     if humans && compiled.is_none() {
-        options.card_texts = card_texts(edition_name, &edition);
+        options.card_texts = dogma::face::card_texts(edition_name, &edition);
     }
     let mut program = dogma_runtime::vm::Program::from(edition);
     dogma::use_backend(&mut program, backend)?;
