@@ -177,21 +177,15 @@ pub fn endings_plot(stats: &Stats) -> Result<String, String> {
             .margin(12)
             .x_label_area_size(36)
             .y_label_area_size(52)
-            .build_cartesian_2d(0u32..groups * width, 0f64..1f64)
+            .build_cartesian_2d(0u32..groups * width, 0f64..1.25f64)
             .map_err(plot_error)?;
         let labels: Vec<String> = counts.iter().map(|(p, _)| format!("{p} players")).collect();
         chart
             .configure_mesh()
             .disable_x_mesh()
-            .x_labels(groups as usize * 2)
-            .x_label_formatter(&|x| {
-                let group = (*x / width) as usize;
-                if *x % width == width / 2 {
-                    labels.get(group).cloned().unwrap_or_default()
-                } else {
-                    String::new()
-                }
-            })
+            .x_labels(2)
+            .x_label_formatter(&|_| String::new())
+            .x_desc(format!("left to right: {}", labels.join(", ")))
             .y_desc("share of games")
             .draw()
             .map_err(plot_error)?;
@@ -212,6 +206,7 @@ pub fn endings_plot(stats: &Stats) -> Result<String, String> {
         }
         chart
             .configure_series_labels()
+            .position(SeriesLabelPosition::UpperMiddle)
             .border_style(BLACK)
             .background_style(WHITE.mix(0.8))
             .draw()
