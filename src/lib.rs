@@ -8,6 +8,7 @@ pub mod diagnostics_json;
 pub mod diff;
 pub mod differential;
 pub mod face;
+pub mod gallery;
 pub mod json_log;
 pub mod play;
 pub mod scenario;

@@ -289,6 +289,27 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// A static site of every card of a game: one page with filters (set, age, colour, icon,
+    /// effect kind) and a search box, each card's face, text, scenarios and snapshots, and its
+    /// statistics when a `dogma stats` report is given. No server, no network.
+    Gallery {
+        /// The edition (a name or a manifest path).
+        #[arg(long, default_value = "third")]
+        edition: String,
+        /// Expansions in play besides the base set.
+        #[arg(long, value_delimiter = ',')]
+        expansions: Vec<String>,
+        /// The site's folder.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// A `dogma stats` report (stats.json or its folder) to show each card's numbers.
+        #[arg(long)]
+        stats: Option<PathBuf>,
+        /// Folders of scenarios to list under the cards they name (default: tests/scenarios, and
+        /// a designer's `scenarios/` beside the manifest).
+        #[arg(long)]
+        scenarios: Vec<PathBuf>,
+    },
     /// Explain a diagnostic code, e.g. `dogma explain E0305`: its meaning, typical cause and fix.
     Explain {
         /// The code, as `dogma check` prints it (E0305, W0001).
@@ -453,6 +474,13 @@ fn main() -> ExitCode {
             &compare,
             output.as_deref(),
         ),
+        Command::Gallery {
+            edition,
+            expansions,
+            output,
+            stats,
+            scenarios,
+        } => cmd_gallery(&game(&edition, &expansions), &output, stats, scenarios),
         Command::Explain { code } => cmd_explain(&code),
         Command::Completions { shell } => {
             let mut script = Vec::new();
@@ -1388,6 +1416,49 @@ fn cmd_stats_merge(files: &[PathBuf], output: &std::path::Path) -> CmdResult {
             .map(|(a, b)| format!("{a}..{b}"))
             .collect::<Vec<_>>()
             .join(", "),
+        output.display()
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn cmd_gallery(
+    edition: &str,
+    output: &std::path::Path,
+    stats: Option<PathBuf>,
+    scenarios: Vec<PathBuf>,
+) -> CmdResult {
+    let (_, compiled) = match compiled_edition(edition) {
+        Ok(x) => x,
+        Err(code) => return Ok(code),
+    };
+    let texts = dogma::face::card_texts(edition, &compiled);
+    let stats = match stats {
+        Some(path) => Some(dogma::stats::report::read(&path)?),
+        None => None,
+    };
+    let scenarios = if scenarios.is_empty() {
+        let mut found = vec![PathBuf::from("tests/scenarios")];
+        if edition.ends_with(".toml") {
+            if let Some(folder) = std::path::Path::new(edition).parent() {
+                found.push(folder.join("scenarios"));
+            }
+        }
+        found.into_iter().filter(|p| p.is_dir()).collect()
+    } else {
+        scenarios
+    };
+    let cards = dogma::gallery::write(
+        &dogma::gallery::Gallery {
+            edition: &compiled,
+            texts: &texts,
+            scenarios,
+            stats,
+        },
+        output,
+    )?;
+    write_stdout(&format!(
+        "wrote {cards} cards of {} to {} (open index.html)\n",
+        compiled.name,
         output.display()
     ))?;
     Ok(ExitCode::SUCCESS)
