@@ -6,8 +6,10 @@
 pub mod bench;
 pub mod diff;
 pub mod differential;
+pub mod files;
 pub mod play;
 pub mod scenario;
+pub mod soak;
 
 pub use dogma_library as library;
 pub use dogma_library::{check_sources, compile_edition};

@@ -55,10 +55,22 @@ enum Player {
     Human,
 }
 
-pub const DEFAULT_NAMES: [&str; 4] = ["alice", "bob", "carol", "dave"];
+/// The players' names when none are given (eight: four players and up to four expansions'
+/// seats), the same as `differential::setup`'s, so `dogma soak` replays as `dogma play`.
+pub const DEFAULT_NAMES: [&str; 8] = [
+    "alice", "bob", "carol", "dave", "eve", "frank", "grace", "heidi",
+];
 
-/// Plays (or resumes) a game; returns the text to end with, or why it could not.
+/// Plays (or resumes) a game; returns the text to end with, or why it could not. A closed
+/// output ends it quietly.
 pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
+    match play(edition, options) {
+        Err(e) if e == CLOSED => Ok(()),
+        other => other,
+    }
+}
+
+fn play(edition: Program, options: PlayOptions) -> Result<(), String> {
     let (mut game, mut players, mut printed, mut steps) = match &options.resume {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -68,6 +80,22 @@ pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
             let mut game = saved.game;
             game.attach(edition.clone())
                 .map_err(|e| format!("{}: {e}", path.display()))?;
+            let seats = game.state.players.len();
+            if saved.bots.len() != seats {
+                return Err(format!(
+                    "{}: bots: {} seats' players for {seats} players",
+                    path.display(),
+                    saved.bots.len()
+                ));
+            }
+            if saved.printed > game.log.len() {
+                return Err(format!(
+                    "{}: printed: {} events printed of a log of {}",
+                    path.display(),
+                    saved.printed,
+                    game.log.len()
+                ));
+            }
             let players: Vec<Player> = saved
                 .bots
                 .into_iter()
@@ -128,8 +156,7 @@ pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
                     steps,
                 };
                 let text = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
-                std::fs::write(path, text)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                crate::files::write_atomically(path, text.as_bytes())?;
                 say(&format!("saved: {} after {steps} steps", path.display()));
                 return Ok(());
             }
@@ -151,11 +178,12 @@ pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
             }
             Status::Decision(request) => {
                 let request = request.clone();
+                let seat = request.player;
                 let answer = match &mut players[request.player as usize] {
                     Player::Bot(bot) => bot.decide(&game, &request),
                     Player::Human => ask_human_decision(&game, &request)?,
                 };
-                game.answer(answer)
+                (seat, game.answer(answer))
             }
             Status::Action(seat) => {
                 let legal = game.legal_actions();
@@ -163,12 +191,21 @@ pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
                     Player::Bot(bot) => bot.choose_action(&game, &legal),
                     Player::Human => ask_human_action(&game, seat, &legal)?,
                 };
-                game.act(action)
+                (seat, game.act(action))
             }
         };
+        let (seat, result) = result;
         steps += 1;
         match result {
             Ok(()) => {}
+            // A bot answers the same way again: a refusal would repeat forever.
+            Err(PlayError::Refused(r)) if matches!(players[seat as usize], Player::Bot(_)) => {
+                emit(&game, &mut printed)?;
+                return Err(format!(
+                    "the game cannot go on: {}'s bot was refused: {r}",
+                    names[seat as usize]
+                ));
+            }
             Err(PlayError::Refused(r)) => eprintln!("refused: {r}"),
             Err(PlayError::Runtime(e)) => {
                 emit(&game, &mut printed)?;
@@ -284,7 +321,13 @@ pub fn runtime_error_text(game: &Game, e: &dogma_runtime::vm::RuntimeError) -> S
             let location = std::fs::read_to_string(file)
                 .ok()
                 .map(|src| {
-                    let before = &src[..(span.start as usize).min(src.len())];
+                    // The source may have changed since the edition was compiled: the offset
+                    // may fall past its end or inside a character.
+                    let mut at = (span.start as usize).min(src.len());
+                    while !src.is_char_boundary(at) {
+                        at -= 1;
+                    }
+                    let before = &src[..at];
                     let line = before.matches('\n').count() + 1;
                     let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
                     format!("{file}:{line}:{col}")
@@ -299,21 +342,47 @@ pub fn runtime_error_text(game: &Game, e: &dogma_runtime::vm::RuntimeError) -> S
 // ---------------------------------------------------------------------------------------------
 // The human at the terminal
 
-fn read_line(prompt: &str) -> Result<String, String> {
-    print!("{prompt}");
-    std::io::stdout().flush().map_err(|e| e.to_string())?;
-    let mut line = String::new();
-    let n = std::io::stdin()
-        .lock()
-        .read_line(&mut line)
-        .map_err(|e| e.to_string())?;
-    if n == 0 {
-        return Err("the input ended before the game did".to_string());
-    }
-    Ok(line.trim().to_string())
+/// Writes a line to the terminal of the human at the table. A closed output ends the game
+/// quietly (`CLOSED`): nobody is there to answer.
+macro_rules! tell {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout(), $($arg)*).map_err(closed)
+    };
 }
 
-fn show_table(game: &Game, seat: Seat) {
+/// The error that ends a game quietly: the output was closed (`dogma play --human alice | head`).
+const CLOSED: &str = "the output was closed";
+
+fn closed(e: std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        CLOSED.to_string()
+    } else {
+        format!("cannot write to the terminal: {e}")
+    }
+}
+
+/// Reads the human's answer. A line that is not UTF-8 text is refused like any bad answer and
+/// asked again; the end of the input ends the game.
+fn read_line(prompt: &str) -> Result<String, String> {
+    loop {
+        write!(std::io::stdout(), "{prompt}").map_err(closed)?;
+        std::io::stdout().flush().map_err(closed)?;
+        let mut bytes = Vec::new();
+        let n = std::io::stdin()
+            .lock()
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| format!("cannot read the answer: {e}"))?;
+        if n == 0 {
+            return Err("the input ended before the game did".to_string());
+        }
+        match String::from_utf8(bytes) {
+            Ok(line) => return Ok(line.trim().to_string()),
+            Err(_) => tell!("that is not text (the answer must be UTF-8): answer again")?,
+        }
+    }
+}
+
+fn show_table(game: &Game, seat: Seat) -> Result<(), String> {
     let edition = game.edition();
     for (i, p) in game.state.players.iter().enumerate() {
         let tops: Vec<String> = p
@@ -352,7 +421,7 @@ fn show_table(game: &Game, seat: Seat) {
             format!("{} cards {}", p.hand.len(), backs.join(" "))
         };
         if p.eliminated {
-            println!("  {}: out of the game", p.name);
+            tell!("  {}: out of the game", p.name)?;
             continue;
         }
         let team = if game.team_game() {
@@ -366,7 +435,7 @@ fn show_table(game: &Game, seat: Seat) {
         } else {
             String::new()
         };
-        println!(
+        tell!(
             "  {}{team}: board {} | hand {} | score {} | achievements {}",
             p.name,
             if tops.is_empty() {
@@ -377,17 +446,18 @@ fn show_table(game: &Game, seat: Seat) {
             hand,
             game.score(i as Seat),
             game.achievements_total(i as Seat)
-        );
+        )?;
     }
+    Ok(())
 }
 
 fn ask_human_action(game: &Game, seat: Seat, legal: &[Action]) -> Result<Action, String> {
     let name = &game.names()[seat as usize];
-    println!(
+    tell!(
         "\n{name}, your turn ({} action(s) left):",
         game.state.actions_left
-    );
-    show_table(game, seat);
+    )?;
+    show_table(game, seat)?;
     for (i, action) in legal.iter().enumerate() {
         let parley = match action {
             Action::Dogma(card) => match game.state.location(*card) {
@@ -399,13 +469,13 @@ fn ask_human_action(game: &Game, seat: Seat, legal: &[Action]) -> Result<Action,
             },
             _ => String::new(),
         };
-        println!("  {}) {}{parley}", i + 1, action.describe(game.edition()));
+        tell!("  {}) {}{parley}", i + 1, action.describe(game.edition()))?;
     }
     loop {
         let line = read_line("action number> ")?;
         match line.parse::<usize>() {
             Ok(i) if (1..=legal.len()).contains(&i) => return Ok(legal[i - 1]),
-            _ => println!("type a number from 1 to {}", legal.len()),
+            _ => tell!("type a number from 1 to {}", legal.len())?,
         }
     }
 }
@@ -416,7 +486,7 @@ fn ask_human_action(game: &Game, seat: Seat, legal: &[Action]) -> Result<Action,
 fn ask_human_decision(game: &Game, request: &Request) -> Result<Answer, String> {
     let edition = game.edition();
     let names = game.names();
-    println!("\n{}", request.describe(edition, &names));
+    tell!("\n{}", request.describe(edition, &names))?;
     let title = |c: &u16| format!("{} [{}]", edition.card(*c).title, edition.card(*c).age);
     // The options in words, and how many of them are chosen at once.
     let (words, several): (Vec<String>, bool) = match &request.kind {
@@ -452,10 +522,10 @@ fn ask_human_decision(game: &Game, request: &Request) -> Result<Answer, String> 
         ),
     };
     if request.decline {
-        println!("  0) decline");
+        tell!("  0) decline")?;
     }
     for (i, w) in words.iter().enumerate() {
-        println!("  {}) {w}", i + 1);
+        tell!("  {}) {w}", i + 1)?;
     }
     let none_allowed = match &request.kind {
         RequestKind::Cards { sizes, .. } => sizes.contains(&0),
@@ -482,25 +552,25 @@ fn ask_human_decision(game: &Game, request: &Request) -> Result<Answer, String> 
             line.split_whitespace().map(|w| w.parse().ok()).collect()
         };
         let Some(picks) = picks else {
-            println!(
+            tell!(
                 "answer with the numbers of the options (1 to {})",
                 words.len()
-            );
+            )?;
             continue;
         };
         if picks.contains(&0) {
             if request.decline && picks.len() == 1 {
                 return Ok(Answer::Decline);
             }
-            println!("0 (decline) is not an answer here");
+            tell!("0 (decline) is not an answer here")?;
             continue;
         }
         if picks.iter().any(|i| *i > words.len()) {
-            println!("there are only {} options", words.len());
+            tell!("there are only {} options", words.len())?;
             continue;
         }
         if picks.is_empty() && !none_allowed {
-            println!("choose at least one option");
+            tell!("choose at least one option")?;
             continue;
         }
         let at = |i: &usize| i - 1;
@@ -508,14 +578,14 @@ fn ask_human_decision(game: &Game, request: &Request) -> Result<Answer, String> 
             RequestKind::YesNo => match picks.as_slice() {
                 [i] => Answer::YesNo(*i == 1),
                 _ => {
-                    println!("answer 1 (yes) or 2 (no)");
+                    tell!("answer 1 (yes) or 2 (no)")?;
                     continue;
                 }
             },
             RequestKind::Option { .. } => match picks.as_slice() {
                 [i] => Answer::Option(at(i) as u8),
                 _ => {
-                    println!("choose one alternative");
+                    tell!("choose one alternative")?;
                     continue;
                 }
             },
@@ -544,7 +614,7 @@ fn ask_human_decision(game: &Game, request: &Request) -> Result<Answer, String> 
         };
         match request.validate(&answer, edition) {
             Ok(()) => return Ok(answer),
-            Err(refusal) => println!("refused: {refusal}"),
+            Err(refusal) => tell!("refused: {refusal}")?,
         }
     }
 }

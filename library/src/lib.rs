@@ -201,6 +201,9 @@ pub fn load_manifest_in(root: &Path, name: &str) -> Result<Manifest, String> {
             )
         })?
     };
+    rules
+        .check()
+        .map_err(|e| format!("{}: the [rules] table is out of range: {e}", path.display()))?;
     let wording = match &wording {
         None => Wording::Third,
         Some(w) => Wording::from_word(w).ok_or_else(|| {
@@ -681,8 +684,33 @@ pub fn check_sources(sources: &EditionSources) -> (Checked, Vec<String>) {
         .map(|c| c.title.as_str())
         .chain(checked.program.achievements.iter().map(|a| a.name.as_str()))
         .collect();
-    let problems = drop_errors(&options.layers, &checked.unused_drops, &known);
+    let mut problems = drop_errors(&options.layers, &checked.unused_drops, &known);
+    problems.extend(supply_problem(&sources.manifest, &checked));
     (checked, problems)
+}
+
+/// Whether the edition's cards can set up and play a game of as many players as it seats (the
+/// deal and the standard achievements: `Rules::check_supply`). Cards of ages outside the edition
+/// are the card checks' errors already.
+fn supply_problem(manifest: &Manifest, checked: &Checked) -> Option<String> {
+    let rules = &manifest.rules;
+    let max = rules.max_age;
+    let cards = checked
+        .program
+        .cards
+        .iter()
+        .filter(|c| (1..=max).contains(&c.age))
+        .map(|c| {
+            let set = rules.set_index(&c.set).unwrap_or(0);
+            (c.title.as_str(), c.age, set)
+        });
+    let players = rules.most_players();
+    rules.check_supply(cards, players).err().map(|e| {
+        format!(
+            "the {} edition cannot seat {players} players: {e}",
+            manifest.name
+        )
+    })
 }
 
 /// Loads an edition's sources, checks them and compiles them to bytecode. Errors are summarised

@@ -27,6 +27,11 @@ impl Game {
         if !(2..=most).contains(&n) {
             return Err(format!("a game has 2 to {most} players, not {n}"));
         }
+        // An edition that cannot be set up or played (rules out of range, too few cards to
+        // deal) is refused here rather than failing in play.
+        edition
+            .check_playable(n)
+            .map_err(|e| format!("the {} edition cannot be played: {e}", edition.name))?;
         let team_of = teams::assign(
             n,
             setup.teams,
