@@ -372,6 +372,12 @@ fn check_claims(
 
 fn syntax_error(file: FileId, text: &str, e: dogma_dsl::SyntaxError) -> Error {
     let at = At { file, span: e.span };
+    if e.too_deep {
+        return Error::TooDeep {
+            at,
+            limit: dogma_dsl::NESTING_LIMIT,
+        };
+    }
     if e.found.is_none() {
         if let Some(open) = unclosed_brace(text) {
             return Error::UnclosedBrace {

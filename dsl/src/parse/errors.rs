@@ -37,11 +37,14 @@ pub(super) fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> Syn
         };
         crate::suggest::closest(word, candidates.iter().map(String::as_str)).map(str::to_string)
     });
+    // pest's only custom error is its own nesting limit.
+    let too_deep = matches!(error.variant, pest::error::ErrorVariant::CustomError { .. });
     SyntaxError {
         span: Span::new(pos, end.max(pos)),
         found,
         expected,
         suggestion,
+        too_deep,
     }
 }
 
