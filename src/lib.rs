@@ -7,6 +7,7 @@ pub mod bench;
 pub mod diff;
 pub mod differential;
 pub mod files;
+pub mod fuzz;
 pub mod play;
 pub mod scenario;
 pub mod soak;

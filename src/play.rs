@@ -49,6 +49,31 @@ pub struct SavedGame {
     pub steps: u64,
 }
 
+/// Reads a saved game and checks it against the edition before anything uses it: the game
+/// (`Game::attach`: every index in range, every card in one place, the invariants), then a bot
+/// or a human for each seat and a printed part of the log that exists. Says what is wrong and
+/// where.
+pub fn load_saved(edition: Program, text: &str) -> Result<SavedGame, String> {
+    let mut saved: SavedGame =
+        serde_json::from_str(text).map_err(|e| format!("not a saved game: {e}"))?;
+    saved.game.attach(edition)?;
+    let seats = saved.game.state.players.len();
+    if saved.bots.len() != seats {
+        return Err(format!(
+            "bots: {} seats' players for {seats} players",
+            saved.bots.len()
+        ));
+    }
+    if saved.printed > saved.game.log.len() {
+        return Err(format!(
+            "printed: {} events printed of a log of {}",
+            saved.printed,
+            saved.game.log.len()
+        ));
+    }
+    Ok(saved)
+}
+
 /// A seat's player for this run.
 enum Player {
     Bot(Bot),
@@ -75,33 +100,14 @@ fn play(edition: Program, options: PlayOptions) -> Result<(), String> {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read the saved game {}: {e}", path.display()))?;
-            let saved: SavedGame = serde_json::from_str(&text)
-                .map_err(|e| format!("{} is not a saved game: {e}", path.display()))?;
-            let mut game = saved.game;
-            game.attach(edition.clone())
+            let saved = load_saved(edition.clone(), &text)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
-            let seats = game.state.players.len();
-            if saved.bots.len() != seats {
-                return Err(format!(
-                    "{}: bots: {} seats' players for {seats} players",
-                    path.display(),
-                    saved.bots.len()
-                ));
-            }
-            if saved.printed > game.log.len() {
-                return Err(format!(
-                    "{}: printed: {} events printed of a log of {}",
-                    path.display(),
-                    saved.printed,
-                    game.log.len()
-                ));
-            }
             let players: Vec<Player> = saved
                 .bots
                 .into_iter()
                 .map(|b| b.map_or(Player::Human, Player::Bot))
                 .collect();
-            (game, players, saved.printed, saved.steps)
+            (saved.game, players, saved.printed, saved.steps)
         }
         None => new_game(edition.clone(), &options)?,
     };
@@ -321,15 +327,7 @@ pub fn runtime_error_text(game: &Game, e: &dogma_runtime::vm::RuntimeError) -> S
             let location = std::fs::read_to_string(file)
                 .ok()
                 .map(|src| {
-                    // The source may have changed since the edition was compiled: the offset
-                    // may fall past its end or inside a character.
-                    let mut at = (span.start as usize).min(src.len());
-                    while !src.is_char_boundary(at) {
-                        at -= 1;
-                    }
-                    let before = &src[..at];
-                    let line = before.matches('\n').count() + 1;
-                    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+                    let (line, col) = line_and_column(&src, span.start as usize);
                     format!("{file}:{line}:{col}")
                 })
                 .unwrap_or_else(|| format!("{file}@{}", span.start));
@@ -337,6 +335,20 @@ pub fn runtime_error_text(game: &Game, e: &dogma_runtime::vm::RuntimeError) -> S
         }
     }
     text
+}
+
+/// The line and column (from 1, in bytes) of a byte offset in a source. The source may have
+/// changed since the edition was compiled: an offset past its end is its end, one inside a
+/// character is that character.
+pub fn line_and_column(src: &str, offset: usize) -> (usize, usize) {
+    let mut at = offset.min(src.len());
+    while !src.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &src[..at];
+    let line = before.matches('\n').count() + 1;
+    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    (line, col)
 }
 
 // ---------------------------------------------------------------------------------------------
