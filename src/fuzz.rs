@@ -22,8 +22,11 @@ use std::path::PathBuf;
 /// The most actions and answers a target plays of a game it accepted.
 pub const STEPS: u64 = 1_500;
 
+/// A fuzz target: any bytes in, no panic or hang out.
+pub type Target = fn(&[u8]);
+
 /// The targets by name, as `tests/fuzz.rs` and `fuzz/` run them.
-pub const TARGETS: [(&str, fn(&[u8])); 5] = [
+pub const TARGETS: [(&str, Target); 5] = [
     ("card_source", card_source),
     ("manifest", manifest),
     ("scenario", scenario),
@@ -33,7 +36,8 @@ pub const TARGETS: [(&str, fn(&[u8])); 5] = [
 
 thread_local! {
     /// Compiled editions by name, compiled once per thread.
-    static EDITIONS: RefCell<BTreeMap<String, Option<Program>>> = RefCell::new(BTreeMap::new());
+    static EDITIONS: RefCell<BTreeMap<String, Option<Program>>> =
+        const { RefCell::new(BTreeMap::new()) };
     /// The scenario runner's editions.
     static SCENARIO_EDITIONS: RefCell<crate::scenario::EditionCache> =
         RefCell::new(crate::scenario::EditionCache::new(crate::scenario::Backends::Vm));

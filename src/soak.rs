@@ -155,7 +155,7 @@ pub fn run(editions: &[SoakEdition], options: &Options, progress: &(dyn Fn(u64) 
                     }
                 }
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if n % step == 0 {
+                if n.is_multiple_of(step) {
                     progress(n);
                 }
             });

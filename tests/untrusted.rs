@@ -318,17 +318,15 @@ fn game_new_refuses_an_unplayable_edition() {
     let program = third();
     let mut edition = (*program.edition).clone();
     edition.rules.achievement_ages = 12;
-    let error = Game::new(Program::from(edition), dogma::differential::setup(2, 1))
-        .err()
-        .expect("refused");
+    let error =
+        Game::new(Program::from(edition), dogma::differential::setup(2, 1)).expect_err("refused");
     assert!(error.contains("achievement-ages = 12"), "{error}");
     let mut edition = (*program.edition).clone();
     edition
         .cards
         .retain(|c| c.age != 1 || c.title.starts_with('A'));
-    let error = Game::new(Program::from(edition), dogma::differential::setup(2, 1))
-        .err()
-        .expect("refused");
+    let error =
+        Game::new(Program::from(edition), dogma::differential::setup(2, 1)).expect_err("refused");
     assert!(error.contains("card(s) of age 1"), "{error}");
 }
 

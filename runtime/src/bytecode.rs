@@ -357,13 +357,12 @@ impl Rules {
                 ));
             }
         }
-        for age in 2..=self.achievement_ages as usize {
-            if counts[0][age] == 0 {
-                return Err(format!(
-                    "the base set has no card of age {age}, but achievement-ages = {} sets one aside from each of ages 1 to {}",
-                    self.achievement_ages, self.achievement_ages
-                ));
-            }
+        let base = &counts[0];
+        if let Some(age) = (2..=self.achievement_ages as usize).find(|a| base[*a] == 0) {
+            return Err(format!(
+                "the base set has no card of age {age}, but achievement-ages = {} sets one aside from each of ages 1 to {}",
+                self.achievement_ages, self.achievement_ages
+            ));
         }
         Ok(())
     }
