@@ -54,16 +54,14 @@ pub fn edition(name: &str) -> Option<Program> {
     })
 }
 
-/// A file of this thread's own in the temporary folder, for the targets whose reader takes a
-/// path (manifests and scenarios are read from disk).
+/// A file of this thread's own under `target/fuzz-scratch/`, for the targets whose reader takes a
+/// path (manifests and scenarios are read from disk); each case overwrites the last.
 fn scratch_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "dogma-fuzz-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
+    let dir = PathBuf::from("target").join("fuzz-scratch");
     let _ = std::fs::create_dir_all(&dir);
-    dir.join(name)
+    let thread = format!("{:?}", std::thread::current().id());
+    let thread: String = thread.chars().filter(char::is_ascii_digit).collect();
+    dir.join(format!("{thread}-{name}"))
 }
 
 /// Card sources: parsed and checked (every diagnostic rendered), formatted, every card and
