@@ -54,6 +54,9 @@ enum Command {
         /// `EDITION+cities`.
         #[arg(long, value_delimiter = ',')]
         expansions: Vec<String>,
+        /// Fail (exit 1) on warnings too, not only on errors.
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// Lay card sources out canonically (default: every file under cards/).
     Fmt {
@@ -246,8 +249,10 @@ fn main() -> ExitCode {
             paths,
             edition,
             expansions,
+            deny_warnings,
         } => cmd_check(
             paths,
+            deny_warnings,
             match (edition, expansions.is_empty()) {
                 (edition, true) => edition,
                 (edition, false) => Some(game(
@@ -400,8 +405,12 @@ fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
     }
 }
 
-/// Prints errors to stderr with colour when it is a terminal.
-fn emit(files: &[SourceFile], checked: &Checked) {
+/// Prints errors, then warnings, to stderr with colour when it is a terminal.
+fn emit(
+    files: &[SourceFile],
+    errors: &[dogma_compiler::Error],
+    warnings: &[dogma_compiler::Warning],
+) {
     let mut db = SimpleFiles::new();
     for f in files {
         db.add(f.name.clone(), f.text.clone());
@@ -414,14 +423,21 @@ fn emit(files: &[SourceFile], checked: &Checked) {
     let stream = StandardStream::stderr(choice);
     let mut lock = stream.lock();
     let config = Config::default();
-    for error in &checked.errors {
+    for error in errors {
         if term::emit_to_write_style(&mut lock, &config, &db, &error.report()).is_err() {
             say!("error[{}]", error.code());
         }
     }
+    for warning in warnings {
+        if term::emit_to_write_style(&mut lock, &config, &db, &warning.report()).is_err() {
+            say!("warning[{}]", warning.code());
+        }
+    }
 }
 
-fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
+fn cmd_check(paths: Vec<PathBuf>, deny_warnings: bool, edition: Option<String>) -> CmdResult {
+    // A check fails on errors; on warnings only when asked to.
+    let fails = |tally: &Tally| tally.errors > 0 || (deny_warnings && tally.warnings > 0);
     if paths.is_empty() {
         let names = match edition {
             Some(name) => vec![name],
@@ -439,19 +455,14 @@ fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
             let sources = library::load_edition(&name)?;
             let (checked, problems) = dogma::check_sources(&sources);
             let elapsed = started.elapsed();
-            emit(&sources.files, &checked);
+            emit(&sources.files, &checked.errors, &checked.warnings);
             for problem in &problems {
                 say!("error: {problem}");
             }
             let errors = checked.errors.len() + problems.len();
-            failed |= errors > 0;
-            summary(
-                &format!("the {name} edition"),
-                &checked,
-                sources.files.len(),
-                elapsed,
-                errors,
-            );
+            let tally = Tally::of(&checked, sources.files.len(), errors);
+            failed |= fails(&tally);
+            summary(&format!("the {name} edition"), &tally, elapsed);
         }
         return Ok(if failed {
             ExitCode::from(1)
@@ -536,7 +547,7 @@ fn cmd_check(paths: Vec<PathBuf>, edition: Option<String>) -> CmdResult {
     }
     let mut failed = false;
     for check in &checks {
-        failed |= check_paths(check)? > 0;
+        failed |= fails(&check_paths(check)?);
     }
     Ok(if failed {
         ExitCode::from(1)
@@ -609,28 +620,21 @@ fn editions_of_tree<'a>(
         .collect()
 }
 
-/// Checks card files and folders together; returns the number of errors.
-fn check_paths(run: &PathCheck) -> Result<usize, String> {
-    let edition = match &run.edition {
-        Some(name) => {
-            let manifest = library::load_manifest(name)?;
-            Some(dogma_compiler::EditionRules {
-                name: manifest.name,
-                rules: manifest.rules,
-            })
-        }
-        None => None,
-    };
+/// Checks card files and folders together; returns what was found.
+fn check_paths(run: &PathCheck) -> Result<Tally, String> {
+    if let Some(name) = &run.edition {
+        return check_in_edition(run, name);
+    }
     let sources = library::sources_from_paths(&run.paths)?;
     let started = Instant::now();
     let options = Options {
-        edition,
+        edition: None,
         layers: sources.layers.clone(),
         wording: Default::default(),
     };
     let checked = check(&sources.files, &options);
     let elapsed = started.elapsed();
-    emit(&sources.files, &checked);
+    emit(&sources.files, &checked.errors, &checked.warnings);
     let known: Vec<&str> = checked
         .program
         .cards
@@ -642,20 +646,89 @@ fn check_paths(run: &PathCheck) -> Result<usize, String> {
         say!("error: {problem}");
     }
     let errors = checked.errors.len() + problems.len();
-    summary(&run.what, &checked, sources.files.len(), elapsed, errors);
-    Ok(errors)
+    let tally = Tally::of(&checked, sources.files.len(), errors);
+    summary(&run.what, &tally, elapsed);
+    Ok(tally)
+}
+
+/// `dogma check --edition M FILE…`: the files' cards checked in the whole edition, whose other
+/// cards and special achievements they may name. Only what concerns the named files is
+/// reported: a problem pointing into one of them, or an achievement's `via` naming one of their
+/// cards that does not claim it.
+fn check_in_edition(run: &PathCheck, edition: &str) -> Result<Tally, String> {
+    let loaded = library::load_edition_with(edition, &run.paths)?;
+    let files = &loaded.sources.files;
+    let started = Instant::now();
+    let checked = check(files, &loaded.options());
+    let elapsed = started.elapsed();
+    let is_named = |file: dogma_compiler::ir::FileId| {
+        loaded.named.get(file.0 as usize).copied().unwrap_or(false)
+    };
+    let named_cards: Vec<&str> = checked
+        .program
+        .cards
+        .iter()
+        .zip(&checked.card_sources)
+        .filter(|(_, (file, _))| is_named(*file))
+        .map(|(c, _)| c.title.as_str())
+        .collect();
+    let errors: Vec<dogma_compiler::Error> = checked
+        .errors
+        .iter()
+        .filter(|e| match e {
+            dogma_compiler::Error::ViaWithoutClaim { card, .. } => {
+                named_cards.contains(&card.as_str())
+            }
+            _ => e.places().iter().any(|at| is_named(at.file)),
+        })
+        .cloned()
+        .collect();
+    let warnings: Vec<dogma_compiler::Warning> = checked
+        .warnings
+        .iter()
+        .filter(|w| w.places().iter().any(|at| is_named(at.file)))
+        .cloned()
+        .collect();
+    emit(files, &errors, &warnings);
+    let tally = Tally {
+        cards: named_cards.len(),
+        achievements: checked
+            .program
+            .achievements
+            .iter()
+            .filter(|a| is_named(a.span.file))
+            .count(),
+        files: loaded.named.iter().filter(|n| **n).count(),
+        errors: errors.len(),
+        warnings: warnings.len(),
+    };
+    summary(&run.what, &tally, elapsed);
+    Ok(tally)
+}
+
+/// What the summary line of `dogma check` counts.
+struct Tally {
+    cards: usize,
+    achievements: usize,
+    files: usize,
+    errors: usize,
+    warnings: usize,
+}
+
+impl Tally {
+    fn of(checked: &Checked, files: usize, errors: usize) -> Tally {
+        Tally {
+            cards: checked.program.cards.len(),
+            achievements: checked.program.achievements.len(),
+            files,
+            errors,
+            warnings: checked.warnings.len(),
+        }
+    }
 }
 
 /// The last line of `dogma check`.
-fn summary(
-    what: &str,
-    checked: &Checked,
-    files: usize,
-    elapsed: std::time::Duration,
-    errors: usize,
-) {
-    let cards = checked.program.cards.len();
-    let achievements = checked.program.achievements.len();
+fn summary(what: &str, tally: &Tally, elapsed: std::time::Duration) {
     say!(
         "checked {}{} and {} in {} in {:.1} ms: {}",
         if what.is_empty() {
@@ -663,14 +736,23 @@ fn summary(
         } else {
             format!("{what}: ")
         },
-        counted(cards, "card", "cards"),
-        counted(achievements, "special achievement", "special achievements"),
-        counted(files, "file", "files"),
+        counted(tally.cards, "card", "cards"),
+        counted(
+            tally.achievements,
+            "special achievement",
+            "special achievements"
+        ),
+        counted(tally.files, "file", "files"),
         elapsed.as_secs_f64() * 1000.0,
-        match errors {
-            0 => "no errors".to_string(),
-            1 => "1 error".to_string(),
-            n => format!("{n} errors"),
+        match (tally.errors, tally.warnings) {
+            (0, 0) => "no errors".to_string(),
+            (errors, 0) => counted(errors, "error", "errors"),
+            (0, warnings) => format!("no errors, {}", counted(warnings, "warning", "warnings")),
+            (errors, warnings) => format!(
+                "{}, {}",
+                counted(errors, "error", "errors"),
+                counted(warnings, "warning", "warnings")
+            ),
         }
     );
 }
@@ -698,7 +780,7 @@ fn cmd_fmt(check_only: bool, paths: Vec<PathBuf>) -> CmdResult {
                 let mut alone = file.clone();
                 alone.layer = 0;
                 let checked = check(std::slice::from_ref(&alone), &Options::default());
-                emit(std::slice::from_ref(file), &checked);
+                emit(std::slice::from_ref(file), &checked.errors, &[]);
             }
         }
     }
@@ -721,7 +803,7 @@ fn checked_edition(name: &str) -> Result<(library::EditionSources, Checked), Exi
     };
     let (checked, problems) = dogma::check_sources(&sources);
     if !checked.errors.is_empty() || !problems.is_empty() {
-        emit(&sources.files, &checked);
+        emit(&sources.files, &checked.errors, &checked.warnings);
         for problem in &problems {
             say!("error: {problem}");
         }
@@ -786,12 +868,19 @@ struct ListedCard {
     icons: std::collections::BTreeMap<String, String>,
     dogma_icon: Option<String>,
     effects: Vec<ListedEffect>,
+    /// Why the card's rendered text knowingly differs from its printed text (`approximate
+    /// "…"`), or null.
+    approximate: Option<String>,
 }
 
 #[derive(Serialize)]
 struct ListedEffect {
     kind: String,
+    /// The text rendered from the effect's statements.
     text: String,
+    /// The effect's intended printed text (its `text` line), when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    intended: Option<String>,
 }
 
 fn cmd_list(edition: &str, json: bool) -> CmdResult {
@@ -801,14 +890,16 @@ fn cmd_list(edition: &str, json: bool) -> CmdResult {
     };
     let mut cards = Vec::new();
     for card in &checked.program.cards {
-        let effects = checked
-            .card_ast(card.id)
+        let ast = checked.card_ast(card.id);
+        let effects = ast
             .map(|ast| render::render_card(ast, sources.manifest.wording))
             .unwrap_or_default()
             .into_iter()
-            .map(|e| ListedEffect {
+            .zip(ast.map(|a| a.effects.as_slice()).unwrap_or_default())
+            .map(|(e, source)| ListedEffect {
                 kind: e.kind.list_word().to_string(),
                 text: e.text,
+                intended: source.text.as_ref().map(|t| t.node.text()),
             })
             .collect();
         cards.push(ListedCard {
@@ -823,6 +914,7 @@ fn cmd_list(edition: &str, json: bool) -> CmdResult {
                 .collect(),
             dogma_icon: card.dogma_icon.map(|i| i.word().to_string()),
             effects,
+            approximate: ast.and_then(|a| a.approximate()).map(|why| why.text()),
         });
     }
     cards.sort_by(|a, b| (a.age, &a.title).cmp(&(b.age, &b.title)));
@@ -838,15 +930,25 @@ fn cmd_list(edition: &str, json: bool) -> CmdResult {
                 .collect();
             line!(
                 out,
-                "{:>2}  {:<7} {:<20} {:<32} {}",
+                "{:>2}  {:<7} {:<20} {:<32} {}{}",
                 card.age,
                 card.color,
                 card.title,
                 icons.join(" "),
-                card.effects.len()
+                card.effects.len(),
+                if card.approximate.is_some() {
+                    "  approximate"
+                } else {
+                    ""
+                }
             );
         }
-        line!(out, "{} cards", cards.len());
+        let approximate = cards.iter().filter(|c| c.approximate.is_some()).count();
+        if approximate > 0 {
+            line!(out, "{} cards, {} approximate", cards.len(), approximate);
+        } else {
+            line!(out, "{} cards", cards.len());
+        }
     }
     write_stdout(&out)?;
     Ok(ExitCode::SUCCESS)

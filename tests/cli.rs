@@ -92,6 +92,56 @@ fn the_loose_files_of_a_folder_of_trees_are_checked_by_themselves() {
     );
 }
 
+/// A file checked against an edition knows the edition's other cards and special
+/// achievements: a base card, a card of the same set in another file, a special achievement it
+/// claims. A file of the edition (or a card of the same title) takes the place of the edition's
+/// own, so nothing is reported twice.
+#[test]
+fn a_file_checked_in_an_edition_knows_its_other_cards() {
+    let file = card_file(
+        "names-others",
+        "card \"Tinker's Bench\" {\n  age 3\n  color blue\n  icons hex crown crown crown\n\n  effect crown {\n    if \"Whittling\" is a top card and \"Agriculture\" is a top card {\n      draw a [3]\n    }\n  }\n}\n",
+    );
+    let path = file.to_str().expect("utf-8 path");
+    let out = dogma(&[
+        "check",
+        "--edition",
+        "examples/tinkerers/tinkerers.toml",
+        path,
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("checked 1 card and 0 special achievements in 1 file"),
+        "{stderr}"
+    );
+    // Without the edition, the titles are unknown.
+    let out = dogma(&["check", path]);
+    assert_eq!(out.status.code(), Some(1));
+    // A file of the edition, and a copy of it elsewhere: its cards replace the edition's, and
+    // the achievement it claims is known.
+    let copy = card_file(
+        "copy",
+        &std::fs::read_to_string("examples/tinkerers/cards/age08.dogma").expect("the example"),
+    );
+    let copy = copy.to_string_lossy().to_string();
+    for path in ["examples/tinkerers/cards/age08.dogma", &copy] {
+        let out = dogma(&[
+            "check",
+            "--edition",
+            "examples/tinkerers/tinkerers.toml",
+            path,
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{path}: {stderr}");
+    }
+    // A base file checked in its edition: Masonry's `claim "Monument"` is known.
+    let out = dogma(&["check", "--edition", "third", "cards/base/age01.dogma"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("checked 15 cards"), "{stderr}");
+}
+
 #[test]
 fn the_repository_cards_are_formatted() {
     let out = dogma(&["fmt", "--check"]);

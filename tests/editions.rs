@@ -68,6 +68,52 @@ fn a_tree_replaces_a_card_of_the_tree_it_extends() {
     assert_eq!(oars["effects"][0]["text"], "Draw a [2].");
 }
 
+/// `dogma list` says which cards are approximations (the table's last column and the JSON's
+/// `approximate`), with each effect's intended text; `dogma check` warns of a drifted text but
+/// passes, unless `--deny-warnings`.
+#[test]
+fn list_names_approximations_and_check_warns_of_drift() {
+    let manifest = edition_over_base(
+        "approximate",
+        "",
+        "card \"Oars\" {\n  age 1\n  color red\n  icons castle crown hex castle\n  approximate \"reads as one draw\"\n\n  effect castle {\n    text \"Draw two [2].\"\n    draw a [2]\n  }\n}\n\n\
+         card \"Tools\" {\n  age 1\n  color blue\n  icons hex lightbulb lightbulb castle\n\n  effect lightbulb {\n    text \"Draw two [3].\"\n    draw a [3]\n  }\n}\n",
+    );
+    let cards = listed(&manifest);
+    let cards = cards.as_array().expect("array");
+    let card = |title: &str| {
+        cards
+            .iter()
+            .find(|c| c["title"] == title)
+            .unwrap_or_else(|| panic!("{title} is listed"))
+    };
+    assert_eq!(card("Oars")["approximate"], "reads as one draw");
+    assert_eq!(card("Oars")["effects"][0]["intended"], "Draw two [2].");
+    assert!(card("Tools")["approximate"].is_null());
+    assert!(card("Archery")["effects"][0].get("intended").is_none());
+    let path = manifest.to_string_lossy();
+    let out = dogma(&["list", "--edition", &path]);
+    let table = String::from_utf8_lossy(&out.stdout);
+    let oars = table
+        .lines()
+        .find(|l| l.contains("Oars"))
+        .expect("an Oars line");
+    assert!(oars.ends_with("  approximate"), "{table}");
+    assert!(table.ends_with("105 cards, 1 approximate\n"), "{table}");
+    // Tools drifts (W0001), Oars is an approximation: a warning, and success.
+    let out = dogma(&["check", "--edition", &path]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr.matches("warning[W0001]").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("= words: Draw [-two-] {+a+} [3]."),
+        "{stderr}"
+    );
+    assert!(stderr.contains("no errors, 1 warning"), "{stderr}");
+    let out = dogma(&["check", "--deny-warnings", "--edition", &path]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
 #[test]
 fn a_tree_drops_titles_and_an_unknown_drop_is_an_error_with_a_suggestion() {
     let manifest = edition_over_base("drop", "drop = [\"Oars\", \"Tools\"]\n", "");

@@ -27,7 +27,8 @@ fn text(out: &Output) -> String {
 
 #[test]
 fn the_set_checks_clean() {
-    let out = dogma(&["check", "--edition", MANIFEST]);
+    // Clean of warnings too: every intended text is what its effect renders.
+    let out = dogma(&["check", "--deny-warnings", "--edition", MANIFEST]);
     let all = text(&out);
     assert_eq!(out.status.code(), Some(0), "{all}");
     // The third edition's 105 cards and 5 special achievements, and the set's 10 and 1.
@@ -35,7 +36,30 @@ fn the_set_checks_clean() {
         all.contains("115 cards and 6 special achievements"),
         "{all}"
     );
-    assert!(all.contains("no errors"), "{all}");
+    assert!(all.contains(": no errors\n"), "{all}");
+    assert!(!all.contains("warning"), "{all}");
+}
+
+/// The walkthrough's slip (step 5): Salvage Yard without `for every returned` drifts from its
+/// intended text, which the warning shows word by word; the check still passes.
+#[test]
+fn the_walkthroughs_slip_is_a_drift_warning() {
+    let source =
+        std::fs::read_to_string("examples/tinkerers/cards/age04.dogma").expect("Salvage Yard");
+    assert!(source.contains("text \"Choose a value."), "{source}");
+    let dir = std::env::temp_dir().join(format!("dogma-examples-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let slip = dir.join("salvage.dogma");
+    std::fs::write(&slip, source.replace(" for every returned", "")).expect("write");
+    let out = dogma(&["check", "--edition", MANIFEST, &slip.to_string_lossy()]);
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{all}");
+    assert!(all.contains("warning[W0001]"), "{all}");
+    assert!(
+        all.contains("= words: … Draw a [4] [-for every card you returned-]."),
+        "{all}"
+    );
+    assert!(all.contains("no errors, 1 warning"), "{all}");
 }
 
 #[test]

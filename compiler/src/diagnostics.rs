@@ -2,7 +2,9 @@
 //! codespan-reporting diagnostics with a stable code, labels and help.
 //!
 //! Codes are never reused: `E00xx` syntax, `E01xx` names, `E02xx` types and arity, `E03xx` card
-//! and rule semantics. `CODES` documents each one; a test keeps it in step with `Error::code`.
+//! and rule semantics, `W00xx` warnings (accepted, but probably not what was meant; they never
+//! fail a check). `CODES` documents each one; a test keeps it in step with `Error::code` and
+//! `Warning::code`.
 
 use crate::ir::FileId;
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
@@ -123,8 +125,10 @@ pub enum Error {
         at: At,
         word: String,
     },
+    /// `their` or `they` (`word`) with no player to name.
     TheirOutsideLoop {
         at: At,
+        word: &'static str,
     },
     BadCount {
         at: At,
@@ -227,6 +231,216 @@ pub enum Error {
         slots: usize,
         effects: usize,
     },
+    /// `top` or `bottom` of cards that lie in no pile and no deck (a hand, a score pile).
+    PositionOffPile {
+        at: At,
+        word: &'static str,
+        place: String,
+    },
+    /// A word in a lasting effect's body that names what only the effect around it has
+    /// (`returned`, `that player`, `their`, `that color`, a parameter): the body runs later, on
+    /// its own.
+    LastingReference {
+        at: At,
+        word: String,
+        /// The lasting effect's opening words (`on your next turn`).
+        lasting: At,
+    },
+    /// A statement a lasting effect's body cannot carry out: `repeat this effect`, `end the
+    /// dogma action`, a choice before the move it waits for.
+    LastingStatement {
+        at: At,
+        what: &'static str,
+        lasting: At,
+    },
+}
+
+/// Something accepted that is probably not what the designer meant: the card still compiles.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Warning {
+    /// An effect's rendered text differs from its `text` line.
+    TextDrift {
+        /// The `text` line.
+        at: At,
+        /// The effect's keyword.
+        effect: At,
+        intended: String,
+        rendered: String,
+    },
+    /// `other than` after a choice of something else than icons.
+    ExceptOutsideIcons { at: At, kind: &'static str },
+    /// `of my choice` on a phrase that takes every card it names: there is nothing to choose.
+    ChoiceOfAll { at: At },
+    /// `take an additional action` carried out by a demand's victim, who never has the turn.
+    AdditionalActionInDemand { at: At },
+}
+
+impl Warning {
+    /// The stable code of the warning.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Warning::TextDrift { .. } => "W0001",
+            Warning::ExceptOutsideIcons { .. } => "W0003",
+            Warning::ChoiceOfAll { .. } => "W0004",
+            Warning::AdditionalActionInDemand { .. } => "W0005",
+        }
+    }
+
+    /// Where the warning is.
+    pub fn at(&self) -> At {
+        match self {
+            Warning::TextDrift { at, .. }
+            | Warning::ExceptOutsideIcons { at, .. }
+            | Warning::ChoiceOfAll { at }
+            | Warning::AdditionalActionInDemand { at } => *at,
+        }
+    }
+
+    /// Every place the warning points at.
+    pub fn places(&self) -> Vec<At> {
+        match self {
+            Warning::TextDrift { at, effect, .. } => vec![*at, *effect],
+            other => vec![other.at()],
+        }
+    }
+
+    /// The warning as a codespan diagnostic.
+    pub fn report(&self) -> Report<usize> {
+        let primary = |at: At, message: &str| {
+            Label::primary(at.file.0 as usize, at.span.range()).with_message(message.to_string())
+        };
+        let (message, labels, notes): (String, Vec<Label<usize>>, Vec<String>) = match self {
+            Warning::TextDrift {
+                at,
+                effect,
+                intended,
+                rendered,
+            } => (
+                "the effect's text differs from its intended text".to_string(),
+                vec![
+                    primary(*at, "the intended text"),
+                    Label::secondary(effect.file.0 as usize, effect.span.range())
+                        .with_message("this effect renders differently".to_string()),
+                ],
+                vec![
+                    format!("words: {}", word_diff(intended, rendered)),
+                    format!("rendered: {rendered}"),
+                    "help: change the statements until the effect renders as intended, or the `text` line to what it renders; a card that cannot read as printed may say so with `approximate \"why\"`".to_string(),
+                ],
+            ),
+            Warning::ExceptOutsideIcons { at, kind } => (
+                format!("`other than` leaves nothing out of a choice of {kind}"),
+                vec![primary(*at, "ignored")],
+                vec!["help: `other than` leaves an icon out of a choice of icons (`choose an icon other than leaf`); remove it".to_string()],
+            ),
+            Warning::ChoiceOfAll { at } => (
+                "`of my choice` means nothing here: the phrase takes every card it names".to_string(),
+                vec![primary(*at, "nothing to choose")],
+                vec!["help: the demander chooses among cards when the phrase takes some of them (`a card of my choice`, `2 cards of my choice`); remove `of my choice`, or say how many".to_string()],
+            ),
+            Warning::AdditionalActionInDemand { at } => (
+                "an additional action in a demand does nothing: its victim never has the turn".to_string(),
+                vec![primary(*at, "carried out by the victim, on the demander's turn")],
+                vec!["help: only the player whose turn it is takes actions; give the action in a non-demand effect, or on the victim's own turn (`on your next turn { take an additional action }`)".to_string()],
+            ),
+        };
+        Report::warning()
+            .with_code(self.code())
+            .with_message(message)
+            .with_labels(labels)
+            .with_notes(notes)
+    }
+}
+
+/// The words of `rendered` against those of `intended`: the intended words that are not
+/// rendered in `[-…-]`, the rendered words that are not intended in `{+…+}`, and long runs of
+/// words they share shortened to their ends with `…`. A full stop or comma after a word is a
+/// word of its own, so that "[4]." against "[4] for every card." shows only the words between.
+pub fn word_diff(intended: &str, rendered: &str) -> String {
+    use similar::{capture_diff_slices, Algorithm, ChangeTag};
+    /// The shared words kept on each side of a change.
+    const CONTEXT: usize = 4;
+    let old = words(intended);
+    let new = words(rendered);
+    let mut runs: Vec<(ChangeTag, Vec<&str>)> = Vec::new();
+    for op in capture_diff_slices(Algorithm::Myers, &old, &new) {
+        for change in op.iter_changes(&old, &new) {
+            let word = change.value();
+            match runs.last_mut() {
+                Some((tag, words)) if *tag == change.tag() => words.push(word),
+                _ => runs.push((change.tag(), vec![word])),
+            }
+        }
+    }
+    let last = runs.len().saturating_sub(1);
+    let mut out = String::new();
+    for (i, (tag, words)) in runs.iter().enumerate() {
+        let part = match tag {
+            ChangeTag::Delete => format!("[-{}-]", join_words(words)),
+            ChangeTag::Insert => format!("{{+{}+}}", join_words(words)),
+            ChangeTag::Equal => {
+                let keep_front = if i == 0 { 0 } else { CONTEXT };
+                let keep_back = if i == last { 0 } else { CONTEXT };
+                if words.len() > keep_front + keep_back + 1 {
+                    let mut part: Vec<&str> = words[..keep_front].to_vec();
+                    // No stop right before or after the ellipsis.
+                    while part.last().is_some_and(|w| is_stop(w)) {
+                        part.pop();
+                    }
+                    part.push("…");
+                    part.extend(
+                        words[words.len() - keep_back..]
+                            .iter()
+                            .skip_while(|w| is_stop(w)),
+                    );
+                    join_words(&part)
+                } else {
+                    join_words(words)
+                }
+            }
+        };
+        let glued = words.first().is_some_and(|w| is_stop(w)) && *tag == ChangeTag::Equal;
+        if !out.is_empty() && !glued {
+            out.push(' ');
+        }
+        out.push_str(&part);
+    }
+    out
+}
+
+/// A text's words, with a stop or comma that ends a word as a word of its own.
+fn words(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for word in text.split_whitespace() {
+        match word.char_indices().last() {
+            Some((at, c)) if at > 0 && is_stop_char(c) => {
+                out.push(&word[..at]);
+                out.push(&word[at..]);
+            }
+            _ => out.push(word),
+        }
+    }
+    out
+}
+
+fn is_stop_char(c: char) -> bool {
+    matches!(c, '.' | ',' | '!' | ';' | ':')
+}
+
+fn is_stop(word: &str) -> bool {
+    word.chars().count() == 1 && word.chars().all(is_stop_char)
+}
+
+/// Words joined by spaces, a stop glued to the word before it.
+fn join_words(words: &[&str]) -> String {
+    let mut out = String::new();
+    for word in words {
+        if !out.is_empty() && !is_stop(word) {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 /// Every diagnostic code with a one-line explanation (`dogma explain CODE` prints it).
@@ -268,7 +482,10 @@ pub const CODES: &[(&str, &str)] = &[
         "E0205",
         "`I`, `me`, `my` or `of my choice` outside a demand or compel effect",
     ),
-    ("E0206", "`their` outside `for each` or a player condition"),
+    (
+        "E0206",
+        "`their` or `they` outside `for each`, a player condition or a statement with a subject",
+    ),
     ("E0207", "a quantity of cards that cannot be taken"),
     (
         "E0208",
@@ -286,6 +503,10 @@ pub const CODES: &[(&str, &str)] = &[
         "an effect parameter given a value of the wrong kind (a colour for a value, or the reverse)",
     ),
     ("E0214", "an effect declares a parameter twice"),
+    (
+        "E0215",
+        "`top` or `bottom` of cards that lie in no pile on a board and no deck (a hand, a score pile)",
+    ),
     ("E0301", "a card lacks its age, colour or icons"),
     ("E0302", "a card states the same fact twice"),
     ("E0303", "a card has the wrong number of icon slots"),
@@ -317,6 +538,30 @@ pub const CODES: &[(&str, &str)] = &[
         "E0313",
         "a card's echo slots and its echo effects do not match: each echo effect is printed in one `echo` slot",
     ),
+    (
+        "E0216",
+        "a lasting effect's body names what only the effect around it has (`returned`, `that player`, `their`, `that color`, a parameter)",
+    ),
+    (
+        "E0314",
+        "a lasting effect's body carries out what only the effect around it can (`repeat this effect`, `end the dogma action`, a choice before its move)",
+    ),
+    (
+        "W0001",
+        "an effect's rendered text differs from its intended text (its `text` line)",
+    ),
+    (
+        "W0003",
+        "`other than` after a choice of values, colours or players: only a choice of icons leaves one out",
+    ),
+    (
+        "W0004",
+        "`of my choice` on a phrase that takes every card it names",
+    ),
+    (
+        "W0005",
+        "`take an additional action` in a demand: the victim never has the turn, so it does nothing",
+    ),
 ];
 
 impl Error {
@@ -345,6 +590,9 @@ impl Error {
             Error::SplayNotInEdition { .. } => "E0212",
             Error::ParamKindMismatch { .. } => "E0213",
             Error::DuplicateParam { .. } => "E0214",
+            Error::PositionOffPile { .. } => "E0215",
+            Error::LastingReference { .. } => "E0216",
+            Error::LastingStatement { .. } => "E0314",
             Error::RuleNotInEdition { .. } => "E0311",
             Error::MissingFact { .. } => "E0301",
             Error::DuplicateFact { .. } => "E0302",
@@ -377,7 +625,7 @@ impl Error {
             | Error::UnboundReference { at, .. }
             | Error::NothingToDo { at }
             | Error::DemanderOutsideDemand { at, .. }
-            | Error::TheirOutsideLoop { at }
+            | Error::TheirOutsideLoop { at, .. }
             | Error::BadCount { at, .. }
             | Error::SeveralOwners { at, .. }
             | Error::MissingSource { at }
@@ -398,8 +646,30 @@ impl Error {
             | Error::ClaimWithoutVia { at, .. }
             | Error::ViaWithoutClaim { at, .. }
             | Error::OntoOffBoard { at, .. }
-            | Error::EchoMismatch { at, .. } => *at,
+            | Error::EchoMismatch { at, .. }
+            | Error::PositionOffPile { at, .. }
+            | Error::LastingReference { at, .. }
+            | Error::LastingStatement { at, .. } => *at,
         }
+    }
+
+    /// Every place the error points at: where it is, then the places its secondary labels show
+    /// ("first defined here").
+    pub fn places(&self) -> Vec<At> {
+        let mut places = vec![self.at()];
+        match self {
+            Error::UnclosedBrace { open, .. } => places.push(*open),
+            Error::DuplicateTitle { first, .. }
+            | Error::DuplicateAchievement { first, .. }
+            | Error::DuplicateFact { first, .. } => places.push(*first),
+            Error::HexCount { hexes, .. } => places.extend(hexes.iter().copied()),
+            Error::ClaimWithoutVia { definition, .. } => places.push(*definition),
+            Error::LastingReference { lasting, .. } | Error::LastingStatement { lasting, .. } => {
+                places.push(*lasting)
+            }
+            _ => {}
+        }
+        places
     }
 
     /// The error as a codespan diagnostic: message, labels and help notes.
@@ -573,10 +843,10 @@ impl Error {
                 vec![primary(*at, "only a demand or compel effect has a demander".to_string())],
                 vec!["help: use `you`/`your`, or make the effect a `demand`".to_string()],
             ),
-            Error::TheirOutsideLoop { at } => (
-                "`their` has no player to refer to".to_string(),
-                vec![primary(*at, "not inside `for each` or a player condition".to_string())],
-                vec!["help: wrap the statement in `for each opponent { … }`".to_string()],
+            Error::TheirOutsideLoop { at, word } => (
+                format!("`{word}` has no player to refer to"),
+                vec![primary(*at, "not inside `for each`, a player condition or a statement another player carries out".to_string())],
+                vec!["help: wrap the statement in `for each opponent { … }`, or give it a subject (`each opponent draws …`)".to_string()],
             ),
             Error::BadCount { at, reason } => (
                 format!("this quantity cannot be taken: {reason}"),
@@ -726,6 +996,29 @@ impl Error {
                 vec![primary(*at, "echo slots and echo effects differ".to_string())],
                 vec!["help: an echo effect (`echo { … }`) is printed in an `echo` slot of the icons line: write one of each".to_string()],
             ),
+            Error::PositionOffPile { at, word, place } => (
+                format!("`{word}` names a card of a pile or a deck, but {place} has no {word}"),
+                vec![primary(*at, format!("no {word} card here"))],
+                vec![format!(
+                    "help: `{word}` means the {word} card of a pile on a board (`your {word} red card`) or of a deck (`the {word} card of the [2] deck`); to pick among {place}, leave `{word}` out"
+                )],
+            ),
+            Error::LastingReference { at, word, lasting } => (
+                format!("`{word}` names nothing in this lasting effect"),
+                vec![
+                    primary(*at, "not known when the lasting effect runs".to_string()),
+                    secondary(*lasting, "the body runs later, on its own".to_string()),
+                ],
+                vec!["help: a lasting effect's body cannot name the cards, choices, players, colours or parameters of the effect around it; it may name the card that set it off (`it`, after `the next time you meld a card`), `this card`, `you` and `I`".to_string()],
+            ),
+            Error::LastingStatement { at, what, lasting } => (
+                format!("a lasting effect cannot {what}"),
+                vec![
+                    primary(*at, "only the effect around it can".to_string()),
+                    secondary(*lasting, "the body runs later, on its own".to_string()),
+                ],
+                vec!["help: a lasting effect's body runs once, outside the effect that set it up: move the statement out of its braces".to_string()],
+            ),
         };
         Report::error()
             .with_code(code)
@@ -782,6 +1075,25 @@ fn one_of(items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_word_diff_marks_the_words_changed_and_keeps_stops_apart() {
+        assert_eq!(
+            word_diff("Draw two [1].", "Draw a [1]."),
+            "Draw [-two-] {+a+} [1]."
+        );
+        assert_eq!(
+            word_diff(
+                "Choose a value. Draw a [4] for every card you returned.",
+                "Choose a value. Draw a [4]."
+            ),
+            "… Draw a [4] [-for every card you returned-]."
+        );
+        assert_eq!(
+            word_diff("Draw a [1].", "Draw a [1]!"),
+            "Draw a [1] [-.-] {+!+}"
+        );
+    }
 
     #[test]
     fn codes_are_unique_and_documented() {

@@ -175,15 +175,36 @@ pub enum StmtKind {
         then: Vec<Stmt>,
         otherwise: Vec<Stmt>,
     },
-    /// The executor picks one of the alternatives, in printed order; `labels` are their words.
+    /// The chooser (the executor, or the demander: `I choose either …`) picks one of the
+    /// alternatives, in printed order; `labels` are their words.
     Either {
+        chooser: Player,
         options: Vec<Vec<Stmt>>,
         labels: Vec<String>,
     },
-    /// The body runs once per player of the set, clockwise from the executor's left; that
-    /// player is `Player::Each`.
+    /// The body runs once per player of the set who meets the condition (if any), clockwise
+    /// from the executor's left (`All`: the executor first); that player is `Player::Each`.
     ForEachPlayer {
         players: PlayerSet,
+        condition: Option<MeasureTest>,
+        body: Vec<Stmt>,
+    },
+    /// Another player carries out the body (`each opponent draws a [1]`, `that player chooses a
+    /// card from your hand`): they make its moves and its choices (`Chooser::Executor` and the
+    /// movements of the body are theirs), while `Player::Executor` is still the executor. An
+    /// actor chosen on the spot (`Player::Choose`, `Player::Extreme`) is chosen by this statement
+    /// and the body names them `Player::ChosenBy` its id; any other actor, the body names as it
+    /// is. Nobody (no player qualified): the body is skipped.
+    Act {
+        actor: Player,
+        body: Vec<Stmt>,
+    },
+    /// The body runs once per colour of the owner's board that passes the filters (the set taken
+    /// once, before the first run), in the order blue, green, purple, red, yellow; that colour is
+    /// `ColorTerm::Loop`.
+    ForEachColor {
+        owner: Player,
+        filters: Vec<ColorFilter>,
         body: Vec<Stmt>,
     },
     /// The body runs `times` times (`for every …`), evaluated once before the first run.
@@ -192,9 +213,11 @@ pub enum StmtKind {
         body: Vec<Stmt>,
     },
     /// `repeat this effect`: the current effect runs again for the same executor, with the
-    /// parameters given new values (by index).
+    /// parameters given new values (by index); with `at_most`, only while this execution of
+    /// the effect has been repeated fewer times than that (otherwise nothing happens).
     RepeatEffect {
         with: Vec<(u8, ParamValue)>,
+        at_most: Option<u8>,
     },
     /// The executor (or the demander) chooses `count` things of a kind, never those of
     /// `except` (icons).
@@ -204,10 +227,25 @@ pub enum StmtKind {
         count: u8,
         except: Vec<Icon>,
     },
+    /// The chooser picks `count` colours among those of the owner's board that pass the filters
+    /// (`choose a color on your board without crown`).
+    ChooseColors {
+        chooser: Player,
+        count: u8,
+        owner: Player,
+        filters: Vec<ColorFilter>,
+    },
     /// The chooser picks one of these values.
     ChooseValueAmong {
         chooser: Player,
         options: Vec<Value>,
+    },
+    /// The chooser picks a value from `low` to `high` (both computed when the statement runs;
+    /// only possible ages are offered).
+    ChooseValueRange {
+        chooser: Player,
+        low: Value,
+        high: Value,
     },
     /// The executor picks cards without moving them (`choose a card …`); they are the
     /// statement's cards (`chosen`, `it`).
@@ -260,10 +298,43 @@ pub enum StmtKind {
         a: CardSel,
         b: CardSel,
     },
+    /// The player looks at the cards: they see them, nobody else does; the cards stay where
+    /// they are and are the statement's (`it`).
+    Look(CardSel),
     /// The cards stay where they are (printed for clarity; does nothing).
     Keep,
+    /// A lasting effect: the executor carries out `body` later, once (`on your next turn`,
+    /// `the next time you meld a card this turn`), with this card and the demander, if any. The
+    /// body is an effect of its own: its statements are numbered from 0 apart from the effect
+    /// around it (`stmt_count` of them), and for `the next time …` statement 0 is the move that
+    /// sets it off (`it`, `melded`).
+    Lasting(Box<LastingDef>),
+    /// One more action this turn for the executor, when the turn is theirs (nothing otherwise).
+    AdditionalAction,
     Win(Winner),
     Lose(Player),
+}
+
+/// A lasting effect's body and when it runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LastingDef {
+    pub when: LastingWhen,
+    pub body: Vec<Stmt>,
+    /// How many statement ids the body uses (numbered `0..stmt_count`).
+    pub stmt_count: u16,
+}
+
+/// When a lasting effect's body runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LastingWhen {
+    /// At the start of the executor's next turn, before its first action.
+    NextTurn,
+    /// Right after the executor's next move of a card with the verb this turn (by any cause)
+    /// whose card passes the filters; forgotten at the end of the turn.
+    NextMove {
+        verb: Verb,
+        filters: Vec<CardFilter>,
+    },
 }
 
 /// Where transferred cards go.
@@ -302,6 +373,13 @@ pub enum Player {
         set: PlayerSet,
         condition: Option<Box<MeasureTest>>,
     },
+    /// The player of the set with the most (fewest) of the measure; the executor chooses among
+    /// the tied (`the opponent with the most cards in hand`).
+    Extreme {
+        set: PlayerSet,
+        most: bool,
+        measure: Box<Measure>,
+    },
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -338,6 +416,13 @@ pub enum CardSource {
 pub enum Supply {
     /// The cards of the deck of the value, top first.
     Deck(Value),
+    /// The `n` top (or bottom) cards of the deck of the value, top first: `the top card of the
+    /// [2] deck`.
+    DeckEnd {
+        age: Value,
+        n: u8,
+        bottom: bool,
+    },
     Available,
 }
 
@@ -500,6 +585,8 @@ pub enum ColorTerm {
     ChosenBy(StmtId),
     /// A colour parameter of the effect.
     Param(u8),
+    /// The colour of the innermost `for each color` (`that color`).
+    Loop,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -508,6 +595,8 @@ pub enum ColorFilter {
     Splayed(Vec<SplayDirection>),
     /// Its pile shows the icon (visible icons of the pile).
     WithIcon(Icon),
+    /// Its pile shows no such icon.
+    WithoutIcon(Icon),
     /// Present on the board of the owner.
     On(Owner),
     /// Present on the board of no player of the owner set.
@@ -553,6 +642,11 @@ pub enum Countable {
     Icons {
         owner: Player,
         icon: Icon,
+    },
+    /// The players of the set (relative to the executor) who meet the test (all, without one).
+    Players {
+        set: PlayerSet,
+        test: Option<MeasureTest>,
     },
 }
 
@@ -604,6 +698,13 @@ pub enum Cond {
         lhs: Value,
         op: Comparison,
         rhs: Value,
+    },
+    /// The player could claim the standard achievement of the value by an Achieve action now:
+    /// one is available, their score is at least five times it, their highest top card at
+    /// least it.
+    Eligible {
+        player: Player,
+        value: Value,
     },
 }
 

@@ -13,9 +13,16 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 fn base_files() -> Vec<SourceFile> {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../cards/base"));
+    files_in("cards/base", "base")
+}
+
+/// The card files of a folder of the repository, as one tree of the set.
+fn files_in(folder: &str, set: &str) -> Vec<SourceFile> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(folder);
     let mut paths: Vec<_> = std::fs::read_dir(dir)
-        .expect("cards/base exists")
+        .expect("the folder exists")
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "dogma"))
         .collect();
@@ -24,11 +31,11 @@ fn base_files() -> Vec<SourceFile> {
         .into_iter()
         .map(|p| SourceFile {
             name: format!(
-                "cards/base/{}",
+                "{folder}/{}",
                 p.file_name().unwrap_or_default().to_string_lossy()
             ),
             text: std::fs::read_to_string(&p).expect("readable"),
-            set: "base".to_string(),
+            set: set.to_string(),
             layer: 0,
         })
         .collect()
@@ -196,10 +203,23 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
     use Op::*;
     // ((ints taken, sets taken), (ints left, sets left))
     match *op {
-        Jump { .. } | Return | RepeatEffect | EndDogma | EndGame | Nop => ((0, 0), (0, 0)),
+        Jump { .. }
+        | Return
+        | RepeatEffect
+        | EndDogma
+        | EndGame
+        | Nop
+        | ActorEnd
+        | Lasting { .. }
+        | AdditionalAction { .. } => ((0, 0), (0, 0)),
+        Repeats => ((0, 0), (1, 0)),
+        ActorStart { .. } | ColorsStart | ChooseColors { .. } => ((1, 0), (0, 0)),
+        ColorsNext { .. } => ((0, 0), (0, 0)),
+        LoopColor => ((0, 0), (1, 0)),
+        ChooseValueRange { .. } => ((2, 0), (0, 0)),
         InitParam { .. } | SetParam { .. } => ((1, 0), (0, 0)),
         Param { .. } => ((0, 0), (1, 0)),
-        DeckCards => ((1, 0), (0, 1)),
+        DeckCards | DeckEnd { .. } => ((1, 0), (0, 1)),
         AvailableCards | CandidateCard => ((0, 0), (0, 1)),
         Above
         | KeepDemand
@@ -260,17 +280,25 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
             ((0, 0), (1, 0))
         }
         BoardColors => ((1, 0), (2, 0)),
-        ColorsSplayed { .. } | ColorsWithIcon { .. } | ColorsOnGroup { .. } => ((2, 0), (2, 0)),
+        ColorsSplayed { .. }
+        | ColorsWithIcon { .. }
+        | ColorsWithoutIcon { .. }
+        | ColorsOnGroup { .. } => ((2, 0), (2, 0)),
         ColorsOnBoard { .. } => ((3, 0), (2, 0)),
         Measure { .. } | VersusEach { .. } => ((1, 0), (1, 0)),
-        IsSplayed { .. } => ((2, 0), (1, 0)),
-        Did { .. } | Moved { .. } | QuantifyPlayers { .. } | OnlyPlayer { .. } => ((0, 0), (1, 0)),
+        IsSplayed { .. } | Eligible => ((2, 0), (1, 0)),
+        ChooseExtremePlayer { .. } => ((0, 0), (1, 0)),
+        Did { .. }
+        | Moved { .. }
+        | QuantifyPlayers { .. }
+        | OnlyPlayer { .. }
+        | CountPlayers { .. } => ((0, 0), (1, 0)),
         QuantifyCards { .. } => ((0, 2), (1, 0)),
         AskYesNo { .. } | AskOption { .. } => ((0, 0), (1, 0)),
         Choose { .. } | Claim { .. } | WinSingle { .. } | Combine { .. } => ((0, 0), (0, 0)),
         PickColor { .. } => ((2, 0), (2, 0)),
         Draw { .. } | Splay { .. } | Unsplay { .. } | Rearrange { .. } => ((2, 0), (0, 0)),
-        Move { .. } | SelfExecute { .. } => ((0, 1), (0, 0)),
+        Move { .. } | SelfExecute { .. } | Look { .. } => ((0, 1), (0, 0)),
         Transfer { .. } => ((1, 1), (0, 0)),
         Exchange { .. } => ((2, 2), (0, 0)),
         Win | Lose => ((1, 0), (0, 0)),
@@ -322,7 +350,10 @@ fn check_stacks(chunk: &Chunk) -> Result<(), String> {
                 work.push((target as usize, after));
                 work.push((at + 1, after));
             }
-            Op::LoopNext { exit } | Op::EachNext { exit } => {
+            Op::LoopNext { exit }
+            | Op::EachNext { exit }
+            | Op::ActorStart { exit }
+            | Op::ColorsNext { exit } => {
                 work.push((exit as usize, after));
                 work.push((at + 1, after));
             }
@@ -534,4 +565,84 @@ fn a_trigger_compiles_to_a_card_test() {
     assert!(text.contains("keep_slots castle flag"), "{text}");
     assert!(text.contains("drop_specials fountain"), "{text}");
     assert!(text.contains("colors_splayed left"), "{text}");
+}
+
+/// The designer test edition's own cards (tests/fixtures/designer): the constructs no official
+/// card uses, compiled alone.
+fn designer() -> &'static (Vec<SourceFile>, CompiledEdition) {
+    static DESIGNER: OnceLock<(Vec<SourceFile>, CompiledEdition)> = OnceLock::new();
+    DESIGNER.get_or_init(|| {
+        let files = files_in("tests/fixtures/designer/designer-cards", "test");
+        let checked = check(&files, &Options::for_edition("third", Rules::default()));
+        assert!(
+            checked.errors.is_empty(),
+            "{}",
+            render_errors(&files, &checked.errors)
+        );
+        let names: Vec<String> = files.iter().map(|f| f.name.clone()).collect();
+        let edition = compile_edition("designer", Rules::default(), &checked.program, &names)
+            .unwrap_or_else(|errors| panic!("{}", describe(&errors)));
+        (files, edition)
+    })
+}
+
+#[test]
+fn the_designer_constructs_compile_to_well_formed_chunks() {
+    let edition = &designer().1;
+    assert_eq!(dogmac::validate(edition), Ok(()));
+    let mut problems = Vec::new();
+    for (i, chunk) in edition.chunks.iter().enumerate() {
+        if let Err(e) = check_stacks(chunk) {
+            problems.push(format!("chunk {i} ({}): {e}", chunk.name));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let ops: Vec<Op> = edition.chunks.iter().flat_map(|c| c.ops.clone()).collect();
+    for (new, found) in [
+        (
+            "ActorStart",
+            ops.iter().any(|o| matches!(o, Op::ActorStart { .. })),
+        ),
+        (
+            "ChooseExtremePlayer",
+            ops.iter()
+                .any(|o| matches!(o, Op::ChooseExtremePlayer { .. })),
+        ),
+        (
+            "CountPlayers",
+            ops.iter().any(|o| matches!(o, Op::CountPlayers { .. })),
+        ),
+        (
+            "ChooseValueRange",
+            ops.iter().any(|o| matches!(o, Op::ChooseValueRange { .. })),
+        ),
+        ("Repeats", ops.contains(&Op::Repeats)),
+        ("ColorsStart", ops.contains(&Op::ColorsStart)),
+        ("LoopColor", ops.contains(&Op::LoopColor)),
+        (
+            "ColorsWithoutIcon",
+            ops.iter()
+                .any(|o| matches!(o, Op::ColorsWithoutIcon { .. })),
+        ),
+        (
+            "ChooseColors",
+            ops.iter().any(|o| matches!(o, Op::ChooseColors { .. })),
+        ),
+        (
+            "DeckEnd",
+            ops.iter().any(|o| matches!(o, Op::DeckEnd { .. })),
+        ),
+        ("Look", ops.iter().any(|o| matches!(o, Op::Look { .. }))),
+        ("Eligible", ops.contains(&Op::Eligible)),
+    ] {
+        assert!(found, "no designer card uses {new}");
+    }
+}
+
+#[test]
+fn snapshot_of_the_designer_constructs() {
+    let (files, edition) = designer();
+    let texts: Vec<String> = files.iter().map(|f| f.text.clone()).collect();
+    let code = disassemble_chunks(edition, &texts, |_| true);
+    insta::assert_snapshot!("designer_constructs", code);
 }

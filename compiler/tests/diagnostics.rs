@@ -4,7 +4,7 @@
 //! Regenerate after a reviewed change with `INSTA_UPDATE=always cargo test -p dogma-compiler
 //! --test diagnostics` (or `cargo insta review`).
 
-use dogma_compiler::{check, render_errors, Options, SourceFile};
+use dogma_compiler::{check, render_errors, render_warnings, Options, SourceFile};
 
 /// A card every test can refer to.
 const ROBOTICS: &str = r#"
@@ -382,12 +382,155 @@ fn e0312_onto_off_board() {
     );
 }
 
+/// Checks `source` for the third edition, asserts it has no errors and that `code` is among its
+/// warnings, and snapshots the warnings.
+fn snapshot_warning(name: &str, code: &str, source: &str) {
+    let files = vec![SourceFile {
+        name: "cards/test/card.dogma".to_string(),
+        text: source.to_string(),
+        set: "test".to_string(),
+        layer: 0,
+    }];
+    let checked = check(
+        &files,
+        &Options::for_edition("third", dogma_runtime::bytecode::Rules::default()),
+    );
+    assert!(
+        checked.errors.is_empty(),
+        "{}",
+        render_errors(&files, &checked.errors)
+    );
+    let codes: Vec<&str> = checked.warnings.iter().map(|w| w.code()).collect();
+    assert!(codes.contains(&code), "expected {code}, got {codes:?}");
+    let text = render_warnings(&files, &checked.warnings);
+    insta::assert_snapshot!(
+        name,
+        format!("----- SOURCE CODE\n{source}\n----- WARNING\n{text}")
+    );
+}
+
+/// The intended text says "two" where the statements say one: the word diff shows it.
+#[test]
+fn w0001_text_drift() {
+    snapshot_warning(
+        "w0001_text_drift",
+        "W0001",
+        &card(
+            "    text \"You may return a card from your hand. If you do, draw two [1].\"\n    \
+             you may return a card from your hand\n    if you do {\n      draw a [1]\n    }",
+        ),
+    );
+}
+
+/// An approximation warns of no drift, and a text that matches warns of nothing.
+#[test]
+fn w0001_not_for_an_approximation_or_a_match() {
+    for source in [
+        "card \"Test\" {\n  age 1\n  color red\n  icons hex crown crown crown\n  approximate \"the printed card says two\"\n\n  effect crown {\n    text \"Draw two [1].\"\n    draw a [1]\n  }\n}\n",
+        "card \"Test\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  demand crown {\n    text \"I demand you draw a [1]!\"\n         \"If you do, draw a [2]!\"\n    draw a [1]\n    if you do {\n      draw a [2]\n    }\n  }\n}\n",
+    ] {
+        let files = vec![SourceFile::new("cards/test/card.dogma", source, "test")];
+        let checked = check(&files, &Options::default());
+        assert!(checked.errors.is_empty(), "{}", render_errors(&files, &checked.errors));
+        assert!(
+            checked.warnings.is_empty(),
+            "{}",
+            render_warnings(&files, &checked.warnings)
+        );
+    }
+}
+
+/// `other than` after a choice of a value: only icons are left out.
+#[test]
+fn w0003_except_outside_icons() {
+    snapshot_warning(
+        "w0003_except_outside_icons",
+        "W0003",
+        &card("    choose a value other than crown\n    draw a [chosen]"),
+    );
+}
+
+/// `of my choice` on all the cards: nothing is left to choose.
+#[test]
+fn w0004_choice_of_all() {
+    snapshot_warning(
+        "w0004_choice_of_all",
+        "W0004",
+        &demand("    transfer all cards of my choice from your hand to my hand"),
+    );
+}
+
+/// The same words where they do mean something warn of nothing.
+#[test]
+fn w0002_to_w0004_not_where_the_words_mean_something() {
+    let files = vec![SourceFile::new(
+        "cards/test/card.dogma",
+        demand(
+            "    score a top card from your board\n    return your bottom red card\n    \
+             I choose an icon other than leaf\n    \
+             transfer a card of my choice from your hand to my hand\n    \
+             transfer 2 cards of my choice from your score pile to my hand",
+        ),
+        "test",
+    )];
+    let checked = check(&files, &Options::default());
+    assert!(
+        checked.errors.is_empty(),
+        "{}",
+        render_errors(&files, &checked.errors)
+    );
+    assert!(
+        checked.warnings.is_empty(),
+        "{}",
+        render_warnings(&files, &checked.warnings)
+    );
+}
+
 #[test]
 fn e0313_echo_mismatch() {
     snapshot(
         "e0313_echo_mismatch",
         "E0313",
         "card \"Ruler\" {\n  age 1\n  color blue\n  icons lightbulb hex lightbulb echo\n\n  effect lightbulb {\n    draw a [1]\n  }\n}\n",
+    );
+}
+
+#[test]
+fn e0215_position_off_pile() {
+    snapshot(
+        "e0215_position_off_pile",
+        "E0215",
+        &card("    score the top card from your hand"),
+    );
+}
+
+/// A lasting effect's body runs later, on its own: `returned` names a card of the effect around it.
+#[test]
+fn e0216_lasting_reference() {
+    snapshot(
+        "e0216_lasting_reference",
+        "E0216",
+        &card("    return a card from your hand\n    on your next turn {\n      draw a [value of returned]\n    }"),
+    );
+}
+
+/// A lasting effect's body cannot repeat the effect that set it.
+#[test]
+fn e0314_lasting_statement() {
+    snapshot(
+        "e0314_lasting_statement",
+        "E0314",
+        &card("    on your next turn {\n      draw a [1]\n      repeat this effect\n    }"),
+    );
+}
+
+/// An additional action given to a demand's victim, who never has the turn.
+#[test]
+fn w0005_additional_action_in_demand() {
+    snapshot_warning(
+        "w0005_additional_action_in_demand",
+        "W0005",
+        &demand("    take an additional action"),
     );
 }
 

@@ -69,12 +69,45 @@ pub struct Card {
     pub span: Span,
 }
 
+impl Card {
+    /// Why the card is an approximation (`approximate "…"`), if it is one.
+    pub fn approximate(&self) -> Option<&Prose> {
+        self.facts.iter().find_map(|f| match &f.node {
+            Fact::Approximate(why) => Some(why),
+            _ => None,
+        })
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fact {
     Age(Spanned<u32>),
     Color(Name),
     /// The icon slots in the card's reading order (see `SlotPosition::FOUR` and `SIX`).
     Icons(Vec<SlotSource>),
+    /// `approximate "why"`: the card's rendered text knowingly differs from its printed text.
+    Approximate(Prose),
+}
+
+/// Quoted text written over one or more lines (`"…" "…"`): the pieces read as one text, with a
+/// space between each two.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prose {
+    /// Each quoted piece, without its quotes.
+    pub pieces: Vec<Spanned<String>>,
+    pub span: Span,
+}
+
+impl Prose {
+    /// The whole text: the pieces joined by a space, runs of spaces made one.
+    pub fn text(&self) -> String {
+        let joined: Vec<&str> = self.pieces.iter().map(|p| p.node.as_str()).collect();
+        joined
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
 
 /// One icon slot as written: a name (`leaf`, `hex`) and an optional number (`bonus 3`).
@@ -124,6 +157,9 @@ pub struct Effect {
     pub icon: Option<Name>,
     /// `(v = 11)`: the effect's parameters with their values on its first run.
     pub params: Vec<Arg>,
+    /// `text "…"`: the effect's intended printed text, which its rendered text should match;
+    /// the span covers the whole line.
+    pub text: Option<Spanned<Prose>>,
     pub body: Block,
     pub span: Span,
 }
@@ -179,6 +215,9 @@ pub struct Block {
 pub struct Stmt {
     /// Written with a leading `then`: sequencing only, kept for the rendered text.
     pub then: bool,
+    /// `each opponent draws …`, `that player chooses …`: another player carries the statement
+    /// out (its verb agrees: `draws`); `None`: the executor.
+    pub subject: Option<Subject>,
     pub kind: StmtKind,
     /// `for every 2 leaf on your board`: the statement is carried out once per counted thing.
     pub scale: Option<Scale>,
@@ -194,16 +233,34 @@ pub enum StmtKind {
         then: Block,
         otherwise: Option<Box<Otherwise>>,
     },
-    /// `either { … } or { … }`: the executor picks one alternative.
-    Either(Vec<Block>),
-    /// `for each other player { … }`: the body runs once per player, who is `their`.
-    ForEach {
-        players: Spanned<PlayerSet>,
+    /// `either { … } or { … }`: the executor picks one alternative; `I choose either …` (a
+    /// demand): the demander does.
+    Either {
+        by_demander: bool,
+        blocks: Vec<Block>,
+    },
+    /// `for each color on your board with leaf { … }`: the body runs once per colour that
+    /// passes the filters, which is `that color`.
+    ForEachColor {
+        filters: Vec<Spanned<ColorFilter>>,
         body: Block,
     },
-    /// `repeat this effect`, `repeat this effect with v = chosen`.
-    Repeat(Vec<Arg>),
-    /// `choose a value`, `choose 2 colors`, `I choose an icon other than leaf`.
+    /// `for each other player { … }`: the body runs once per player, who is `their`; `for
+    /// each opponent with more crown than you { … }`: only for those who meet the test.
+    ForEach {
+        players: Spanned<PlayerSet>,
+        with: Option<PlayerMeasure>,
+        body: Block,
+    },
+    /// `repeat this effect`, `repeat this effect with v = chosen`, `repeat this effect, at most
+    /// twice`.
+    Repeat {
+        args: Vec<Arg>,
+        /// `at most twice`: how many times this effect may be repeated in one execution.
+        at_most: Option<Spanned<u32>>,
+    },
+    /// `choose a value`, `choose 2 colors`, `I choose an icon other than leaf`, `choose a
+    /// color on your board without crown`.
     Choose {
         /// `I choose`: the demander chooses.
         by_demander: bool,
@@ -211,11 +268,19 @@ pub enum StmtKind {
         kind: Spanned<ChoiceKind>,
         /// `other than leaf`: an option left out.
         except: Option<Name>,
+        /// `on your board without crown` (colours only): the colours to choose among.
+        filters: Vec<Spanned<ColorFilter>>,
     },
     /// `choose [7] or [8]`: a value among these.
     ChooseValue {
         by_demander: bool,
         options: Vec<Expr>,
+    },
+    /// `choose a value from 1 to number of colors on your board`: a value within bounds.
+    ChooseRange {
+        by_demander: bool,
+        low: Expr,
+        high: Expr,
     },
     /// `choose a card from your score pile`: cards picked without moving them (`chosen`).
     ChooseCards(Selection),
@@ -239,10 +304,10 @@ pub enum StmtKind {
     },
     Unsplay(ColorExpr),
     Rearrange(ColorExpr),
-    /// `draw a [1]`, `draw and meld 2 [10]`.
+    /// `draw a [1]`, `draw and meld 2 [10]`, `draw (number of colors on your board) [2]`.
     Draw {
         then: Option<Spanned<Verb>>,
-        count: Spanned<u32>,
+        count: Spanned<DrawCount>,
         value: Expr,
     },
     Transfer {
@@ -257,10 +322,87 @@ pub enum StmtKind {
         verbs: Vec<Spanned<Verb>>,
         what: Selection,
     },
+    /// `look at the top card of the [3] deck`: the player sees the cards, nobody else does;
+    /// they stay where they are.
+    Look(Selection),
     /// `keep it`: the cards stay where they are (printed for clarity).
     Keep(CardRef),
+    /// `the next time you meld a card this turn { … }`, `on your next turn { … }`: a lasting
+    /// effect, whose body the executor carries out later, once.
+    Lasting {
+        when: Spanned<LastingWhen>,
+        body: Block,
+    },
+    /// `take an additional action`: one more action this turn.
+    AdditionalAction,
     Win(Winner),
     Lose(PlayerRef),
+}
+
+/// When a lasting effect's body runs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LastingWhen {
+    /// `on your next turn`: at the start of the executor's next turn.
+    NextTurn,
+    /// `the next time you meld a card with crown this turn`: right after the executor's next
+    /// such move this turn; `it` is the card moved.
+    NextTime {
+        verb: Spanned<LastingVerb>,
+        /// The filters the moved card passes.
+        filters: Vec<Spanned<Filter>>,
+    },
+}
+
+/// The move a `the next time you …` waits for: a draw or a move verb.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastingVerb {
+    Draw,
+    Move(Verb),
+}
+
+impl LastingVerb {
+    pub fn word(self) -> &'static str {
+        match self {
+            LastingVerb::Draw => "draw",
+            LastingVerb::Move(v) => v.word(),
+        }
+    }
+
+    /// The participle naming the card moved (`drawn`, `melded`).
+    pub fn participle(self) -> Participle {
+        match self {
+            LastingVerb::Draw => Participle::Drawn,
+            LastingVerb::Move(v) => Participle::of_verb(v),
+        }
+    }
+}
+
+/// How many cards a draw takes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DrawCount {
+    /// `a`, `an`, `2`.
+    Fixed(u32),
+    /// `(number of colors on your board)`: computed when the statement runs.
+    Computed(Expr),
+}
+
+/// Who carries out a statement other than the executor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Subject {
+    pub kind: SubjectKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SubjectKind {
+    /// `each opponent`, `each player with more crown than you`: every such player in turn, as
+    /// `for each` goes (`each player`: you first).
+    Each {
+        players: Spanned<PlayerSet>,
+        with: Option<PlayerMeasure>,
+    },
+    /// `that player`, `an opponent of your choice`, `the opponent with the most cards in hand`.
+    Player(PlayerRef),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -518,6 +660,8 @@ pub enum Preposition {
     From,
     In,
     On,
+    /// Before a deck only: `the top card of the [2] deck`.
+    Of,
 }
 
 impl Preposition {
@@ -526,6 +670,7 @@ impl Preposition {
             Preposition::From => "from",
             Preposition::In => "in",
             Preposition::On => "on",
+            Preposition::Of => "of",
         }
     }
 }
@@ -801,6 +946,14 @@ pub enum ColorAtom {
     ItsColor,
     /// `chosen`: the colours of the latest `choose`.
     Chosen,
+    /// `that color`: the colour of the enclosing `for each color`.
+    ThatColor,
+    /// `it` where a colour is meant: in a `for each color`, the current colour; elsewhere the
+    /// colour of `it` (the cards of the latest statement).
+    It,
+    /// `each color you have splayed left` (splay and unsplay only): every colour that passes
+    /// the filters, one after the other.
+    Each(Vec<Spanned<ColorFilter>>),
     /// `red`.
     Named(String),
 }
@@ -809,8 +962,12 @@ pub enum ColorAtom {
 pub enum ColorFilter {
     /// `splayed`, `splayed up or right`.
     Splayed(Vec<Spanned<Direction>>),
+    /// `you have splayed left`: `splayed left`, as printed cards say it.
+    YouHaveSplayed(Vec<Spanned<Direction>>),
     /// `with leaf`.
     With(Name),
+    /// `without crown`: its pile shows no such icon.
+    Without(Name),
     /// `not on any opponent's board`.
     NotOn(Spanned<Possessive>),
     /// `on your board`.
@@ -868,6 +1025,12 @@ pub enum Countable {
     Icons {
         icon: Name,
         whose: Spanned<Possessive>,
+        span: Span,
+    },
+    /// `opponents with more crown than you`: the players of the set who meet the test.
+    Players {
+        players: Spanned<PlayerSet>,
+        with: Option<PlayerMeasure>,
         span: Span,
     },
     Cards(SetRef),
@@ -929,6 +1092,11 @@ pub enum CondKind {
     Card {
         card: CardRef,
         pred: CardPred,
+    },
+    /// `you are eligible to claim an achievement of value 3`: the Achieve action's test.
+    Eligible {
+        player: PlayerRef,
+        value: Expr,
     },
     /// `number of drawn > 2`.
     Compare {
@@ -1018,6 +1186,22 @@ pub enum Amount {
     No,
 }
 
+impl Amount {
+    /// Whether the noun after the amount is singular: `at least 1 card`, `more than 1 card`,
+    /// but `no cards`, `at least 2 cards`.
+    pub fn takes_singular(self) -> bool {
+        matches!(
+            self,
+            Amount::AtLeast(1)
+                | Amount::AtMost(1)
+                | Amount::MoreThan(1)
+                | Amount::FewerThan(1)
+                | Amount::Exactly(1)
+                | Amount::Count(1)
+        )
+    }
+}
+
 /// What a player has, compared: `at least 4 castle`, `more leaf than factory`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerMeasure {
@@ -1092,16 +1276,30 @@ pub enum PlayerRefKind {
         me: bool,
     },
     ThatPlayer,
-    /// `an opponent with fewer points than you`, `another player`: the executor chooses.
+    /// `they`: the player of the enclosing `for each`, or the subject of the statement (as
+    /// `their` is).
+    They,
+    /// `an opponent with fewer points than you`, `another player`, `an opponent of your choice`:
+    /// the executor chooses.
     Choose {
         article: PlayerArticle,
         kind: PlayerKind,
+        /// `of your choice` written (it changes nothing: the executor chooses anyway).
+        of_your_choice: bool,
         with: Option<Box<PlayerMeasure>>,
+    },
+    /// `the opponent with the most cards in hand`: the player of the set with the most (fewest)
+    /// of the measure; on a tie the executor chooses among the tied.
+    Extreme {
+        kind: PlayerKind,
+        most: bool,
+        measure: Spanned<Measure>,
     },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerArticle {
+    /// `an opponent`, `a player` (the article that reads right is printed).
     An,
     Another,
     Any,

@@ -171,6 +171,10 @@ impl Printer<'_> {
             format!("card {} {{", quote(&card.title.node)),
         );
         for fact in &card.facts {
+            if let Fact::Approximate(why) = &fact.node {
+                self.prose(1, "approximate", why, fact.span.start);
+                continue;
+            }
             let text = match &fact.node {
                 Fact::Age(age) => format!("age {}", age.node),
                 Fact::Color(color) => format!("color {}", color.node),
@@ -184,6 +188,7 @@ impl Printer<'_> {
                         .collect();
                     format!("icons {}", words.join(" "))
                 }
+                Fact::Approximate(_) => continue,
             };
             self.line(1, fact.span.start, fact.span.end, text);
         }
@@ -200,6 +205,9 @@ impl Printer<'_> {
                 None => format!("{}{params} {{", effect.kind.node.keyword()),
             };
             self.line(1, effect.span.start, effect.body.span.start + 1, head);
+            if let Some(text) = &effect.text {
+                self.prose(2, "text", &text.node, text.span.start);
+            }
             self.stmts(&effect.body, 2);
             self.close(1, effect.body.span.end);
         }
@@ -238,6 +246,23 @@ impl Printer<'_> {
             );
         }
         self.close(0, a.span.end);
+    }
+
+    /// `text "…"` or `approximate "…"`: the keyword and the first piece on one line, each
+    /// further piece on its own line under the first.
+    fn prose(&mut self, indent: usize, keyword: &str, prose: &Prose, start: u32) {
+        for (i, piece) in prose.pieces.iter().enumerate() {
+            let quoted = quote(&piece.node);
+            if i == 0 {
+                self.line(indent, start, piece.span.end, format!("{keyword} {quoted}"));
+            } else {
+                self.flush_comments(piece.span.start, indent);
+                let pad = " ".repeat(keyword.len() + 1);
+                self.lines
+                    .push(format!("{}{pad}{quoted}", "  ".repeat(indent)));
+                self.trailing_after(piece.span.end);
+            }
+        }
     }
 
     fn close(&mut self, indent: usize, end: u32) {
@@ -308,10 +333,14 @@ impl Printer<'_> {
                     otherwise.as_deref(),
                 );
             }
-            StmtKind::Either(blocks) => {
+            StmtKind::Either {
+                by_demander,
+                blocks,
+            } => {
+                let chooser = if *by_demander { "I choose " } else { "" };
                 for (i, block) in blocks.iter().enumerate() {
                     let head = if i == 0 {
-                        format!("{then}either {{")
+                        format!("{then}{chooser}either {{")
                     } else {
                         "} or {".to_string()
                     };
@@ -327,18 +356,58 @@ impl Printer<'_> {
                 let end = blocks.last().map_or(stmt.span.end, |b| b.span.end);
                 self.close_with(indent, end, &scale);
             }
-            StmtKind::ForEach { players, body } => {
+            StmtKind::ForEachColor { filters, body } => {
+                let mut head = format!("{then}for each color");
+                for f in filters {
+                    head.push(' ');
+                    head.push_str(&color_filter_text(&f.node));
+                }
                 self.line(
                     indent,
                     stmt.span.start,
                     body.span.start + 1,
-                    format!("{then}for each {} {{", players.node.words()),
+                    format!("{head} {{"),
+                );
+                self.stmts(body, indent + 1);
+                self.close_with(indent, body.span.end, &scale);
+            }
+            StmtKind::Lasting { when, body } => {
+                self.line(
+                    indent,
+                    stmt.span.start,
+                    body.span.start + 1,
+                    format!("{then}{} {{", lasting_text(&when.node)),
+                );
+                self.stmts(body, indent + 1);
+                self.close_with(indent, body.span.end, &scale);
+            }
+            StmtKind::ForEach {
+                players,
+                with,
+                body,
+            } => {
+                let with = with
+                    .as_ref()
+                    .map(|m| format!(" with {}", player_measure_text(m)))
+                    .unwrap_or_default();
+                self.line(
+                    indent,
+                    stmt.span.start,
+                    body.span.start + 1,
+                    format!("{then}for each {}{with} {{", players.node.words()),
                 );
                 self.stmts(body, indent + 1);
                 self.close_with(indent, body.span.end, &scale);
             }
             kind => {
-                let text = format!("{then}{}{scale}", simple_stmt_text(kind));
+                let text = match &stmt.subject {
+                    Some(subject) => format!(
+                        "{then}{} {}{scale}",
+                        subject_text(subject),
+                        crate::render::words::third_person(&simple_stmt_text(kind))
+                    ),
+                    None => format!("{then}{}{scale}", simple_stmt_text(kind)),
+                };
                 self.line(indent, stmt.span.start, stmt.span.end, text);
             }
         }
@@ -421,6 +490,22 @@ fn trigger_text(t: &Trigger) -> String {
     text
 }
 
+/// `on your next turn`, `the next time you meld a card with crown this turn`.
+fn lasting_text(when: &LastingWhen) -> String {
+    match when {
+        LastingWhen::NextTurn => "on your next turn".to_string(),
+        LastingWhen::NextTime { verb, filters } => {
+            let mut text = format!("the next time you {} a card", verb.node.word());
+            for f in filters {
+                text.push(' ');
+                text.push_str(&filter_text(&f.node));
+            }
+            text.push_str(" this turn");
+            text
+        }
+    }
+}
+
 fn quote(title: &str) -> String {
     format!("\"{title}\"")
 }
@@ -430,16 +515,36 @@ fn quote(title: &str) -> String {
 
 fn simple_stmt_text(kind: &StmtKind) -> String {
     match kind {
-        StmtKind::Repeat(args) if args.is_empty() => "repeat this effect".to_string(),
-        StmtKind::Repeat(args) => {
-            let args: Vec<String> = args.iter().map(arg_text).collect();
-            format!("repeat this effect with {}", args.join(", "))
+        StmtKind::Repeat { args, at_most } => {
+            let mut text = "repeat this effect".to_string();
+            if !args.is_empty() {
+                let args: Vec<String> = args.iter().map(arg_text).collect();
+                text.push_str(&format!(" with {}", args.join(", ")));
+            }
+            match at_most.as_ref().map(|n| n.node) {
+                None => {}
+                Some(1) => text.push_str(" at most once"),
+                Some(2) => text.push_str(" at most twice"),
+                Some(n) => text.push_str(&format!(" at most {n} times")),
+            }
+            text
         }
+        StmtKind::ChooseRange {
+            by_demander,
+            low,
+            high,
+        } => format!(
+            "{}choose a value from {} to {}",
+            if *by_demander { "I " } else { "" },
+            expr_text(low),
+            expr_text(high)
+        ),
         StmtKind::Choose {
             by_demander,
             count,
             kind,
             except,
+            filters,
         } => {
             let mut text = format!(
                 "{}choose {} {}",
@@ -452,6 +557,10 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             );
             if let Some(name) = except {
                 text.push_str(&format!(" other than {}", name.node));
+            }
+            for f in filters {
+                text.push(' ');
+                text.push_str(&color_filter_text(&f.node));
             }
             text
         }
@@ -489,11 +598,11 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
                 .as_ref()
                 .map(|v| format!(" and {}", v.node.word()))
                 .unwrap_or_default();
-            format!(
-                "draw{verb} {} [{}]",
-                count_text(count.node, starts_with_vowel_sound(value)),
-                expr_text(value)
-            )
+            let count = match &count.node {
+                DrawCount::Fixed(n) => count_text(*n, starts_with_vowel_sound(value)),
+                DrawCount::Computed(e) => format!("({})", expr_text(e)),
+            };
+            format!("draw{verb} {count} [{}]", expr_text(value))
         }
         StmtKind::Transfer { what, to } => format!(
             "transfer {} to {}",
@@ -508,15 +617,20 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             let verbs: Vec<&str> = verbs.iter().map(|v| v.node.word()).collect();
             format!("{} {}", verbs.join(" and "), selection_text(what))
         }
+        StmtKind::Look(sel) => format!("look at {}", selection_text(sel)),
         StmtKind::Keep(card) => format!("keep {}", card_ref_text(card)),
+        StmtKind::AdditionalAction => "take an additional action".to_string(),
         StmtKind::Win(winner) => match winner {
             Winner::Single { most, measure, .. } => format!(
                 "the single player with the {} {} wins",
                 if *most { "most" } else { "fewest" },
-                measure_text(&measure.node)
+                measure_text(&measure.node, false)
             ),
             Winner::Player(p) => {
-                let verb = if matches!(p.kind, PlayerRefKind::You | PlayerRefKind::I { .. }) {
+                let verb = if matches!(
+                    p.kind,
+                    PlayerRefKind::You | PlayerRefKind::I { .. } | PlayerRefKind::They
+                ) {
                     "win"
                 } else {
                     "wins"
@@ -525,7 +639,10 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             }
         },
         StmtKind::Lose(p) => {
-            let verb = if matches!(p.kind, PlayerRefKind::You | PlayerRefKind::I { .. }) {
+            let verb = if matches!(
+                p.kind,
+                PlayerRefKind::You | PlayerRefKind::I { .. } | PlayerRefKind::They
+            ) {
                 "lose"
             } else {
                 "loses"
@@ -533,9 +650,12 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             format!("{} {verb}", player_ref_text(p))
         }
         // Block statements are laid out by the printer.
-        StmtKind::May(_) | StmtKind::If { .. } | StmtKind::Either(_) | StmtKind::ForEach { .. } => {
-            String::new()
-        }
+        StmtKind::May(_)
+        | StmtKind::If { .. }
+        | StmtKind::Either { .. }
+        | StmtKind::ForEach { .. }
+        | StmtKind::ForEachColor { .. }
+        | StmtKind::Lasting { .. } => String::new(),
     }
 }
 
@@ -555,10 +675,11 @@ fn starts_with_vowel_sound(value: &Expr) -> bool {
 
 fn scale_text(scale: &Scale) -> String {
     match &scale.per {
+        // `for every 2 colors on your board`, `for every color on your board`.
         Some(n) => format!(
             "for every {} {}",
             n.node,
-            countable_text(&scale.what, false)
+            countable_text(&scale.what, n.node > 1)
         ),
         None => format!("for every {}", countable_text(&scale.what, false)),
     }
@@ -666,6 +787,17 @@ fn filter_text(f: &Filter) -> String {
         Filter::SameColorAs(c) => format!("of the same color as {}", card_ref_text(c)),
         Filter::SameValueAs(c) => format!("of the same value as {}", card_ref_text(c)),
         Filter::ItsColor => "of its color".to_string(),
+        Filter::Color(c)
+            if matches!(
+                c.alternatives.as_slice(),
+                [Spanned {
+                    node: ColorAtom::ThatColor,
+                    ..
+                }]
+            ) =>
+        {
+            "of that color".to_string()
+        }
         Filter::Color(c) => format!("of color {}", color_expr_text(c)),
         Filter::ColorOnBoard { negated, whose } => format!(
             "of a color {}on {} board",
@@ -792,6 +924,16 @@ fn color_atom_text(a: &ColorAtom) -> String {
         ColorAtom::ColorOf(card) => format!("color of {}", card_ref_text(card)),
         ColorAtom::ItsColor => "its color".to_string(),
         ColorAtom::Chosen => "chosen".to_string(),
+        ColorAtom::ThatColor => "that color".to_string(),
+        ColorAtom::It => "it".to_string(),
+        ColorAtom::Each(filters) => {
+            let mut text = "each color".to_string();
+            for f in filters {
+                text.push(' ');
+                text.push_str(&color_filter_text(&f.node));
+            }
+            text
+        }
         ColorAtom::Named(n) => n.clone(),
     }
 }
@@ -803,7 +945,12 @@ fn color_filter_text(f: &ColorFilter) -> String {
             let words: Vec<&str> = dirs.iter().map(|d| d.node.word()).collect();
             format!("splayed {}", words.join(" or "))
         }
+        ColorFilter::YouHaveSplayed(dirs) => {
+            let words: Vec<&str> = dirs.iter().map(|d| d.node.word()).collect();
+            format!("you have splayed {}", words.join(" or "))
+        }
         ColorFilter::With(icon) => format!("with {}", icon.node),
+        ColorFilter::Without(icon) => format!("without {}", icon.node),
         ColorFilter::NotOn(whose) => format!("not on {} board", whose.node.words()),
         ColorFilter::On(whose) => format!("on {} board", whose.node.words()),
     }
@@ -858,6 +1005,18 @@ fn countable_text(c: &Countable, plural: bool) -> String {
         Countable::Icons { icon, whose, .. } => {
             format!("{} on {} board", icon.node, whose.node.words())
         }
+        Countable::Players { players, with, .. } => {
+            let set = match (players.node, plural) {
+                (PlayerSet::OtherPlayer, true) => "other players",
+                (PlayerSet::Opponent, true) => "opponents",
+                (PlayerSet::Player, true) => "players",
+                (set, false) => set.words(),
+            };
+            match with {
+                Some(m) => format!("{set} with {}", player_measure_text(m)),
+                None => set.to_string(),
+            }
+        }
         Countable::Cards(s) => set_ref_text(s),
     }
 }
@@ -877,16 +1036,29 @@ fn cond_text(c: &Cond) -> String {
         CondKind::Verbed { verb, amount } => {
             format!("you {} {}", verb.node.word(), amount_text(amount.node))
         }
+        CondKind::Eligible { player, value } => format!(
+            "{} {} eligible to claim an achievement of value {}",
+            player_ref_text(player),
+            if matches!(player.kind, PlayerRefKind::You | PlayerRefKind::They) {
+                "are"
+            } else {
+                "is"
+            },
+            expr_text(value)
+        ),
         CondKind::OnlyPlayer(m) => {
             format!("you are the only player with {}", player_measure_text(m))
         }
         CondKind::SinglePlayer { most, measure } => format!(
             "you are the single player with the {} {}",
             if *most { "most" } else { "fewest" },
-            measure_text(&measure.node)
+            measure_text(&measure.node, false)
         ),
         CondKind::Has { player, measure } => {
-            let verb = if matches!(player.kind, PlayerRefKind::You | PlayerRefKind::I { .. }) {
+            let verb = if matches!(
+                player.kind,
+                PlayerRefKind::You | PlayerRefKind::I { .. } | PlayerRefKind::They
+            ) {
                 "have"
             } else {
                 "has"
@@ -1000,7 +1172,7 @@ fn player_measure_text(m: &PlayerMeasure) -> String {
             format!(
                 "{} {}",
                 amount_text(amount.node),
-                measure_text(&measure.node)
+                measure_text(&measure.node, amount.node.takes_singular())
             )
         }
         PlayerMeasureKind::Compare {
@@ -1011,12 +1183,12 @@ fn player_measure_text(m: &PlayerMeasure) -> String {
             let than = match than {
                 Than::Each(set) => format!("each {}", set.node.words()),
                 Than::Player(p) => player_ref_text(p),
-                Than::Measure(m) => measure_text(&m.node),
+                Than::Measure(m) => measure_text(&m.node, false),
             };
             format!(
                 "{} {} than {than}",
                 if *more { "more" } else { "fewer" },
-                measure_text(&measure.node)
+                measure_text(&measure.node, false)
             )
         }
         PlayerMeasureKind::AsMany {
@@ -1027,38 +1199,40 @@ fn player_measure_text(m: &PlayerMeasure) -> String {
             let than = match than {
                 Than::Each(set) => format!("each {}", set.node.words()),
                 Than::Player(p) => player_ref_text(p),
-                Than::Measure(m) => measure_text(&m.node),
+                Than::Measure(m) => measure_text(&m.node, false),
             };
             format!(
                 "at least {}as many {} as {than}",
                 if *twice { "twice " } else { "" },
-                measure_text(&measure.node)
+                measure_text(&measure.node, false)
             )
         }
     }
 }
 
-fn measure_text(m: &Measure) -> String {
+/// A measure; `singular` after an amount of 1 (`at least 1 card in hand`, `1 color splayed left`).
+fn measure_text(m: &Measure, singular: bool) -> String {
+    let s = if singular { "" } else { "s" };
     match m {
-        Measure::Points => "points".to_string(),
-        Measure::Achievements => "achievements".to_string(),
-        Measure::TopCards => "top cards".to_string(),
-        Measure::CardsIn(ZoneKind::Hand) => "cards in hand".to_string(),
-        Measure::CardsIn(_) => "cards in score pile".to_string(),
+        Measure::Points => format!("point{s}"),
+        Measure::Achievements => format!("achievement{s}"),
+        Measure::TopCards => format!("top card{s}"),
+        Measure::CardsIn(ZoneKind::Hand) => format!("card{s} in hand"),
+        Measure::CardsIn(_) => format!("card{s} in score pile"),
         Measure::History {
             verb,
             due_to,
             scope,
-        } => format!("cards {}{}", verb.word(), due_scope_text(*due_to, *scope)),
+        } => format!("card{s} {}{}", verb.word(), due_scope_text(*due_to, *scope)),
         Measure::Colors(filters) => {
-            let mut text = "colors".to_string();
+            let mut text = format!("color{s}");
             for f in filters {
                 text.push(' ');
                 text.push_str(&color_filter_text(&f.node));
             }
             text
         }
-        Measure::ColorCards(color) => format!("{} cards", color.node),
+        Measure::ColorCards(color) => format!("{} card{s}", color.node),
         Measure::Icon(icon) => icon.node.clone(),
     }
 }
@@ -1069,9 +1243,21 @@ fn player_ref_text(p: &PlayerRef) -> String {
         PlayerRefKind::I { me: false } => "I".to_string(),
         PlayerRefKind::I { me: true } => "me".to_string(),
         PlayerRefKind::ThatPlayer => "that player".to_string(),
+        PlayerRefKind::They => "they".to_string(),
+        PlayerRefKind::Extreme {
+            kind,
+            most,
+            measure,
+        } => format!(
+            "the {} with the {} {}",
+            player_kind_word(*kind),
+            if *most { "most" } else { "fewest" },
+            measure_text(&measure.node, false)
+        ),
         PlayerRefKind::Choose {
             article,
             kind,
+            of_your_choice,
             with,
         } => {
             let article = match article {
@@ -1085,16 +1271,40 @@ fn player_ref_text(p: &PlayerRef) -> String {
                 PlayerArticle::Another => "another",
                 PlayerArticle::Any => "any",
             };
-            let kind = match kind {
-                PlayerKind::Opponent => "opponent",
-                PlayerKind::OtherPlayer => "other player",
-                PlayerKind::Player => "player",
+            let kind = player_kind_word(*kind);
+            let choice = if *of_your_choice {
+                " of your choice"
+            } else {
+                ""
             };
             match with {
-                Some(m) => format!("{article} {kind} with {}", player_measure_text(m)),
-                None => format!("{article} {kind}"),
+                Some(m) => format!("{article} {kind}{choice} with {}", player_measure_text(m)),
+                None => format!("{article} {kind}{choice}"),
             }
         }
+    }
+}
+
+/// `each opponent with more crown than you`, `that player`.
+fn subject_text(s: &Subject) -> String {
+    match &s.kind {
+        SubjectKind::Each { players, with } => match with {
+            Some(m) => format!(
+                "each {} with {}",
+                players.node.words(),
+                player_measure_text(m)
+            ),
+            None => format!("each {}", players.node.words()),
+        },
+        SubjectKind::Player(p) => player_ref_text(p),
+    }
+}
+
+fn player_kind_word(kind: PlayerKind) -> &'static str {
+    match kind {
+        PlayerKind::Opponent => "opponent",
+        PlayerKind::OtherPlayer => "other player",
+        PlayerKind::Player => "player",
     }
 }
 
@@ -1116,6 +1326,31 @@ mod tests {
     }
 
     #[test]
+    fn the_designer_constructs_round_trip() {
+        let canonical = "card \"X\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  \
+             demand crown {\n    I choose either {\n      draw a [1]\n    } or {\n      \
+             draw a [2]\n    }\n  }\n\n  \
+             effect crown {\n    each opponent with fewer crown than you draws and scores (2) [1]\n    \
+             an opponent of your choice chooses a card from your hand\n    \
+             the opponent with the most cards in hand looks at the top card of the [3] deck\n    \
+             for each opponent with more leaf than you {\n      if they have no cards in hand {\n        \
+             that player draws a [1]\n      }\n    }\n    \
+             draw a [1] for every opponent with more crown than you\n    \
+             choose a value from 1 to number of colors on your board without leaf\n    \
+             for each color on your board splayed left {\n      score your top card of that color\n    }\n    \
+             splay right each color you have splayed left\n    \
+             choose a color on your board without crown\n    \
+             if you are eligible to claim an achievement of value 2 {\n      \
+             repeat this effect at most twice\n    }\n  }\n}\n";
+        assert_eq!(format_source(canonical).expect("parses"), canonical);
+        // The colon of "I choose: either" and the comma before "at most" are not kept.
+        let written = canonical
+            .replace("I choose either", "I choose: either")
+            .replace("this effect at most", "this effect, at most");
+        assert_eq!(format_source(&written).expect("parses"), canonical);
+    }
+
+    #[test]
     fn triggers_round_trip() {
         let messy = "achievement \"Glory\" {\n when you tuck an card  with flag # any tuck\n when you meld a card without fountain onto a color splayed left or right\n  via \"X\" }\n";
         let once = format_source(messy).expect("parses");
@@ -1131,6 +1366,88 @@ mod tests {
         let source = "card \"X\" {\n  age 1\n  color red\n  icons hex crown crown crown\n\n  effect crown {\n    draw and reveal a [1]\n    if it is red { # red\n      score it\n    } otherwise if it is blue {\n      meld it\n    } otherwise { # other\n      keep it\n    }\n  }\n}\n";
         let once = format_source(source).expect("parses");
         assert_eq!(once, source);
+        assert_eq!(format_source(&once).expect("parses"), once);
+    }
+
+    /// A card's conditions in the canonical layout, one `if` per condition.
+    fn conditions_laid_out(conditions: &[&str]) -> Vec<String> {
+        let body: String = conditions
+            .iter()
+            .map(|c| format!("if {c} {{ draw a [1] }} "))
+            .collect();
+        let source = format!(
+            "card \"X\" {{ age 1 color red icons hex crown crown crown effect crown {{ {body} }} }}"
+        );
+        let once = format_source(&source).expect("parses");
+        assert_eq!(format_source(&once).expect("parses"), once);
+        once.lines()
+            .filter_map(|l| l.trim().strip_prefix("if "))
+            .map(|l| l.trim_end_matches(" {").to_string())
+            .collect()
+    }
+
+    #[test]
+    fn an_amount_of_one_takes_the_singular() {
+        assert_eq!(
+            conditions_laid_out(&[
+                "you have at least 1 cards in hand",
+                "you have at least 1 card tucked this turn",
+                "you have exactly 1 colors splayed left",
+                "you have 1 top cards",
+                "you have at most 1 red cards",
+                "you have more than 1 achievements",
+                "you have fewer than 1 points",
+                "you have at least 2 card in score pile",
+                "you have no card tucked this turn",
+                "you have at least 1 castle",
+            ]),
+            [
+                "you have at least 1 card in hand",
+                "you have at least 1 card tucked this turn",
+                "you have exactly 1 color splayed left",
+                "you have 1 top card",
+                "you have at most 1 red card",
+                "you have more than 1 achievement",
+                "you have fewer than 1 point",
+                "you have at least 2 cards in score pile",
+                "you have no cards tucked this turn",
+                "you have at least 1 castle",
+            ]
+        );
+    }
+
+    #[test]
+    fn for_every_several_takes_the_plural() {
+        let source = "card \"X\" { age 1 color red icons hex crown crown crown effect crown { \
+                      draw a [1] for every 2 color on your board \
+                      draw a [1] for every colors on your board } }";
+        let once = format_source(source).expect("parses");
+        assert!(
+            once.contains("draw a [1] for every 2 colors on your board"),
+            "{once}"
+        );
+        assert!(
+            once.contains("draw a [1] for every color on your board"),
+            "{once}"
+        );
+    }
+
+    /// The intended text opens the effect, each quoted piece on its own line under the first;
+    /// `approximate` stays with the facts.
+    #[test]
+    fn intended_text_and_approximate_round_trip() {
+        let messy = "card \"X\" { age 1 color red icons hex crown crown crown\n \
+                     approximate \"the printed card\" \"says more\"\n \
+                     effect crown {\n text \"Draw a [1].\"   # what the card says\n \
+                     \"Then draw a [2].\" draw a [1] then draw a [2] } }";
+        let once = format_source(messy).expect("parses");
+        assert_eq!(
+            once,
+            "card \"X\" {\n  age 1\n  color red\n  icons hex crown crown crown\n  \
+             approximate \"the printed card\"\n              \"says more\"\n\n  \
+             effect crown {\n    text \"Draw a [1].\" # what the card says\n         \
+             \"Then draw a [2].\"\n    draw a [1]\n    then draw a [2]\n  }\n}\n"
+        );
         assert_eq!(format_source(&once).expect("parses"), once);
     }
 }

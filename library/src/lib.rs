@@ -160,6 +160,111 @@ pub fn load_edition_in(root: &Path, name: &str) -> Result<EditionSources, String
     Ok(EditionSources { manifest, files })
 }
 
+/// An edition's card sources with card files named on the command line checked in it (`dogma
+/// check --edition M FILE`): the named files' cards are checked, and every other card and
+/// special achievement of the edition is known to them.
+pub struct NamedInEdition {
+    pub sources: EditionSources,
+    /// The edition's trees, then (when some named file is not the edition's) the named files'
+    /// own tree, which extends every tree of the edition.
+    pub layers: Vec<Layer>,
+    /// For each file of `sources.files`, whether it is one of the named files.
+    pub named: Vec<bool>,
+}
+
+impl NamedInEdition {
+    pub fn options(&self) -> Options {
+        Options {
+            layers: self.layers.clone(),
+            ..self.sources.options()
+        }
+    }
+}
+
+/// Loads an edition by name or manifest path with card files named on the command line (files,
+/// or folders of them; one of the edition's trees comes with the trees it extends). A named
+/// file of the edition takes the place of the edition's copy; any
+/// other is added in a tree of its own that extends every tree of the edition, so that its
+/// cards replace the edition's cards of the same title, as a tree's cards replace those of the
+/// trees it extends.
+pub fn load_edition_with(name: &str, paths: &[PathBuf]) -> Result<NamedInEdition, String> {
+    let mut sources = load_edition(name)?;
+    let mut layers = layers(&sources.manifest.trees);
+    let mut named = vec![false; sources.files.len()];
+    let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let own: Vec<PathBuf> = sources
+        .files
+        .iter()
+        .map(|f| canonical(Path::new(&f.name)))
+        .collect();
+    let mut files = Vec::new();
+    for path in paths {
+        // A tree of the edition is checked with the trees it extends, as the edition has them.
+        let tree = sources
+            .manifest
+            .trees
+            .iter()
+            .position(|t| canonical(&t.dir) == canonical(path));
+        if let Some(i) = tree {
+            let tree = &sources.manifest.trees[i];
+            for (file, named) in sources.files.iter().zip(named.iter_mut()) {
+                *named |= file.layer as usize == i || tree.extends.contains(&file.layer);
+            }
+        } else if path.is_dir() {
+            files.extend(dogma_files(path)?);
+        } else if path.is_file() {
+            files.push(path.clone());
+        } else {
+            return Err(format!("no such file or folder: {}", path.display()));
+        }
+    }
+    let mut added_layer: Option<u16> = None;
+    for file in files {
+        let path = canonical(&file);
+        if let Some(i) = own.iter().position(|p| *p == path) {
+            let layer = sources.files[i].layer;
+            let set = sources.files[i].set.clone();
+            let mut source = read_source(&file, &set)?;
+            source.layer = layer;
+            sources.files[i] = source;
+            named[i] = true;
+            continue;
+        }
+        if files_named_twice(&sources.files, &named, &file) {
+            continue;
+        }
+        let layer = *added_layer.get_or_insert_with(|| {
+            let extends = (0..layers.len() as u16).collect();
+            layers.push(Layer {
+                name: "the files named".to_string(),
+                extends,
+                drop: Vec::new(),
+            });
+            layers.len() as u16 - 1
+        });
+        let mut source = read_source(&file, &set_of(&file))?;
+        source.layer = layer;
+        sources.files.push(source);
+        named.push(true);
+    }
+    Ok(NamedInEdition {
+        sources,
+        layers,
+        named,
+    })
+}
+
+/// Whether `file` is already among the named files (named twice on the command line).
+fn files_named_twice(files: &[SourceFile], named: &[bool], file: &Path) -> bool {
+    let path = file.canonicalize().unwrap_or_else(|_| file.to_path_buf());
+    files.iter().zip(named).any(|(f, n)| {
+        *n && Path::new(&f.name)
+            .canonicalize()
+            .unwrap_or_else(|_| PathBuf::from(&f.name))
+            == path
+    })
+}
+
 /// Loads an edition's manifest (following `extends`) without its card files.
 pub fn load_manifest(name: &str) -> Result<Manifest, String> {
     load_manifest_in(&cards_root(), name)

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 6;
 
 /// A card of the edition, by index into `CompiledEdition::cards`.
 pub type CardIdx = u16;
@@ -545,6 +545,16 @@ pub enum Nth {
     Last,
 }
 
+/// When a lasting effect runs (the operand of `Op::Lasting`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LastingWhen {
+    /// At the start of the executor's next turn, before its first action.
+    NextTurn,
+    /// Right after the executor's next move of a card with the verb this turn, by any cause;
+    /// forgotten at the end of the turn.
+    NextMove(Verb),
+}
+
 /// A number a player has (the operand of `Measure`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MeasureCode {
@@ -575,8 +585,11 @@ pub enum Op {
     /// End the chunk. In a pure chunk the result is the top of `I`.
     Return,
     /// `repeat this effect`: forget every outcome and restart the effect for the same players
-    /// (the effect's parameters keep the values `SetParam` gave them).
+    /// (the effect's parameters keep the values `SetParam` gave them), counting the repeat.
     RepeatEffect,
+    /// `→ I: n`: how many times `RepeatEffect` has restarted this execution of the effect (`at
+    /// most twice`).
+    Repeats,
     /// `I: v →`: give the effect's parameter its first value, unless a repeat has set it.
     InitParam { index: u8 },
     /// `I: v →`: set the effect's parameter (before `RepeatEffect`).
@@ -593,8 +606,23 @@ pub enum Op {
     LoopStart,
     /// Take one turn of the innermost counted loop, or end it and continue at `exit`.
     LoopNext { exit: u16 },
-    /// Start a loop over a group of players, clockwise from the executor's left.
+    /// Start a loop over a group of players, clockwise from the executor's left (`All`: the
+    /// executor first, then clockwise).
     EachStart { group: PlayerSet },
+    /// `I: mask →`; start a loop over the colours of the mask, in the order blue, green, purple,
+    /// red, yellow.
+    ColorsStart,
+    /// Make the next colour of the innermost colour loop current (`that color`), or end it and
+    /// continue at `exit`.
+    ColorsNext { exit: u16 },
+    /// `→ I: mask` of the current colour of the innermost colour loop.
+    LoopColor,
+    /// `I: seat →`: that player carries out the statements up to the matching `ActorEnd`: they
+    /// make its moves and its choices (`each opponent draws …`, `that player chooses …`); `you`
+    /// is still the executor. Nobody (no player qualified): continue at `exit`.
+    ActorStart { exit: u16 },
+    /// The statement run for another player is over: the player before them acts again.
+    ActorEnd,
     /// Make the next player of the innermost player loop `their`, or end it and continue at `exit`.
     EachNext { exit: u16 },
 
@@ -637,11 +665,23 @@ pub enum Op {
     Player { who: Who },
     /// `→ I: seat` of the player chosen by an earlier statement (`that player`).
     ChosenPlayer { stmt: StmtId },
-    /// `→ I: seat`; the executor picks a player of the group (meeting the test chunk when not
-    /// `NO_CHUNK`); recorded as the statement's chosen player. `[decision]`
+    /// `→ I: seat`; the acting player (the executor, or the subject of the statement being run
+    /// for another player) picks a player of the group, taken relative to the executor (meeting
+    /// the test chunk when not `NO_CHUNK`); recorded as the statement's chosen player.
+    /// `[decision]`
     ChoosePlayer {
         group: PlayerSet,
         test: ChunkIdx,
+        stmt: StmtId,
+    },
+
+    /// `→ I: seat`: the player of the group (relative to the executor) with the most (with
+    /// `most` false, fewest) of the measure chunk; on a tie the acting player picks among the
+    /// tied; recorded as the statement's chosen player. `[decision]`
+    ChooseExtremePlayer {
+        group: PlayerSet,
+        most: bool,
+        measure: ChunkIdx,
         stmt: StmtId,
     },
 
@@ -680,6 +720,9 @@ pub enum Op {
     Union,
     /// `I: age → S: cards` of that age's deck, top first (none for an age outside the supply).
     DeckCards,
+    /// `I: age → S: cards`: the `n` top (with `bottom`, bottom) cards of that age's deck, top
+    /// first (fewer when the deck has fewer; none for an age outside the supply).
+    DeckEnd { n: u8, bottom: bool },
     /// `→ S: cards` of the available standard achievements.
     AvailableCards,
     /// `S: cards → cards` directly above each card in its pile (none for a top card).
@@ -779,6 +822,8 @@ pub enum Op {
     ColorsSplayed { directions: u8 },
     /// `I: seat mask → seat mask'`: keep colours whose pile shows the icon.
     ColorsWithIcon { icon: Icon },
+    /// `I: seat mask → seat mask'`: keep colours whose pile shows no such icon.
+    ColorsWithoutIcon { icon: Icon },
     /// `I: seat mask other → seat mask'`: keep colours (negated: not) on `other`'s board.
     ColorsOnBoard { negated: bool },
     /// `I: seat mask → seat mask'`: keep colours on some board of the group (negated: on none),
@@ -800,6 +845,9 @@ pub enum Op {
         group: PlayerSet,
         test: ChunkIdx,
     },
+    /// `→ I: n`: how many players of the group (relative to the executor) the player test
+    /// holds for (every one when it is `NO_CHUNK`).
+    CountPlayers { group: PlayerSet, test: ChunkIdx },
     /// `→ I: b`: the player test holds for the executor and for no other player.
     OnlyPlayer { test: ChunkIdx },
     /// `I: seat → b`: the player's measure compares so with that of every player of the group
@@ -813,6 +861,9 @@ pub enum Op {
     },
     /// `I: seat mask → b`: a pile of a colour of the mask is splayed in the direction.
     IsSplayed { direction: SplayDirection },
+    /// `I: seat value → b`: the player could claim the standard achievement of the value by an
+    /// Achieve action now (the Achieve action's own test).
+    Eligible,
 
     // ----- actions ---------------------------------------------------------------------------
     /// `→ I: b`: the executor answers yes or no (`you may`). `[decision]` With `fold`, the
@@ -820,9 +871,15 @@ pub enum Op {
     /// which then offers declining as one more answer (../shared/SCENARIOS.md, "How questions
     /// are asked"); declining there unwinds to the `JumpIfFalse` after this op.
     AskYesNo { stmt: StmtId, fold: bool },
-    /// `→ I: index`: the executor picks one of `n` alternatives, whose words are the chunk's
+    /// `→ I: index`: the chooser (the player carrying out the statement, or with `Demander` the
+    /// demander: `I choose either …`) picks one of `n` alternatives, whose words are the chunk's
     /// `texts[texts..texts + n]`. `[decision]`
-    AskOption { stmt: StmtId, n: u8, texts: u16 },
+    AskOption {
+        stmt: StmtId,
+        n: u8,
+        texts: u16,
+        chooser: Chooser,
+    },
     /// The chooser picks `count` values, colours, players or icons (never the icons of the
     /// `except` mask); recorded on the statement. `[decision]`
     Choose {
@@ -832,6 +889,13 @@ pub enum Op {
         stmt: StmtId,
         except: u8,
     },
+    /// `I: mask →`: the chooser picks `count` colours of the mask; recorded on the statement.
+    /// `[decision]`
+    ChooseColors {
+        count: u8,
+        chooser: Chooser,
+        stmt: StmtId,
+    },
     /// `I: v1 … vn →`: the chooser picks one of the values; recorded on the statement.
     /// `[decision]`
     ChooseValueFrom {
@@ -839,6 +903,9 @@ pub enum Op {
         chooser: Chooser,
         stmt: StmtId,
     },
+    /// `I: low high →`: the chooser picks a value from low to high (only possible ages);
+    /// recorded on the statement. `[decision]`
+    ChooseValueRange { chooser: Chooser, stmt: StmtId },
     /// `I: seat mask → seat color`: the player picks one splayable colour of the mask.
     /// `[decision]`
     PickColor {
@@ -852,8 +919,9 @@ pub enum Op {
         then: Option<Verb>,
         stmt: StmtId,
     },
-    /// `S: cards →`: the executor melds, tucks, scores, returns, reveals, junks, removes or
-    /// achieves the cards.
+    /// `S: cards →`: the acting player (the executor, or the subject of the statement being run
+    /// for another player) melds, tucks, scores, returns, reveals, junks, removes or achieves the
+    /// cards.
     Move { verb: Verb, stmt: StmtId },
     /// `I: seat, S: cards →`: transfer the cards to that player's zone.
     Transfer { zone: DestinationZone, stmt: StmtId },
@@ -873,8 +941,23 @@ pub enum Op {
     Unsplay { stmt: StmtId },
     /// `I: seat color →`: the player reorders the pile, keeping its splay. `[decision]`
     Rearrange { stmt: StmtId },
+    /// `S: cards →`: the acting player looks at the cards (the log shows them to that player
+    /// alone); they stay where they are and are the statement's.
+    Look { stmt: StmtId },
     /// `S: cards →`: run each non-demand effect of the first card for the executor alone.
     SelfExecute { stmt: StmtId },
+    /// Sets a lasting effect for the executor: the effect chunk `chunk` runs later, once, for
+    /// the executor, with this card and the demander; for `NextMove`, right after the executor's
+    /// next move of a card with the verb this turn that passes the card test `test` (`NO_CHUNK`:
+    /// any card), that card being the outcome of the chunk's statement 0 (`it`).
+    Lasting {
+        when: LastingWhen,
+        chunk: ChunkIdx,
+        test: ChunkIdx,
+    },
+    /// The executor takes an additional action this turn, when the turn is theirs (nothing
+    /// otherwise).
+    AdditionalAction { stmt: StmtId },
     /// Claim the special achievement for the executor, if it is available.
     Claim { special: SpecialIdx, stmt: StmtId },
     /// Junk an available special achievement (the executor's choice), or all of them.

@@ -224,11 +224,15 @@ pub fn refs(op: &Op) -> Refs {
     let mut r = Refs::default();
     match *op {
         Op::Jump { target } | Op::JumpIfFalse { target } => r.targets.push(target),
-        Op::LoopNext { exit } | Op::EachNext { exit } => r.targets.push(exit),
-        Op::AskOption { stmt, n, texts } => {
+        Op::LoopNext { exit }
+        | Op::EachNext { exit }
+        | Op::ActorStart { exit }
+        | Op::ColorsNext { exit } => r.targets.push(exit),
+        Op::AskOption { stmt, n, texts, .. } => {
             r.stmts.push(stmt);
             r.texts = Some((texts, n));
         }
+        Op::CountPlayers { test, .. } => r.optional_chunk = Some(test),
         Op::ChoosePlayer { test, stmt, .. } => {
             r.optional_chunk = Some(test);
             r.stmts.push(stmt);
@@ -236,7 +240,15 @@ pub fn refs(op: &Op) -> Refs {
         Op::KeepIf { test } | Op::QuantifyPlayers { test, .. } | Op::OnlyPlayer { test } => {
             r.chunks.push(test)
         }
+        Op::Lasting { chunk, test, .. } => {
+            r.chunks.push(chunk);
+            r.optional_chunk = Some(test);
+        }
         Op::VersusEach { measure, .. } | Op::WinSingle { measure, .. } => r.chunks.push(measure),
+        Op::ChooseExtremePlayer { measure, stmt, .. } => {
+            r.chunks.push(measure);
+            r.stmts.push(stmt);
+        }
         Op::Card { card } => r.cards.push(card),
         Op::Claim { special, stmt } => {
             r.specials.push(special);
@@ -267,12 +279,16 @@ pub fn refs(op: &Op) -> Refs {
         | Op::Unsplay { stmt }
         | Op::Rearrange { stmt }
         | Op::SelfExecute { stmt }
+        | Op::Look { stmt }
         | Op::KeepChosenIcons { stmt }
         | Op::ChooseSharedValue { stmt, .. }
         | Op::Mark { stmt }
         | Op::ChooseValueFrom { stmt, .. }
+        | Op::ChooseValueRange { stmt, .. }
+        | Op::ChooseColors { stmt, .. }
         | Op::JunkSpecial { stmt, .. }
-        | Op::RestoreSpecial { stmt } => r.stmts.push(stmt),
+        | Op::RestoreSpecial { stmt }
+        | Op::AdditionalAction { stmt } => r.stmts.push(stmt),
         _ => {}
     }
     r
@@ -452,6 +468,26 @@ fn validate_chunk(edition: &CompiledEdition, chunk: &Chunk) -> Result<(), String
         if let Some((first, n)) = r.texts {
             if first as usize + n as usize > chunk.texts.len() {
                 return bad("text", first + u16::from(n));
+            }
+        }
+        // A lasting effect's body is an effect; what a move sets off is its statement 0, and
+        // the move's card test is a card test.
+        if let Op::Lasting { when, chunk, test } = *op {
+            let body = edition.chunk(chunk);
+            if body.kind != ChunkKind::Effect {
+                return Err(format!(
+                    "op {at:04} sets a lasting effect that is no effect"
+                ));
+            }
+            if matches!(when, crate::bytecode::LastingWhen::NextMove(_)) && body.stmts == 0 {
+                return Err(format!(
+                    "op {at:04} sets a lasting effect with no statement for its move"
+                ));
+            }
+            if test != NO_CHUNK && edition.chunk(test).kind != ChunkKind::CardTest {
+                return Err(format!(
+                    "op {at:04} tests a move with a chunk that is no card test"
+                ));
             }
         }
         // A folded `you may` unwinds to the jump that follows it.

@@ -31,6 +31,7 @@ mod cities;
 mod dogma;
 mod echoes;
 mod elimination;
+mod lasting;
 mod memo;
 mod parley;
 mod setup;
@@ -118,6 +119,10 @@ pub struct Execution {
     /// icons, a City drawn, …): see `game::triggers`.
     #[serde(default, skip_serializing_if = "std::collections::VecDeque::is_empty")]
     pub steps: std::collections::VecDeque<triggers::Step>,
+    /// The lasting effects due at the start of a turn are running (`game::lasting`): no action,
+    /// so when they are done the turn's first action is still to come.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub turn_start: bool,
 }
 
 /// A question of the rules rather than of a card's effect (parley's three situations).
@@ -274,9 +279,26 @@ impl Game {
         }
     }
 
+    /// The ages of the available standard achievements the player is eligible to claim by an
+    /// Achieve action (`eligible_to_achieve`), sorted, without duplicates. The Achieve action and
+    /// the condition `you are eligible to claim an achievement of value N` both ask this.
+    pub(crate) fn achievable_ages(&self, seat: Seat) -> Vec<u8> {
+        let mut ages: Vec<u8> = self
+            .state
+            .available
+            .iter()
+            .map(|c| self.edition.card(*c).age)
+            .filter(|age| self.eligible_to_achieve(seat, *age))
+            .collect();
+        ages.sort();
+        ages.dedup();
+        ages
+    }
+
     /// Every legal action of the active player, each with its target once, in a stable order:
-    /// draw, then meld each card in hand, achieve each eligible age, dogma each top card, and
-    /// (parley, fourth edition) dogma each distant player's top card, clockwise.
+    /// draw, then meld each card in hand, achieve each eligible age, dogma each top card,
+    /// (parley, fourth edition) dogma each distant player's top card, clockwise, and (Cities)
+    /// endorse each top card that can be.
     pub fn legal_actions(&self) -> Vec<Action> {
         if self.state.outcome.is_some() || self.pending.is_some() || self.phase != Phase::Playing {
             return Vec::new();
@@ -287,16 +309,7 @@ impl Game {
         for card in &player.hand {
             actions.push(Action::Meld(*card));
         }
-        let mut ages: Vec<u8> = self
-            .state
-            .available
-            .iter()
-            .map(|c| self.edition.card(*c).age)
-            .filter(|age| self.eligible_to_achieve(seat, *age))
-            .collect();
-        ages.sort();
-        ages.dedup();
-        actions.extend(ages.into_iter().map(Action::Achieve));
+        actions.extend(self.achievable_ages(seat).into_iter().map(Action::Achieve));
         for color in Color::ALL {
             if let Some(top) = player.pile(*color).top() {
                 if self.edition.card(top).dogma_icon.is_some() {
@@ -584,6 +597,9 @@ impl Game {
             player: seat,
             actions: self.state.actions_left,
         });
+        // Lasting effects: those waiting for a move last turn are forgotten, and the player's
+        // `on your next turn` effects are due before their first action (`game::lasting`).
+        self.lasting_turn_start(seat);
     }
 
     /// Ends the current action; starts the next turn when the active player has none left.
@@ -606,7 +622,9 @@ impl Game {
         }
     }
 
-    fn meld_action(&mut self, seat: Seat, card: CardIdx) {
+    /// Melds a card for a player from wherever it is (the hand for a Meld action, the forecast
+    /// for a promotion), logged and recorded; what follows a Meld action is the caller's.
+    pub(crate) fn meld_action(&mut self, seat: Seat, card: CardIdx) {
         let color = self.edition.card(card).color;
         let from = self
             .state
@@ -741,5 +759,10 @@ impl Game {
         // move of a card by a player, by an effect or an action, is recorded here right after the
         // card is placed, so each trigger is tested here (game/achievements.rs).
         self.trigger_specials(verb, player, card);
+        // … and lasting effects waiting for the move (`the next time you meld a card this
+        // turn`): due now, they run before anything else happens (game/lasting.rs).
+        if !self.state.lasting.is_empty() {
+            self.lasting_moved(verb, player, card);
+        }
     }
 }

@@ -4,13 +4,16 @@
 //! the state's invariants (`invariants::check`: every card in exactly one place, each special
 //! achievement once, …). A refusal says what is wrong and where (`state.players[1].hand[3]`).
 
-use crate::bytecode::{CardIdx, CompiledEdition, SpecialIdx};
+use crate::bytecode::{
+    color_bit, CardIdx, ChunkIdx, ChunkKind, CompiledEdition, LastingWhen, SpecialIdx, NO_CHUNK,
+};
 use crate::choices::{Action, Answer, Request, RequestKind};
 use crate::game::triggers::Step;
 use crate::game::{EngineQuestion, Game, Phase};
 use crate::log::Event;
-use crate::state::{AchievementCard, Location, Outcome, Seat};
+use crate::state::{AchievementCard, Lasting, Location, Outcome, Seat};
 use crate::vm::{Frame, FrameKind, StmtOutcome};
+use crate::vocab::Color;
 
 /// Checks a game loaded from outside against its (attached) edition: indices first, then the
 /// invariants.
@@ -221,10 +224,62 @@ impl<'a> Bounds<'a> {
         if let Some(outcome) = &state.outcome {
             self.outcome(outcome, "state.outcome")?;
         }
+        for (i, lasting) in state.lasting.iter().enumerate() {
+            self.lasting(lasting, state.turn, &format!("state.lasting[{i}]"))?;
+        }
+        for (i, (lasting, moved)) in state.lasting_due.iter().enumerate() {
+            let at = format!("state.lasting_due[{i}]");
+            self.lasting(lasting, state.turn, &at)?;
+            if let Some(card) = moved {
+                self.card(*card, &format!("{at}.moved"))?;
+            }
+        }
         for (i, (seat, special)) in game.triggered.iter().enumerate() {
             let at = format!("triggered[{i}]");
             self.seat(*seat, &at)?;
             self.special(*special, &at)?;
+        }
+        Ok(())
+    }
+
+    /// A chunk of the edition, of the kind the state needs there.
+    fn chunk_of(&self, chunk: ChunkIdx, kind: ChunkKind, at: &str) -> Checked {
+        match self.edition.chunks.get(chunk as usize) {
+            None => Err(format!(
+                "{at}: chunk {chunk} does not exist (the edition has {})",
+                self.edition.chunks.len()
+            )),
+            Some(c) if c.kind != kind => Err(format!(
+                "{at}: chunk {chunk} ({}) is a {:?} chunk, not a {kind:?} chunk",
+                c.name, c.kind
+            )),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// A lasting effect waiting (or due): its player, card, demander, body and test.
+    fn lasting(&self, lasting: &Lasting, turn: u32, at: &str) -> Checked {
+        self.seat(lasting.player, &format!("{at}.player"))?;
+        self.card(lasting.card, &format!("{at}.card"))?;
+        if let Some(demander) = lasting.demander {
+            self.seat(demander, &format!("{at}.demander"))?;
+        }
+        self.chunk_of(lasting.chunk, ChunkKind::Effect, &format!("{at}.chunk"))?;
+        if matches!(lasting.when, LastingWhen::NextMove(_))
+            && self.edition.chunk(lasting.chunk).stmts == 0
+        {
+            return Err(format!(
+                "{at}.chunk: a lasting effect waiting for a move has no statement for the move"
+            ));
+        }
+        if lasting.test != NO_CHUNK {
+            self.chunk_of(lasting.test, ChunkKind::CardTest, &format!("{at}.test"))?;
+        }
+        if lasting.turn > turn {
+            return Err(format!(
+                "{at}.turn: set in turn {} of a game in turn {turn}",
+                lasting.turn
+            ));
         }
         Ok(())
     }
@@ -371,6 +426,17 @@ impl<'a> Bounds<'a> {
         for (i, (seats, _)) in frame.each.iter().enumerate() {
             self.seats(seats, &format!("{at}.each[{i}]"))?;
         }
+        self.seats(&frame.actors, &format!("{at}.actors"))?;
+        let colors = Color::ALL.iter().fold(0, |mask, c| mask | color_bit(*c));
+        for (i, (rest, current)) in frame.color_loops.iter().enumerate() {
+            let one = *current == 0 || (current & colors == *current && current.count_ones() == 1);
+            if rest & !colors != 0 || !one {
+                return Err(format!(
+                    "{at}.color_loops[{i}]: ({rest}, {current}) are no colours (masks of 5 bits, \
+                     the current one a single colour)"
+                ));
+            }
+        }
         for (i, outcome) in frame.outcomes.iter().enumerate() {
             self.stmt_outcome(outcome, &format!("{at}.outcomes[{i}]"))?;
         }
@@ -499,11 +565,16 @@ impl<'a> Bounds<'a> {
             | Event::Achieve { player, .. }
             | Event::ShareBonus { player }
             | Event::Decision { player, .. }
-            | Event::SupplyExhausted { player, .. } => self.seat(*player, at),
+            | Event::SupplyExhausted { player, .. }
+            | Event::AdditionalAction { player, .. } => self.seat(*player, at),
             Event::FirstMeld { player, card }
             | Event::Draw { player, card, .. }
             | Event::Reveal { player, card }
-            | Event::SelfExecute { player, card } => {
+            | Event::SelfExecute { player, card }
+            | Event::Look { player, card }
+            | Event::LastingSet { player, card, .. }
+            | Event::LastingRuns { player, card, .. }
+            | Event::LastingForgotten { player, card, .. } => {
                 self.seat(*player, at)?;
                 self.card(*card, at)
             }

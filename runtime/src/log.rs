@@ -1,7 +1,7 @@
 //! The event log: what happened, in order, as data. `Event::text` renders a line a person can
 //! read (`bob shares Writing`, `bob draws Calendar [2]`); serde gives JSON lines for machines.
 
-use crate::bytecode::{CardIdx, CompiledEdition, SpecialIdx};
+use crate::bytecode::{CardIdx, CompiledEdition, LastingWhen, SpecialIdx};
 use crate::choices::Action;
 use crate::state::{Location, Outcome, Seat};
 use crate::terms::Verb;
@@ -47,6 +47,12 @@ pub enum Event {
         to: Location,
     },
     Reveal {
+        player: Seat,
+        card: CardIdx,
+    },
+    /// A player looked at a card: only they see its face (`look at the top card of the [3]
+    /// deck`).
+    Look {
         player: Seat,
         card: CardIdx,
     },
@@ -141,6 +147,31 @@ pub enum Event {
         player: Seat,
         special: SpecialIdx,
     },
+    /// A card's effect set a lasting effect for a player (`on your next turn …`).
+    LastingSet {
+        player: Seat,
+        card: CardIdx,
+        when: LastingWhen,
+    },
+    /// A lasting effect's time came: its player carries it out now.
+    LastingRuns {
+        player: Seat,
+        card: CardIdx,
+        when: LastingWhen,
+    },
+    /// A lasting effect that waited for a move this turn was forgotten: the turn ended.
+    LastingForgotten {
+        player: Seat,
+        card: CardIdx,
+        when: LastingWhen,
+    },
+    /// `take an additional action`: the player has one more action this turn (`granted`), or
+    /// none, the turn not being theirs; `actions_left` counts the action in progress.
+    AdditionalAction {
+        player: Seat,
+        granted: bool,
+        actions_left: u8,
+    },
 }
 
 /// What a parley was for ("Parley Rules": its three situations).
@@ -171,6 +202,20 @@ impl Event {
                 };
                 format!(
                     "{} draws a [{}]{set}",
+                    names.get(*player as usize).cloned().unwrap_or_default(),
+                    info.age
+                )
+            }
+            // Another player sees only the back of a card looked at.
+            Event::Look { player, card } if *player != reader => {
+                let info = edition.card(*card);
+                let set = if info.deck_set == 0 {
+                    String::new()
+                } else {
+                    format!(" ({})", info.set)
+                };
+                format!(
+                    "{} looks at a [{}]{set}",
                     names.get(*player as usize).cloned().unwrap_or_default(),
                     info.age
                 )
@@ -261,6 +306,7 @@ impl Event {
                 }
             }
             Event::Reveal { player, card: c } => format!("{} reveals {}", who(player), card(c)),
+            Event::Look { player, card: c } => format!("{} looks at {}", who(player), card(c)),
             Event::Splay {
                 player,
                 color,
@@ -456,6 +502,60 @@ impl Event {
                 who(player),
                 edition.specials[*special as usize].name
             ),
+            Event::LastingSet {
+                player,
+                card: c,
+                when,
+            } => format!(
+                "{} sets a lasting effect for {}: {}",
+                title(c),
+                who(player),
+                lasting_words(*when, &who(player))
+            ),
+            Event::LastingRuns {
+                player,
+                card: c,
+                when,
+            } => format!(
+                "{}'s lasting effect of {}: {}",
+                who(player),
+                title(c),
+                lasting_words(*when, &who(player))
+            ),
+            Event::LastingForgotten {
+                player,
+                card: c,
+                when,
+            } => format!(
+                "{}'s lasting effect of {} is forgotten, the turn over ({})",
+                who(player),
+                title(c),
+                lasting_words(*when, &who(player))
+            ),
+            Event::AdditionalAction {
+                player,
+                granted: true,
+                actions_left,
+            } => format!(
+                "{} takes an additional action this turn ({actions_left} action{} left, this one included)",
+                who(player),
+                if *actions_left == 1 { "" } else { "s" }
+            ),
+            Event::AdditionalAction { player, .. } => format!(
+                "{} takes no additional action: the turn is not theirs",
+                who(player)
+            ),
+        }
+    }
+}
+
+/// When a lasting effect runs, in words: `on alice's next turn`, `the next time alice melds a
+/// card this turn`.
+fn lasting_words(when: LastingWhen, who: &str) -> String {
+    match when {
+        LastingWhen::NextTurn => format!("on {who}'s next turn"),
+        LastingWhen::NextMove(verb) => {
+            format!("the next time {who} {}s a card this turn", verb.word())
         }
     }
 }

@@ -204,6 +204,29 @@ pub struct HistoryEntry {
     pub action: u32,
 }
 
+/// A lasting effect set by a card's effect (`on your next turn { … }`, `the next time you meld a
+/// card this turn { … }`), waiting to run once for the player who set it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lasting {
+    /// The executor who set it, who carries it out.
+    pub player: Seat,
+    /// The card whose effect set it (`this card`).
+    pub card: CardIdx,
+    /// The demander, when a demand set it (`I`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub demander: Option<Seat>,
+    /// A demand set it (for `due to the demand`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub demand: bool,
+    /// Its body, an effect chunk.
+    pub chunk: crate::bytecode::ChunkIdx,
+    pub when: crate::bytecode::LastingWhen,
+    /// For a move: the card test the moved card passes (`NO_CHUNK`: any card).
+    pub test: crate::bytecode::ChunkIdx,
+    /// The turn it was set in.
+    pub turn: u32,
+}
+
 /// The state of the supply, the players and the turn.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
@@ -252,6 +275,13 @@ pub struct State {
     /// The active player has taken the Endorse action this turn (Cities: once per turn).
     #[serde(default, skip_serializing_if = "is_false")]
     pub endorsed: bool,
+    /// Lasting effects waiting for their time, in the order they were set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lasting: Vec<Lasting>,
+    /// Lasting effects whose time has come, to run before anything else, first first: each with
+    /// the card whose move set it off (none at the start of a turn).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lasting_due: Vec<(Lasting, Option<CardIdx>)>,
     pub outcome: Option<Outcome>,
 }
 

@@ -447,6 +447,8 @@ impl Game {
             },
             opening_turns: 0,
             history: Vec::new(),
+            lasting: Vec::new(),
+            lasting_due: Vec::new(),
             endorsed: false,
             outcome: None,
         };

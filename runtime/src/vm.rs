@@ -37,7 +37,7 @@ use crate::choices::{Request, RequestKind};
 use crate::game::Game;
 use crate::log::Event;
 use crate::state::{Location, Seat};
-use crate::terms::PlayerSet;
+use crate::terms::{Chooser, PlayerSet};
 use crate::vocab::EffectKind;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -137,6 +137,21 @@ pub struct Frame {
     /// A `you may` folded into the first choice of its body, not yet answered.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fold: Option<Fold>,
+    /// How many times `repeat this effect` has restarted this execution of the effect.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub repeats: u8,
+    /// The players carrying out the statements being run for them (`each opponent draws …`,
+    /// `that player chooses …`: `Op::ActorStart`), innermost last; none: the executor.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub actors: Vec<Seat>,
+    /// Colour loops (`for each color …`): the colours still to come and the current one (as
+    /// masks), innermost last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub color_loops: Vec<(i32, i32)>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// A `you may` folded into the first choice of its body (`Op::AskYesNo { fold: true }`): that
@@ -172,6 +187,9 @@ impl Default for Frame {
             stop_at: None,
             params: Vec::new(),
             fold: None,
+            repeats: 0,
+            actors: Vec::new(),
+            color_loops: Vec::new(),
         }
     }
 }
@@ -202,6 +220,9 @@ impl Frame {
         self.candidate = None;
         self.params.clear();
         self.fold = None;
+        self.repeats = 0;
+        self.actors.clear();
+        self.color_loops.clear();
     }
 
     /// A frame that runs an effect chunk.
@@ -232,7 +253,17 @@ impl Frame {
             stop_at: None,
             params: Vec::new(),
             fold: None,
+            repeats: 0,
+            actors: Vec::new(),
+            color_loops: Vec::new(),
         }
+    }
+
+    /// The player carrying out the running statement: the subject of a statement run for
+    /// another player (`each opponent draws …`), else the executor. They make its moves and its
+    /// choices.
+    pub fn actor(&self) -> Seat {
+        self.actors.last().copied().unwrap_or(self.executor)
     }
 
     /// Declines the folded `you may` the running op asks for, if there is one: the stacks go
@@ -269,6 +300,9 @@ pub enum Stop {
     Suspend(Request),
     /// Run this frame (a self-execute) on top of the current one.
     Call(Frame),
+    /// A move set off lasting effects (`State::lasting_due`): they run on top of the current
+    /// frame, first first, before it goes on.
+    Lasting,
     EndDogma,
     GameOver,
 }
@@ -341,6 +375,15 @@ impl Game {
         let mut fuel = FUEL;
         let edition = self.edition_arc();
         loop {
+            if self.exec.is_none() {
+                return Ok(());
+            }
+            // A lasting effect whose time has come runs before anything else.
+            if let Some(due) = self.next_lasting_frame() {
+                if let Some(exec) = self.exec.as_mut() {
+                    exec.frames.push(due);
+                }
+            }
             let Some(exec) = self.exec.as_mut() else {
                 return Ok(());
             };
@@ -381,6 +424,11 @@ impl Game {
                     if let Some(exec) = self.exec.as_mut() {
                         exec.frames.push(frame);
                         exec.frames.push(child);
+                    }
+                }
+                Stop::Lasting => {
+                    if let Some(exec) = self.exec.as_mut() {
+                        exec.frames.push(frame);
                     }
                 }
                 Stop::EndDogma => {
@@ -426,6 +474,27 @@ impl Game {
         result
     }
 
+    /// Evaluates a lasting effect's test of a moved card: a card test for the card, with the
+    /// effect's player as `you`, its card as `this card` and its demander as `I`.
+    pub(crate) fn eval_lasting_test(
+        &mut self,
+        lasting: &crate::state::Lasting,
+        card: CardIdx,
+    ) -> VmResult<i32> {
+        let mut frame = self.scratch.0.pop().unwrap_or_default();
+        frame.reset_pure(
+            lasting.test,
+            lasting.card,
+            lasting.player,
+            lasting.demander,
+            lasting.demand,
+        );
+        frame.candidate = Some(card);
+        let result = self.run_pure(&mut frame, &[]);
+        self.scratch.0.push(frame);
+        result
+    }
+
     /// Runs a pure chunk (a test or a measure) to its result; it reads statement outcomes from
     /// `outcomes` (its parent's).
     fn run_pure(&mut self, frame: &mut Frame, outcomes: &[StmtOutcome]) -> VmResult<i32> {
@@ -456,6 +525,8 @@ impl Game {
         );
         frame.candidate = candidate;
         frame.params.extend_from_slice(&parent.params);
+        // `that color` in a test reads the loop the test runs in.
+        frame.color_loops.extend_from_slice(&parent.color_loops);
         if let Some(p) = each {
             frame.each.push((vec![p], 1));
         }
@@ -606,6 +677,7 @@ impl Game {
             Op::JumpIfFalse { target } => run!(self.op_jump_if_false(frame, target)),
             Op::Return => run!(self.op_return()),
             Op::RepeatEffect => run!(self.op_repeat_effect(frame, pure)),
+            Op::Repeats => run!(self.op_repeats(frame)),
             Op::EndDogma => run!(self.op_end_dogma(frame, pure)),
             Op::InitParam { index } => run!(self.op_init_param(frame, index)),
             Op::SetParam { index } => run!(self.op_set_param(frame, index)),
@@ -616,6 +688,11 @@ impl Game {
             Op::LoopNext { exit } => run!(self.op_loop_next(frame, exit)),
             Op::EachStart { group } => run!(self.op_each_start(frame, group)),
             Op::EachNext { exit } => run!(self.op_each_next(frame, exit)),
+            Op::ActorStart { exit } => run!(self.op_actor_start(frame, exit)),
+            Op::ColorsStart => run!(self.op_colors_start(frame)),
+            Op::ColorsNext { exit } => run!(self.op_colors_next(frame, exit)),
+            Op::LoopColor => run!(self.op_loop_color(frame)),
+            Op::ActorEnd => run!(self.op_actor_end(frame)),
             Op::Int { value } => run!(self.op_int(frame, value)),
             Op::Add => run!(self.op_add(frame)),
             Op::Sub => run!(self.op_sub(frame)),
@@ -648,6 +725,7 @@ impl Game {
             Op::ThisCard => run!(self.op_this_card(frame)),
             Op::Beneath => run!(self.op_beneath(frame)),
             Op::DeckCards => run!(self.op_deck_cards(frame)),
+            Op::DeckEnd { n, bottom } => run!(self.op_deck_end(frame, n, bottom)),
             Op::AvailableCards => run!(self.op_available_cards(frame)),
             Op::Above => run!(self.op_above(frame)),
             Op::CandidateCard => run!(self.op_candidate_card(frame)),
@@ -717,6 +795,9 @@ impl Game {
             Op::BoardColors => run!(self.op_board_colors(frame)),
             Op::ColorsSplayed { directions } => run!(self.op_colors_splayed(frame, directions)),
             Op::ColorsWithIcon { icon } => run!(self.op_colors_with_icon(edition, frame, icon)),
+            Op::ColorsWithoutIcon { icon } => {
+                run!(self.op_colors_without_icon(edition, frame, icon))
+            }
             Op::ColorsOnBoard { negated } => run!(self.op_colors_on_board(frame, negated)),
             Op::ColorsOnGroup { group, negated } => {
                 run!(self.op_colors_on_group(frame, group, negated))
@@ -729,6 +810,9 @@ impl Game {
                 test,
             } => run!(self.op_quantify_players(frame, quantifier, group, test, outer)),
             Op::OnlyPlayer { test } => run!(self.op_only_player(frame, test, outer)),
+            Op::CountPlayers { group, test } => {
+                run!(self.op_count_players(frame, group, test, outer))
+            }
             Op::VersusEach {
                 measure,
                 op,
@@ -736,17 +820,28 @@ impl Game {
                 factor,
             } => run!(self.op_versus_each(frame, measure, op, group, factor, outer)),
             Op::IsSplayed { direction } => run!(self.op_is_splayed(frame, direction)),
+            Op::Eligible => run!(self.op_eligible(frame)),
 
             // ----- questions (vm/questions.rs) ---------------------------------------------------
             Op::ChoosePlayer { group, test, stmt } => {
                 run!(self.op_choose_player(chunk, frame, group, test, stmt, pure, outer))
             }
+            Op::ChooseExtremePlayer {
+                group,
+                most,
+                measure,
+                stmt,
+            } => run!(self
+                .op_choose_extreme_player(chunk, frame, group, most, measure, stmt, pure, outer)),
             Op::AskYesNo { stmt, fold } => {
                 run!(self.op_ask_yes_no(chunk, frame, stmt, fold, pure))
             }
-            Op::AskOption { stmt, n, texts } => {
-                run!(self.op_ask_option(chunk, frame, stmt, n, texts, pure))
-            }
+            Op::AskOption {
+                stmt,
+                n,
+                texts,
+                chooser,
+            } => run!(self.op_ask_option(chunk, frame, stmt, n, texts, chooser, pure)),
             Op::Choose {
                 kind,
                 count,
@@ -756,6 +851,14 @@ impl Game {
             } => run!(self.op_choose(chunk, frame, kind, count, chooser, stmt, except, pure)),
             Op::ChooseValueFrom { n, chooser, stmt } => {
                 run!(self.op_choose_value_from(edition, chunk, frame, n, chooser, stmt, pure))
+            }
+            Op::ChooseColors {
+                count,
+                chooser,
+                stmt,
+            } => run!(self.op_choose_colors(chunk, frame, count, chooser, stmt, pure)),
+            Op::ChooseValueRange { chooser, stmt } => {
+                run!(self.op_choose_value_range(edition, chunk, frame, chooser, stmt, pure))
             }
             Op::PickColor { stmt, direction } => {
                 run!(self.op_pick_color(chunk, frame, stmt, direction, pure))
@@ -773,7 +876,12 @@ impl Game {
             Op::Splay { direction, stmt } => run!(self.op_splay(frame, direction, stmt, pure)),
             Op::Unsplay { stmt } => run!(self.op_unsplay(frame, stmt, pure)),
             Op::Rearrange { stmt } => run!(self.op_rearrange(edition, chunk, frame, stmt, pure)),
+            Op::Look { stmt } => run!(self.op_look(frame, stmt, pure)),
             Op::SelfExecute { stmt } => run!(self.op_self_execute(edition, frame, stmt, pure)),
+            Op::Lasting { when, chunk, test } => {
+                run!(self.op_lasting(frame, when, chunk, test, pure))
+            }
+            Op::AdditionalAction { stmt } => run!(self.op_additional_action(frame, stmt, pure)),
             Op::Claim { special, stmt } => run!(self.op_claim(frame, special, stmt, pure)),
             Op::JunkSpecial { all, stmt } => {
                 run!(self.op_junk_special(chunk, frame, all, stmt, pure))
@@ -785,8 +893,15 @@ impl Game {
             }
             Op::Lose => run!(self.op_lose(edition, frame, pure)),
         }
-        if self.state.outcome.is_some() && !pure {
-            return stopped(Stop::GameOver);
+        if !pure {
+            if self.state.outcome.is_some() {
+                return stopped(Stop::GameOver);
+            }
+            // A move set off a lasting effect (`the next time you meld a card this turn`): it
+            // runs now, before the frame goes on.
+            if !self.state.lasting_due.is_empty() {
+                return stopped(Stop::Lasting);
+            }
         }
         Ok(None)
     }
@@ -819,6 +934,15 @@ impl Game {
             context: context.to_string(),
             decline,
         })
+    }
+
+    /// Who makes a choice: `Executor` is the player carrying out the statement (the executor,
+    /// or the subject it runs for), `Demander` the demander.
+    fn chooser_seat(&self, frame: &Frame, chooser: Chooser) -> Seat {
+        match chooser {
+            Chooser::Executor => frame.actor(),
+            Chooser::Demander => frame.demander.unwrap_or(frame.executor),
+        }
     }
 
     /// A seat from the stack, or `None` for nobody.

@@ -3,6 +3,7 @@
 
 use super::expect::{achievement_words, sorted, titles};
 use super::Scenario;
+use dogma_runtime::bytecode::LastingWhen;
 use dogma_runtime::game::Game;
 use dogma_runtime::state::Seat;
 use dogma_runtime::vocab::Color;
@@ -128,6 +129,19 @@ pub fn snapshot_text(scenario: &Scenario, game: &Game) -> String {
         "junk: [{}]",
         sorted(titles(game, &game.state.removed)).join(", ")
     );
+    // Lasting effects still waiting, in the order they were set (`on your next turn …`).
+    for lasting in &game.state.lasting {
+        let when = match lasting.when {
+            LastingWhen::NextTurn => "on their next turn".to_string(),
+            LastingWhen::NextMove(verb) => format!("the next time they {} a card", verb.word()),
+        };
+        let _ = writeln!(
+            out,
+            "lasting: {}'s effect of {} ({when})",
+            names[lasting.player as usize],
+            edition.card(lasting.card).title
+        );
+    }
     let _ = writeln!(out, "\n== log ==");
     for event in game.log.iter().skip(1) {
         let _ = writeln!(out, "{}", event.text(edition, &names));

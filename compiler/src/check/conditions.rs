@@ -34,9 +34,7 @@ impl EffectCx<'_, '_> {
                 None => Cond::And(Vec::new()),
             },
             C::OnlyPlayer(m) => {
-                self.player_scopes += 1;
-                let test = self.player_measure(m);
-                self.player_scopes -= 1;
+                let test = self.in_scope(Player::Each, |fx| fx.player_measure(m));
                 Cond::OnlyPlayer(test)
             }
             // The single player with the most X: more X than each other player (the fourth
@@ -64,9 +62,7 @@ impl EffectCx<'_, '_> {
                 players,
                 measure,
             } => {
-                self.player_scopes += 1;
-                let test = self.player_measure(measure);
-                self.player_scopes -= 1;
+                let test = self.in_scope(Player::Each, |fx| fx.player_measure(measure));
                 Cond::Players {
                     quantifier: self::quantifier(quantifier.node),
                     set: player_set(players.node),
@@ -109,6 +105,10 @@ impl EffectCx<'_, '_> {
                     filters,
                 }
             }
+            C::Eligible { player, value } => Cond::Eligible {
+                player: self.player(player),
+                value: self.age_value(value),
+            },
             C::Compare { lhs, op, rhs } => Cond::Compare {
                 lhs: self.value(lhs),
                 op: comparison(op.node),

@@ -2,7 +2,7 @@
 //! what its earlier statements produced, for the words that refer back (`it`, `returned`).
 
 use super::CardCx;
-use crate::diagnostics::{At, Error, NameKind};
+use crate::diagnostics::{At, Error, NameKind, Warning};
 use crate::ir::*;
 use dogma_dsl::ast::{self, Span};
 use dogma_dsl::suggest;
@@ -22,11 +22,14 @@ impl CardCx<'_> {
             demand: matches!(kind, EffectKind::Demand | EffectKind::Compel),
             next_id: 0,
             produced: Vec::new(),
-            player_scopes: 0,
+            their: Vec::new(),
+            doer: None,
+            color_loops: 0,
             params: Vec::new(),
             pre: Vec::new(),
             title: title.to_string(),
             args: effect.params.clone(),
+            lasting: None,
         };
         let params = fx.params(&effect.params);
         let body = fx.block(&effect.body);
@@ -57,11 +60,14 @@ impl CardCx<'_> {
             demand: false,
             next_id: 0,
             produced: Vec::new(),
-            player_scopes: 0,
+            their: Vec::new(),
+            doer: None,
+            color_loops: 0,
             params: Vec::new(),
             pre: Vec::new(),
             title: a.title.node.clone(),
             args: Vec::new(),
+            lasting: None,
         };
         let mut conditions: Vec<Cond> = a.when.iter().map(|c| fx.cond(c, None)).collect();
         let triggers: Vec<Trigger> = a.triggers.iter().map(|t| fx.trigger(t)).collect();
@@ -150,8 +156,15 @@ pub(super) struct EffectCx<'c, 'a> {
     pub(super) demand: bool,
     next_id: u16,
     pub(super) produced: Vec<Produced>,
-    /// How many `for each` loops or player quantifiers enclose the current point (for `their`).
-    pub(super) player_scopes: u32,
+    /// The players `their`, `they` (and, until a later choice, `that player`) name at the
+    /// current point: one per enclosing `for each` loop, player quantifier or statement with a
+    /// subject, innermost last, with how many statements had been produced when it began.
+    pub(super) their: Vec<(Player, usize)>,
+    /// The subject of the statement being lowered (`each opponent draws …`, `that player
+    /// chooses …`), as the statement's words refer to it; `None`: the executor.
+    pub(super) doer: Option<Player>,
+    /// How many `for each color` loops enclose the current point (for `that color`).
+    pub(super) color_loops: u32,
     /// The effect's parameters, by index: name and whether it holds a colour.
     pub(super) params: Vec<(String, bool)>,
     /// Choices a phrase of the statement being lowered needs first (`of the value of my
@@ -161,6 +174,19 @@ pub(super) struct EffectCx<'c, 'a> {
     /// alternatives.
     pub(super) title: String,
     pub(super) args: Vec<ast::Arg>,
+    /// The lasting effect whose body is being lowered (`None`: the effect itself).
+    pub(super) lasting: Option<LastingScope>,
+}
+
+/// A lasting effect's body being lowered: it runs later, on its own.
+#[derive(Clone, Debug)]
+pub(super) struct LastingScope {
+    /// Its opening words (`on your next turn`), for diagnostics.
+    pub(super) span: Span,
+    /// The parameters of the effects around it, which its body cannot name.
+    pub(super) outer_params: Vec<String>,
+    /// It runs on the executor's own turn (inside `on your next turn`, at any depth).
+    pub(super) own_turn: bool,
 }
 
 /// A parameter's value as written, before its kind is known.
@@ -264,8 +290,124 @@ impl EffectCx<'_, '_> {
             }
         }
     }
+    /// The player who carries out the statement being lowered: its subject, or the executor.
+    pub(super) fn doer(&self) -> Player {
+        self.doer.clone().unwrap_or(Player::Executor)
+    }
+
     pub(super) fn error(&mut self, e: Error) {
+        // In a lasting effect's body, a word that names what only the effect around it has
+        // says so (E0216).
+        let e = match (&self.lasting, e) {
+            (Some(l), Error::UnboundReference { at, word, .. }) => Error::LastingReference {
+                at,
+                word,
+                lasting: self.card.at(l.span),
+            },
+            (Some(l), Error::TheirOutsideLoop { at, word }) => Error::LastingReference {
+                at,
+                word: word.to_string(),
+                lasting: self.card.at(l.span),
+            },
+            (
+                Some(l),
+                Error::UnknownName {
+                    at,
+                    name,
+                    kind: NameKind::Parameter,
+                    ..
+                },
+            ) if l.outer_params.contains(&name) => Error::LastingReference {
+                at,
+                word: name,
+                lasting: self.card.at(l.span),
+            },
+            (_, e) => e,
+        };
         self.card.errors.push(e);
+    }
+
+    /// A lasting effect (`on your next turn { … }`, `the next time you meld a card this turn {
+    /// … }`): its body lowered as an effect of its own, in a fresh scope where nothing of the
+    /// effect around it is named, its statements numbered from 0; for `the next time …`,
+    /// statement 0 is the move that sets it off (`it`, `melded`), and the filters test its card.
+    pub(super) fn lasting_effect(
+        &mut self,
+        when: &ast::Spanned<ast::LastingWhen>,
+        body: &ast::Block,
+    ) -> LastingDef {
+        let mut outer_params: Vec<String> = self.params.iter().map(|(n, _)| n.clone()).collect();
+        let mut own_turn = matches!(when.node, ast::LastingWhen::NextTurn);
+        if let Some(l) = &self.lasting {
+            outer_params.extend(l.outer_params.iter().cloned());
+            own_turn |= l.own_turn;
+        }
+        let mut fx = EffectCx {
+            card: &mut *self.card,
+            demand: self.demand,
+            next_id: 0,
+            produced: Vec::new(),
+            their: Vec::new(),
+            doer: None,
+            color_loops: 0,
+            params: Vec::new(),
+            pre: Vec::new(),
+            title: self.title.clone(),
+            args: Vec::new(),
+            lasting: Some(LastingScope {
+                span: when.span,
+                outer_params,
+                own_turn,
+            }),
+        };
+        let lowered = match &when.node {
+            ast::LastingWhen::NextTurn => LastingWhen::NextTurn,
+            ast::LastingWhen::NextTime { verb, filters } => {
+                let filters = filters
+                    .iter()
+                    .filter_map(|f| fx.filter(&f.node, f.span))
+                    .collect();
+                // A choice a filter asks for first (`of the value of my choice`) has no statement
+                // to be asked before: the move sets the body off by itself.
+                if !fx.pre.is_empty() {
+                    fx.pre.clear();
+                    let at = fx.at(verb.span);
+                    let lasting = fx.at(when.span);
+                    fx.error(Error::LastingStatement {
+                        at,
+                        what: "ask for a choice before the move it waits for",
+                        lasting,
+                    });
+                }
+                let moved = fx.fresh();
+                fx.produce(moved, vec![verb.node.participle()], true);
+                let verb = match verb.node {
+                    ast::LastingVerb::Draw => Verb::Draw,
+                    ast::LastingVerb::Move(v) => super::words::verb(v),
+                };
+                LastingWhen::NextMove { verb, filters }
+            }
+        };
+        let body = fx.block(body);
+        LastingDef {
+            when: lowered,
+            body,
+            stmt_count: fx.next_id,
+        }
+    }
+
+    /// Whether a statement only the effect itself can carry out (`repeat this effect`, `end the
+    /// dogma action`) stands in a lasting effect's body: reported (E0314).
+    pub(super) fn outside_lasting(&mut self, span: Span, what: &'static str) {
+        if let Some(l) = &self.lasting {
+            let lasting = self.card.at(l.span);
+            let at = self.at(span);
+            self.error(Error::LastingStatement { at, what, lasting });
+        }
+    }
+
+    pub(super) fn warn(&mut self, w: Warning) {
+        self.card.warnings.push(w);
     }
 
     pub(super) fn at(&self, span: Span) -> At {

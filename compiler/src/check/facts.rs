@@ -2,7 +2,7 @@
 //! each effect shows.
 
 use super::CardCx;
-use crate::diagnostics::Error;
+use crate::diagnostics::{Error, Warning};
 use crate::ir::*;
 use dogma_dsl::ast::{self, Span};
 use dogma_dsl::suggest;
@@ -20,6 +20,7 @@ impl CardCx<'_> {
                 ast::Fact::Age(_) => "age",
                 ast::Fact::Color(_) => "color",
                 ast::Fact::Icons(_) => "icons",
+                ast::Fact::Approximate(_) => "approximate",
             };
             if let Some(first) = seen.get(name) {
                 self.errors.push(Error::DuplicateFact {
@@ -51,6 +52,7 @@ impl CardCx<'_> {
                 ast::Fact::Icons(list) => {
                     slots = self.slots(list, fact.span).map(|s| (s, fact.span));
                 }
+                ast::Fact::Approximate(_) => {}
             }
         }
         for (fact, present) in [
@@ -112,6 +114,9 @@ impl CardCx<'_> {
                 self.icon_name(written);
             }
             effects.push(self.effect(&card.title.node, effect));
+            if card.approximate().is_none() {
+                self.drift(&card.title.node, effect);
+            }
         }
 
         CardDef {
@@ -124,6 +129,25 @@ impl CardCx<'_> {
             dogma_icon: dogma_icon.map(|(icon, _)| icon),
             effects,
             span: self.src(card.span),
+        }
+    }
+
+    /// An effect's `text` line against the text rendered from its statements: a warning with
+    /// both when they differ (spaces aside).
+    fn drift(&mut self, title: &str, effect: &ast::Effect) {
+        let Some(text) = &effect.text else {
+            return;
+        };
+        let intended = text.node.text();
+        let rendered = dogma_dsl::render::render_effect(title, effect, self.options.wording);
+        let rendered = rendered.split_whitespace().collect::<Vec<_>>().join(" ");
+        if intended != rendered {
+            self.warnings.push(Warning::TextDrift {
+                at: self.at(text.span),
+                effect: self.at(effect.kind.span),
+                intended,
+                rendered,
+            });
         }
     }
 

@@ -29,7 +29,7 @@ mod words;
 
 pub use facts::featured_icon;
 
-use crate::diagnostics::{At, Error};
+use crate::diagnostics::{At, Error, Warning};
 use crate::ir::*;
 use dogma_dsl::ast::{self, Span};
 use dogma_runtime::bytecode::Rules;
@@ -129,6 +129,9 @@ impl Options {
 pub struct Checked {
     pub program: Program,
     pub errors: Vec<Error>,
+    /// What is accepted but probably not meant: a card's rendered text drifting from its
+    /// intended text, words that mean nothing where they stand.
+    pub warnings: Vec<Warning>,
     /// The syntax tree of each file, `None` where the file did not parse.
     pub files: Vec<Option<ast::File>>,
     /// For each card of the program, where its syntax tree is: (file, item index).
@@ -161,6 +164,7 @@ impl Checked {
 /// Parses and checks card files.
 pub fn check(files: &[SourceFile], options: &Options) -> Checked {
     let mut errors = Vec::new();
+    let mut warnings = Vec::new();
     let mut parsed = Vec::new();
     for (index, source) in files.iter().enumerate() {
         let file = FileId(index as u16);
@@ -276,6 +280,7 @@ pub fn check(files: &[SourceFile], options: &Options) -> Checked {
             file: *file_id,
             options,
             errors: &mut errors,
+            warnings: &mut warnings,
             claims: Vec::new(),
         };
         let def = cx.card(id, set, card);
@@ -297,6 +302,7 @@ pub fn check(files: &[SourceFile], options: &Options) -> Checked {
             file: *file_id,
             options,
             errors: &mut errors,
+            warnings: &mut warnings,
             claims: Vec::new(),
         };
         let def = cx.achievement(AchievementId(index as u16), set.clone(), a);
@@ -308,6 +314,7 @@ pub fn check(files: &[SourceFile], options: &Options) -> Checked {
     Checked {
         program,
         errors,
+        warnings,
         files: parsed,
         card_sources,
         unused_drops,
@@ -434,6 +441,7 @@ struct CardCx<'a> {
     file: FileId,
     options: &'a Options,
     errors: &'a mut Vec<Error>,
+    warnings: &'a mut Vec<Warning>,
     /// The achievements the card's effects claim, with where.
     claims: Vec<(AchievementId, At)>,
 }

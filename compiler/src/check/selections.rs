@@ -3,7 +3,7 @@
 
 use super::effects::EffectCx;
 use super::words::{due_to, rounding, scope, verb, verb_of_participle};
-use crate::diagnostics::{Error, NameKind};
+use crate::diagnostics::{Error, NameKind, Warning};
 use crate::ir::*;
 use dogma_dsl::ast::{self, Span};
 use dogma_dsl::suggest;
@@ -22,12 +22,19 @@ impl EffectCx<'_, '_> {
         let mut filters = Vec::new();
         let mut extreme = None;
         let mut position = None;
+        let mut position_span = np.span;
         let mut available = false;
         for adj in &np.adjectives {
             match &adj.node {
                 ast::Adjective::Available => available = true,
-                ast::Adjective::Top => position = Some(BoardPosition::Top),
-                ast::Adjective::Bottom => position = Some(BoardPosition::Bottom),
+                ast::Adjective::Top => {
+                    position = Some(BoardPosition::Top);
+                    position_span = adj.span;
+                }
+                ast::Adjective::Bottom => {
+                    position = Some(BoardPosition::Bottom);
+                    position_span = adj.span;
+                }
                 ast::Adjective::Highest => extreme = Some(Extreme::Highest),
                 ast::Adjective::Lowest => extreme = Some(Extreme::Lowest),
                 ast::Adjective::Color(word) => {
@@ -55,10 +62,12 @@ impl EffectCx<'_, '_> {
             }
         };
         let mut chooser = Chooser::Executor;
+        let mut my_choice = None;
         let mut beneath = None;
         for f in &np.filters {
             match &f.node {
                 ast::Filter::MyChoice => {
+                    my_choice = Some(f.span);
                     if !self.demand {
                         self.error(Error::DemanderOutsideDemand {
                             at: self.at(f.span),
@@ -100,6 +109,42 @@ impl EffectCx<'_, '_> {
                 }
             }
         }
+        // `top` and `bottom` name the top (bottom) card of a pile on a board, or of a deck: `the
+        // top card of the [2] deck` is exactly that card, never a choice among the deck.
+        if let (Some(pos), Some(source)) = (&position, &np.source) {
+            let bottom = matches!(pos, BoardPosition::Bottom);
+            let word = if bottom { "bottom" } else { "top" };
+            let off_pile = match &source.node.place {
+                ast::Place::Supply(ast::Supply {
+                    kind: ast::SupplyKind::Deck(age),
+                    ..
+                }) => {
+                    let n = self.deck_end_count(np);
+                    let age = self.age_value(age);
+                    return CardSel {
+                        source: CardSource::Supply(Supply::DeckEnd { age, n, bottom }),
+                        filters,
+                        pick: Pick::all(),
+                        chooser,
+                    };
+                }
+                ast::Place::Supply(_) => Some("the available achievements".to_string()),
+                ast::Place::Zone(z) if !z.kinds.iter().any(|k| k.node == ast::ZoneKind::Board) => {
+                    let plural = z.whose.node.is_plural() || z.kinds.len() > 1;
+                    let kinds: Vec<&str> = z.kinds.iter().map(|k| k.node.word(plural)).collect();
+                    Some(format!("{} {}", z.whose.node.words(), kinds.join(" and ")))
+                }
+                ast::Place::Zone(_) => None,
+                ast::Place::Cards(_) => Some("a set of named cards".to_string()),
+            };
+            if let Some(place) = off_pile {
+                self.error(Error::PositionOffPile {
+                    at: self.at(position_span),
+                    word,
+                    place,
+                });
+            }
+        }
         let mut computed = None;
         let count = match &np.quantity {
             Some(ast::Spanned {
@@ -134,6 +179,9 @@ impl EffectCx<'_, '_> {
                 position.clone().unwrap_or(BoardPosition::All)
             }
         };
+        if let (Some(at), Count::All, None) = (my_choice, &count, &computed) {
+            self.warn(Warning::ChoiceOfAll { at: self.at(at) });
+        }
         let source = if available {
             if let Some(source) = &np.source {
                 self.error(Error::SeveralOwners {
@@ -181,6 +229,33 @@ impl EffectCx<'_, '_> {
                 computed,
             },
             chooser,
+        }
+    }
+
+    /// How many cards `the top card of the [2] deck` takes: one (`the`, `a`), or a number (`the
+    /// 2 top cards`).
+    fn deck_end_count(&mut self, np: &ast::CardNp) -> u8 {
+        let plural = matches!(np.noun.node, ast::Noun::Cards);
+        match &np.quantity {
+            None if !plural => 1,
+            Some(ast::Spanned {
+                node: ast::Quantity::One { .. } | ast::Quantity::The(None),
+                ..
+            }) => 1,
+            Some(ast::Spanned {
+                node: ast::Quantity::The(Some(n)) | ast::Quantity::Exactly(n),
+                span,
+            }) => self.small_count(*n, *span),
+            _ => {
+                let at = np.quantity.as_ref().map_or(np.span, |q| q.span);
+                self.error(Error::BadCount {
+                    at: self.at(at),
+                    reason: "the top or bottom of a deck is `the` card or a number of cards \
+                             (`the 2 top cards of the [3] deck`)"
+                        .to_string(),
+                });
+                1
+            }
         }
     }
 

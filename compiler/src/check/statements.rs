@@ -3,7 +3,7 @@
 
 use super::effects::{EffectCx, Produced};
 use super::words::{destination_zone, player_set, verb};
-use crate::diagnostics::Error;
+use crate::diagnostics::{Error, Warning};
 use crate::ir::*;
 use dogma_dsl::ast::{self, Span};
 use dogma_runtime::{Icon, SplayDirection};
@@ -22,6 +22,86 @@ impl EffectCx<'_, '_> {
 
     /// Lowers one statement; returns the IR statements and the id whose outcome `you do` reads.
     fn statement(&mut self, stmt: &ast::Stmt, prev: Option<StmtId>) -> (Vec<Stmt>, StmtId) {
+        match &stmt.subject {
+            Some(subject) => self.subject_statement(subject, stmt, prev),
+            None => self.plain_statement(stmt, prev),
+        }
+    }
+
+    /// A statement another player carries out (`each opponent draws a [1]`, `that player
+    /// chooses a card from your hand`): an `Act` of that player around the statement, inside a
+    /// loop for `each …`. The subject is the statement's doer (it draws, moves and chooses) and
+    /// its `their`, `they` and `that player`; a subject chosen on the spot (`an opponent of
+    /// your choice`) is chosen by the `Act` statement, which later words name it by.
+    fn subject_statement(
+        &mut self,
+        subject: &ast::Subject,
+        stmt: &ast::Stmt,
+        prev: Option<StmtId>,
+    ) -> (Vec<Stmt>, StmtId) {
+        let outer_doer = self.doer.take();
+        let lowered = match &subject.kind {
+            ast::SubjectKind::Each { players, with } => {
+                let id = self.fresh();
+                let condition = with
+                    .as_ref()
+                    .map(|m| self.in_scope(Player::Each, |fx| fx.player_measure(m)));
+                let act = self.fresh();
+                let ((body, _), inside) = self.in_scope(Player::Each, |fx| {
+                    fx.branch(|fx| {
+                        fx.doer = Some(Player::Each);
+                        fx.plain_statement(stmt, prev)
+                    })
+                });
+                self.after_branches(inside);
+                let act = self.stmt(
+                    act,
+                    StmtKind::Act {
+                        actor: Player::Each,
+                        body,
+                    },
+                    subject.span,
+                );
+                let each = StmtKind::ForEachPlayer {
+                    players: player_set(players.node),
+                    condition,
+                    body: vec![act],
+                };
+                (vec![self.stmt(id, each, stmt.span)], id)
+            }
+            ast::SubjectKind::Player(p) => {
+                let id = self.fresh();
+                let actor = self.player(p);
+                let named = match &actor {
+                    Player::Choose { .. } | Player::Extreme { .. } => {
+                        self.produced.push(Produced {
+                            id,
+                            participles: Vec::new(),
+                            cards: false,
+                            choice: None,
+                            player: true,
+                            nested: false,
+                        });
+                        Player::ChosenBy(id)
+                    }
+                    other => other.clone(),
+                };
+                let (body, _) = self.in_scope(named.clone(), |fx| {
+                    fx.doer = Some(named.clone());
+                    fx.plain_statement(stmt, prev)
+                });
+                (
+                    vec![self.stmt(id, StmtKind::Act { actor, body }, stmt.span)],
+                    id,
+                )
+            }
+        };
+        self.doer = outer_doer;
+        lowered
+    }
+
+    /// A statement carried out by the doer (the executor, or the subject being lowered).
+    fn plain_statement(&mut self, stmt: &ast::Stmt, prev: Option<StmtId>) -> (Vec<Stmt>, StmtId) {
         let outer = std::mem::take(&mut self.pre);
         let (mut stmts, id) = match &stmt.scale {
             Some(scale) => {
@@ -144,7 +224,15 @@ impl EffectCx<'_, '_> {
                     },
                 )
             }
-            S::Either(blocks) => {
+            S::Either {
+                by_demander,
+                blocks,
+            } => {
+                let chooser = if *by_demander {
+                    self.demander(span, "I choose")
+                } else {
+                    self.doer()
+                };
                 let mut inside = Vec::new();
                 let mut options = Vec::new();
                 for b in blocks {
@@ -159,40 +247,128 @@ impl EffectCx<'_, '_> {
                     blocks,
                     self.card.options.wording,
                 );
-                single(self, StmtKind::Either { options, labels })
+                single(
+                    self,
+                    StmtKind::Either {
+                        chooser,
+                        options,
+                        labels,
+                    },
+                )
             }
-            S::ForEach { players, body } => {
-                self.player_scopes += 1;
-                let (body, inside) = self.branch(|fx| fx.block(body));
+            S::ForEach {
+                players,
+                with,
+                body,
+            } => {
+                let condition = with
+                    .as_ref()
+                    .map(|m| self.in_scope(Player::Each, |fx| fx.player_measure(m)));
+                let (body, inside) =
+                    self.in_scope(Player::Each, |fx| fx.branch(|fx| fx.block(body)));
                 self.after_branches(inside);
-                self.player_scopes -= 1;
                 single(
                     self,
                     StmtKind::ForEachPlayer {
                         players: player_set(players.node),
+                        condition,
                         body,
                     },
                 )
             }
-            S::Repeat(args) => {
+            S::Repeat { args, at_most } => {
+                self.outside_lasting(span, "repeat the effect around it");
                 let with = self.repeat_args(args);
-                single(self, StmtKind::RepeatEffect { with })
+                let at_most = at_most.as_ref().map(|n| self.count_u8(n.node, n.span));
+                single(self, StmtKind::RepeatEffect { with, at_most })
+            }
+            S::ChooseRange {
+                by_demander,
+                low,
+                high,
+            } => {
+                let chooser = if *by_demander {
+                    self.demander(span, "I")
+                } else {
+                    self.doer()
+                };
+                if let (ast::ExprKind::Int(a), ast::ExprKind::Int(b)) = (&low.kind, &high.kind) {
+                    if a > b {
+                        self.error(Error::BadCount {
+                            at: self.at(span),
+                            reason: format!("no value is from {a} to {b}: write the lower first"),
+                        });
+                    }
+                }
+                let low = self.value(low);
+                let high = self.value(high);
+                self.produced.push(Produced {
+                    id,
+                    participles: vec![ast::Participle::Chosen],
+                    cards: false,
+                    choice: Some(ChoiceKind::Value),
+                    player: false,
+                    nested: false,
+                });
+                single(self, StmtKind::ChooseValueRange { chooser, low, high })
+            }
+            S::Choose {
+                by_demander,
+                count,
+                kind,
+                filters,
+                ..
+            } if !filters.is_empty() => {
+                let chooser = if *by_demander {
+                    self.demander(span, "I")
+                } else {
+                    self.doer()
+                };
+                let n = self.count_u8(count.node, count.span);
+                let (owner, filters) = self.board_filters(filters);
+                self.produced.push(Produced {
+                    id,
+                    participles: vec![ast::Participle::Chosen],
+                    cards: false,
+                    choice: Some(ChoiceKind::Color),
+                    player: false,
+                    nested: false,
+                });
+                let _ = kind;
+                single(
+                    self,
+                    StmtKind::ChooseColors {
+                        chooser,
+                        count: n,
+                        owner,
+                        filters,
+                    },
+                )
             }
             S::Choose {
                 by_demander,
                 count,
                 kind,
                 except,
+                ..
             } => {
+                let except_name = except.as_ref();
                 let chooser = if *by_demander {
                     self.demander(span, "I")
                 } else {
-                    Player::Executor
+                    self.doer()
                 };
                 let except: Vec<Icon> = except
                     .iter()
                     .filter_map(|name| self.card.icon_name(name))
                     .collect();
+                // Only a choice of icons leaves one out.
+                if let (Some(name), Some(kind_words)) = (except_name, choice_words(kind.node)) {
+                    self.warn(Warning::ExceptOutsideIcons {
+                        at: self.at(name.span),
+                        kind: kind_words,
+                    });
+                }
                 let n = self.count_u8(count.node, count.span);
                 let kind = match kind.node {
                     ast::ChoiceKind::Value => ChoiceKind::Value,
@@ -226,7 +402,7 @@ impl EffectCx<'_, '_> {
                 let chooser = if *by_demander {
                     self.demander(span, "I")
                 } else {
-                    Player::Executor
+                    self.doer()
                 };
                 let options = options.iter().map(|o| self.age_value(o)).collect();
                 self.produced.push(Produced {
@@ -270,11 +446,89 @@ impl EffectCx<'_, '_> {
                 }
                 None => single(self, StmtKind::Keep),
             },
-            S::EndDogma => single(self, StmtKind::EndDogma),
+            S::EndDogma => {
+                self.outside_lasting(span, "end the dogma action");
+                single(self, StmtKind::EndDogma)
+            }
+            S::Lasting { when, body } => {
+                let lasting = self.lasting_effect(when, body);
+                single(self, StmtKind::Lasting(Box::new(lasting)))
+            }
+            S::AdditionalAction => {
+                // A demand's victim never has the turn, unless the action waits for their own.
+                if self.demand && !self.lasting.as_ref().is_some_and(|l| l.own_turn) {
+                    self.warn(Warning::AdditionalActionInDemand { at: self.at(span) });
+                }
+                single(self, StmtKind::AdditionalAction)
+            }
             S::EndGame => single(self, StmtKind::EndGame),
             S::SelfExecute(sel) => {
                 let sel = self.selection(sel);
                 single(self, StmtKind::SelfExecute(sel))
+            }
+            // `splay right each color you have splayed left`: a splay per colour, in a loop.
+            S::Splay { direction, color } if each_color(color).is_some() => {
+                let filters = each_color(color).unwrap_or_default();
+                let direction = self.direction(direction);
+                let (owner, filters) = self.board_filters(filters);
+                let inner = self.fresh();
+                let splay = self.stmt(
+                    inner,
+                    StmtKind::Splay {
+                        player: self.doer(),
+                        color: ColorSel {
+                            alternatives: vec![ColorTerm::Loop],
+                        },
+                        direction,
+                    },
+                    span,
+                );
+                single(
+                    self,
+                    StmtKind::ForEachColor {
+                        owner,
+                        filters,
+                        body: vec![splay],
+                    },
+                )
+            }
+            S::Unsplay(color) if each_color(color).is_some() => {
+                let filters = each_color(color).unwrap_or_default();
+                let (owner, filters) = self.board_filters(filters);
+                let inner = self.fresh();
+                let unsplay = self.stmt(
+                    inner,
+                    StmtKind::Unsplay {
+                        player: self.doer(),
+                        color: ColorSel {
+                            alternatives: vec![ColorTerm::Loop],
+                        },
+                    },
+                    span,
+                );
+                single(
+                    self,
+                    StmtKind::ForEachColor {
+                        owner,
+                        filters,
+                        body: vec![unsplay],
+                    },
+                )
+            }
+            S::ForEachColor { filters, body } => {
+                let (owner, filters) = self.board_filters(filters);
+                self.color_loops += 1;
+                let (body, inside) = self.branch(|fx| fx.block(body));
+                self.color_loops -= 1;
+                self.after_branches(inside);
+                single(
+                    self,
+                    StmtKind::ForEachColor {
+                        owner,
+                        filters,
+                        body,
+                    },
+                )
             }
             S::Splay { direction, color } => {
                 let direction = self.direction(direction);
@@ -282,7 +536,7 @@ impl EffectCx<'_, '_> {
                 single(
                     self,
                     StmtKind::Splay {
-                        player: Player::Executor,
+                        player: self.doer(),
                         color,
                         direction,
                     },
@@ -293,7 +547,7 @@ impl EffectCx<'_, '_> {
                 single(
                     self,
                     StmtKind::Unsplay {
-                        player: Player::Executor,
+                        player: self.doer(),
                         color,
                     },
                 )
@@ -303,29 +557,48 @@ impl EffectCx<'_, '_> {
                 single(
                     self,
                     StmtKind::Rearrange {
-                        player: Player::Executor,
+                        player: self.doer(),
                         color,
                     },
                 )
             }
             S::Draw { then, count, value } => {
-                let count = self.count_u8(count.node, count.span);
+                let (fixed, times) = match &count.node {
+                    ast::DrawCount::Fixed(n) => (self.count_u8(*n, count.span), None),
+                    ast::DrawCount::Computed(e) => (1, Some(self.value(e))),
+                };
                 let age = self.age_value(value);
                 let then_verb = then.as_ref().map(|v| verb(v.node));
                 let mut participles = vec![ast::Participle::Drawn];
                 if let Some(v) = then {
                     participles.push(ast::Participle::of_verb(v.node));
                 }
-                self.produce(id, participles, true);
-                single(
-                    self,
-                    StmtKind::Draw {
-                        player: Player::Executor,
-                        age,
-                        count,
-                        then: then_verb,
-                    },
-                )
+                let draw = |fx: &Self, id| {
+                    fx.stmt(
+                        id,
+                        StmtKind::Draw {
+                            player: fx.doer(),
+                            age: age.clone(),
+                            count: fixed,
+                            then: then_verb,
+                        },
+                        span,
+                    )
+                };
+                match times {
+                    None => {
+                        self.produce(id, participles, true);
+                        (vec![draw(self, id)], id)
+                    }
+                    // `draw (N) [2]`: one card N times, as `draw a [2] for every …`; `drawn`
+                    // names every card drawn.
+                    Some(times) => {
+                        let inner = self.fresh();
+                        self.produce(inner, participles, true);
+                        let body = vec![draw(self, inner)];
+                        single(self, StmtKind::Times { times, body })
+                    }
+                }
             }
             S::Transfer { what, to } => {
                 let cards = self.selection(what);
@@ -356,7 +629,7 @@ impl EffectCx<'_, '_> {
                         verb: Verb::Transfer,
                         cards,
                         to: Some(Destination {
-                            player: Player::Executor,
+                            player: self.doer(),
                             zone: DestinationZone::Hand,
                         }),
                     },
@@ -408,6 +681,11 @@ impl EffectCx<'_, '_> {
                     last = next;
                 }
                 (out, last)
+            }
+            S::Look(sel) => {
+                let cards = self.selection(sel);
+                self.produce(id, Vec::new(), true);
+                single(self, StmtKind::Look(cards))
             }
             S::Keep(card) => {
                 self.card_ref(card);
@@ -496,7 +774,7 @@ impl EffectCx<'_, '_> {
             }
             ast::Destination::OfPlayer { kind, player } => {
                 let player = self.player(player);
-                let chooses = matches!(player, Player::Choose { .. });
+                let chooses = matches!(player, Player::Choose { .. } | Player::Extreme { .. });
                 (
                     Destination {
                         player,
@@ -506,5 +784,27 @@ impl EffectCx<'_, '_> {
                 )
             }
         }
+    }
+}
+
+/// What a choice that is not of icons chooses, in words (`values`), for W0003; `None` for icons.
+fn choice_words(kind: ast::ChoiceKind) -> Option<&'static str> {
+    match kind {
+        ast::ChoiceKind::Icon => None,
+        ast::ChoiceKind::Value => Some("values"),
+        ast::ChoiceKind::Color => Some("colours"),
+        ast::ChoiceKind::Player => Some("players"),
+        ast::ChoiceKind::Opponent => Some("opponents"),
+    }
+}
+
+/// The filters of `each color …`, when that is the whole colour of a splay or unsplay.
+fn each_color(color: &ast::ColorExpr) -> Option<&[ast::Spanned<ast::ColorFilter>]> {
+    match color.alternatives.as_slice() {
+        [ast::Spanned {
+            node: ast::ColorAtom::Each(filters),
+            ..
+        }] => Some(filters),
+        _ => None,
     }
 }

@@ -53,6 +53,27 @@ impl EffectCx<'_, '_> {
                     kind: ast::CardRefKind::It,
                     span: atom.span,
                 }))),
+                ast::ColorAtom::ThatColor => {
+                    if self.color_loops == 0 {
+                        self.unbound(atom.span, "that color", "`for each color` around it");
+                        continue;
+                    }
+                    ColorTerm::Loop
+                }
+                // `it` as a colour: the loop's colour, or else the colour of `it`.
+                ast::ColorAtom::It if self.color_loops > 0 => ColorTerm::Loop,
+                ast::ColorAtom::It => ColorTerm::Of(Box::new(self.card_ref(&ast::CardRef {
+                    kind: ast::CardRefKind::It,
+                    span: atom.span,
+                }))),
+                // Only splay and unsplay take `each color …`, and lower it as a loop; elsewhere
+                // the grammar does not allow it.
+                ast::ColorAtom::Each(filters) => ColorTerm::Any(
+                    filters
+                        .iter()
+                        .filter_map(|f| self.color_filter(f))
+                        .collect(),
+                ),
                 ast::ColorAtom::Chosen => {
                     match self.latest(|p| p.choice == Some(ChoiceKind::Color)) {
                         Some(stmt) => ColorTerm::ChosenBy(stmt),
@@ -76,10 +97,37 @@ impl EffectCx<'_, '_> {
             ast::ColorFilter::Splayed(dirs) => {
                 ir::ColorFilter::Splayed(dirs.iter().map(|d| self.direction(d)).collect())
             }
+            ast::ColorFilter::YouHaveSplayed(dirs) => {
+                ir::ColorFilter::Splayed(dirs.iter().map(|d| self.direction(d)).collect())
+            }
             ast::ColorFilter::With(icon) => ir::ColorFilter::WithIcon(self.card.icon_name(icon)?),
+            ast::ColorFilter::Without(icon) => {
+                ir::ColorFilter::WithoutIcon(self.card.icon_name(icon)?)
+            }
             ast::ColorFilter::NotOn(whose) => ir::ColorFilter::NotOn(self.owner(whose)),
             ast::ColorFilter::On(whose) => ir::ColorFilter::On(self.owner(whose)),
         })
+    }
+
+    /// The colours a loop or a choice goes over: the colours of a board that pass the filters.
+    /// A leading `on POSSESSIVE board` says whose board (else the doer's); the other filters
+    /// test that board's piles.
+    pub(super) fn board_filters(
+        &mut self,
+        filters: &[ast::Spanned<ast::ColorFilter>],
+    ) -> (Player, Vec<ir::ColorFilter>) {
+        let (owner, rest) = match filters.split_first() {
+            Some((
+                ast::Spanned {
+                    node: ast::ColorFilter::On(whose),
+                    ..
+                },
+                rest,
+            )) => (self.single_owner(whose), rest),
+            _ => (self.doer(), filters),
+        };
+        let filters = rest.iter().filter_map(|f| self.color_filter(f)).collect();
+        (owner, filters)
     }
 
     pub(super) fn value(&mut self, e: &ast::Expr) -> Value {
@@ -175,6 +223,12 @@ impl EffectCx<'_, '_> {
                     }),
                 }
             }
+            ast::Countable::Players { players, with, .. } => Countable::Players {
+                set: super::words::player_set(players.node),
+                test: with
+                    .as_ref()
+                    .map(|m| self.in_scope(Player::Each, |fx| fx.player_measure(m))),
+            },
             ast::Countable::Cards(s) => Countable::Cards(self.set_ref(s)),
         }
     }

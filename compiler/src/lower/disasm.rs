@@ -14,7 +14,8 @@
 
 use dogma_runtime::bytecode::{Chunk, NO_CHUNK};
 use dogma_runtime::bytecode::{
-    ChunkIdx, ChunkKind, CompiledEdition, MeasureCode, Nth, Op, SourceSpan, Who, ZoneSel,
+    ChunkIdx, ChunkKind, CompiledEdition, LastingWhen, MeasureCode, Nth, Op, SourceSpan, Who,
+    ZoneSel,
 };
 use dogma_runtime::terms::{
     ChoiceKind, Chooser, Count, DestinationZone, DueTo, Extreme, HistoryScope, PlayerSet,
@@ -452,6 +453,12 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::JumpIfFalse { target: t } => format!("jump_if_false {}", target(t)),
         Op::Return => "return".to_string(),
         Op::RepeatEffect => "repeat_effect".to_string(),
+        Op::Repeats => "repeats".to_string(),
+        Op::ActorStart { exit } => format!("actor_start exit {}", target(exit)),
+        Op::ActorEnd => "actor_end".to_string(),
+        Op::ColorsStart => "colors_start".to_string(),
+        Op::ColorsNext { exit } => format!("colors_next exit {}", target(exit)),
+        Op::LoopColor => "loop_color".to_string(),
         Op::InitParam { index } => format!("init_param {index}"),
         Op::SetParam { index } => format!("set_param {index}"),
         Op::Param { index } => format!("param {index}"),
@@ -517,6 +524,9 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::PopSet => "pop_set".to_string(),
         Op::Union => "union".to_string(),
         Op::DeckCards => "deck_cards".to_string(),
+        Op::DeckEnd { n, bottom } => {
+            format!("deck_end {} {n}", if bottom { "bottom" } else { "top" })
+        }
         Op::AvailableCards => "available_cards".to_string(),
         Op::Above => "above".to_string(),
         Op::CandidateCard => "candidate_card".to_string(),
@@ -578,6 +588,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::BoardColors => "board_colors".to_string(),
         Op::ColorsSplayed { directions: d } => format!("colors_splayed {}", directions(d)),
         Op::ColorsWithIcon { icon } => format!("colors_with_icon {icon}"),
+        Op::ColorsWithoutIcon { icon } => format!("colors_without_icon {icon}"),
         Op::ColorsOnBoard { negated: n } => format!("colors_on_board{}", negated(n)),
         Op::ColorsOnGroup {
             group: g,
@@ -598,6 +609,11 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
             chunk_name(edition, test)
         ),
         Op::OnlyPlayer { test } => format!("only_player test={}", chunk_name(edition, test)),
+        Op::CountPlayers { group: g, test } => format!(
+            "count_players {} test={}",
+            group(g),
+            chunk_name(edition, test)
+        ),
         Op::VersusEach {
             measure: m,
             op,
@@ -615,9 +631,34 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
             chunk_name(edition, m)
         ),
         Op::IsSplayed { direction } => format!("is_splayed {direction}"),
+        Op::Eligible => "eligible".to_string(),
+        Op::ChooseExtremePlayer {
+            group: g,
+            most,
+            measure: m,
+            stmt,
+        } => format!(
+            "choose_extreme_player {} {} measure={} stmt={stmt}",
+            if most { "most" } else { "fewest" },
+            group(g),
+            chunk_name(edition, m)
+        ),
         Op::AskYesNo { stmt, fold: false } => format!("ask_yes_no stmt={stmt}"),
         Op::AskYesNo { stmt, fold: true } => format!("ask_yes_no folded stmt={stmt}"),
-        Op::AskOption { stmt, n, texts } => format!("ask_option {n} stmt={stmt} texts={texts}"),
+        Op::AskOption {
+            stmt,
+            n,
+            texts,
+            chooser,
+        } => format!("ask_option {n}{} stmt={stmt} texts={texts}", by(chooser)),
+        Op::ChooseColors {
+            count,
+            chooser,
+            stmt,
+        } => format!("choose_colors {count}{} stmt={stmt}", by(chooser)),
+        Op::ChooseValueRange { chooser, stmt } => {
+            format!("choose_value_range{} stmt={stmt}", by(chooser))
+        }
         Op::Choose {
             kind,
             count,
@@ -659,7 +700,18 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::Splay { direction, stmt } => format!("splay {direction} stmt={stmt}"),
         Op::Unsplay { stmt } => format!("unsplay stmt={stmt}"),
         Op::Rearrange { stmt } => format!("rearrange stmt={stmt}"),
+        Op::Look { stmt } => format!("look stmt={stmt}"),
         Op::SelfExecute { stmt } => format!("self_execute stmt={stmt}"),
+        Op::Lasting { when, chunk, test } => format!(
+            "lasting {} body={} test={}",
+            match when {
+                LastingWhen::NextTurn => "next_turn".to_string(),
+                LastingWhen::NextMove(verb) => format!("next_{}", verb.word()),
+            },
+            chunk_name(edition, chunk),
+            chunk_name(edition, test)
+        ),
+        Op::AdditionalAction { stmt } => format!("additional_action stmt={stmt}"),
         Op::Claim { special, stmt } => {
             format!("claim {} stmt={stmt}", special_name(edition, special))
         }

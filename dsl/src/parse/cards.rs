@@ -48,6 +48,14 @@ pub(super) fn lower_card(pair: P) -> Card {
                 }
                 facts.push(Spanned::new(Fact::Icons(slots), entry_span));
             }
+            Rule::approximate_fact => {
+                let mut f = Cursor::new(entry);
+                f.next();
+                facts.push(Spanned::new(
+                    Fact::Approximate(lower_prose(f.next())),
+                    entry_span,
+                ));
+            }
             Rule::effect => effects.push(lower_effect(entry)),
             Rule::rbrace => {}
             other => unreachable!("grammar: unexpected card entry {other:?}"),
@@ -81,14 +89,37 @@ fn lower_effect(pair: P) -> Effect {
             }
         }
     }
-    let body = lower_block(c.next());
+    let body_pair = c.next();
+    let text = body_pair
+        .clone()
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::text_line)
+        .map(|line| {
+            let line_span = span_of(&line);
+            let mut t = Cursor::new(line);
+            t.next(); // text
+            Spanned::new(lower_prose(t.next()), line_span)
+        });
+    let body = lower_block(body_pair);
     Effect {
         kind: Spanned::new(kind, kind_span),
         icon,
         params,
+        text,
         body,
         span,
     }
+}
+
+/// `"…" "…"`: quoted pieces of one text.
+fn lower_prose(pair: P) -> Prose {
+    let span = span_of(&pair);
+    let pieces = pair
+        .into_inner()
+        .filter(|p| p.as_rule() == Rule::quoted)
+        .map(title_of)
+        .collect();
+    Prose { pieces, span }
 }
 
 /// `v = 11`, `c = color of melded`.

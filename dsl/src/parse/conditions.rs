@@ -102,6 +102,16 @@ fn lower_cond_atom(pair: P) -> Cond {
             }
             CondKind::OnlyPlayer(lower_player_measure(c.next()))
         }
+        Rule::eligible_cond => {
+            let player = lower_player_ref(c.next());
+            while !c.peek_is(Rule::expr) {
+                c.next(); // are eligible to claim an achievement of value
+            }
+            CondKind::Eligible {
+                player,
+                value: lower_expr(c.next()),
+            }
+        }
         Rule::has_cond => {
             let player = lower_player_ref(c.next());
             c.next(); // have / has
@@ -323,8 +333,8 @@ pub(super) fn lower_measure(pair: P) -> Spanned<Measure> {
     let mut c = Cursor::new(pair);
     let first = c.next();
     let m = match first.as_rule() {
-        Rule::kw_points => Measure::Points,
-        Rule::kw_achievements => Measure::Achievements,
+        Rule::kw_points | Rule::kw_point => Measure::Points,
+        Rule::kw_achievements | Rule::kw_achievement => Measure::Achievements,
         Rule::kw_top => Measure::TopCards,
         Rule::kw_cards | Rule::kw_card => {
             if c.eat(Rule::kw_in).is_some() {

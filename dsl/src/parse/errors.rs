@@ -28,14 +28,30 @@ pub(super) fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> Syn
             pest::error::ErrorVariant::ParsingError { positives, .. } => {
                 let mut words: Vec<String> =
                     positives.iter().filter_map(|r| keyword_of(*r)).collect();
+                for rule in positives {
+                    words.extend(first_words(*rule).iter().map(|w| w.to_string()));
+                }
                 if positives.iter().any(|r| STATEMENT_STARTS.contains(r)) {
                     words.extend(STATEMENT_WORDS.iter().map(|w| w.to_string()));
+                }
+                // Where cards are named, a verb is likely meant as its participle (`meld
+                // draw` for `meld drawn`).
+                if positives.iter().any(|r| NAMES_CARDS.contains(r)) {
+                    words.extend(PARTICIPLES.iter().map(|w| w.to_string()));
                 }
                 words
             }
             _ => Vec::new(),
         };
-        crate::suggest::closest(word, candidates.iter().map(String::as_str)).map(str::to_string)
+        // A word of the language in the wrong place is not misspelt: it is not "corrected" into
+        // another word (`of` into `if`, `and` into `end`), only into a form of itself
+        // (`return` into `returned`).
+        let keyword = is_keyword(word);
+        let candidates = candidates
+            .iter()
+            .map(String::as_str)
+            .filter(|c| !keyword || c.starts_with(word) || word.starts_with(c));
+        crate::suggest::closest(word, candidates).map(str::to_string)
     });
     // pest's only custom error is its own nesting limit.
     let too_deep = matches!(error.variant, pest::error::ErrorVariant::CustomError { .. });
@@ -47,6 +63,68 @@ pub(super) fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> Syn
         too_deep,
     }
 }
+
+/// Whether `word` is one of the language's reserved words.
+fn is_keyword(word: &str) -> bool {
+    use pest::Parser as _;
+    super::CardParser::parse(Rule::keyword, word).is_ok_and(|pairs| pairs.as_str() == word)
+}
+
+/// The words a rule that is not a keyword begins with, for "did you mean" (`source` begins with
+/// `from`, `in` or `on`).
+fn first_words(rule: Rule) -> &'static [&'static str] {
+    match rule {
+        Rule::source => &["from", "in", "on"],
+        Rule::filter => &[
+            "with", "without", "of", "other", "higher", "lower", "beneath",
+        ],
+        Rule::scale => &["for"],
+        Rule::possessive => &["your", "my", "their", "that", "another", "any", "all"],
+        Rule::zone_kind => &["hand", "hands", "board", "boards", "score", "achievements"],
+        Rule::direction => &["left", "right", "up", "aslant"],
+        Rule::rounding => &["up", "down"],
+        Rule::choice_kind => &[
+            "value",
+            "values",
+            "color",
+            "colors",
+            "player",
+            "players",
+            "opponent",
+            "opponents",
+            "icon",
+            "icons",
+        ],
+        Rule::quantifier => &["any", "each", "no"],
+        Rule::player_kind | Rule::player_set => &["opponent", "other", "player"],
+        _ => &[],
+    }
+}
+
+/// The rules that name cards: a verb found there is likely meant as its participle.
+const NAMES_CARDS: &[Rule] = &[
+    Rule::card_ref,
+    Rule::selection,
+    Rule::card_np,
+    Rule::participle,
+    Rule::set_ref,
+];
+
+/// The participles that name cards moved earlier, for "did you mean" where cards are named.
+const PARTICIPLES: &[&str] = &[
+    "drawn",
+    "melded",
+    "scored",
+    "tucked",
+    "returned",
+    "transferred",
+    "revealed",
+    "junked",
+    "exchanged",
+    "achieved",
+    "foreshadowed",
+    "removed",
+];
 
 /// The word (or single character) at `pos`, or `None` at the end of the text.
 fn word_at(source: &str, pos: usize) -> Option<String> {
@@ -72,7 +150,12 @@ const STATEMENT_STARTS: &[Rule] = &[
     Rule::if_stmt,
     Rule::either_stmt,
     Rule::for_each_stmt,
+    Rule::for_each_color_stmt,
+    Rule::next_time_stmt,
+    Rule::next_turn_stmt,
+    Rule::additional_action_stmt,
     Rule::repeat_stmt,
+    Rule::choose_range_stmt,
     Rule::choose_stmt,
     Rule::choose_values_stmt,
     Rule::choose_card_stmt,
@@ -88,7 +171,9 @@ const STATEMENT_STARTS: &[Rule] = &[
     Rule::take_stmt,
     Rule::exchange_stmt,
     Rule::move_stmt,
+    Rule::look_stmt,
     Rule::keep_stmt,
+    Rule::subject_stmt,
     Rule::win_stmt,
     Rule::lose_stmt,
     Rule::stmt,
@@ -123,8 +208,11 @@ const STATEMENT_WORDS: &[&str] = &[
     "achieve",
     "foreshadow",
     "keep",
+    "look",
     "make",
     "then",
+    "the",
+    "on",
 ];
 
 fn summarize(rules: impl Iterator<Item = Rule>) -> Vec<String> {
@@ -133,7 +221,9 @@ fn summarize(rules: impl Iterator<Item = Rule>) -> Vec<String> {
     for rule in rules {
         if STATEMENT_STARTS.contains(&rule) {
             statement = true;
-        } else {
+        } else if rule != Rule::kw_text {
+            // An effect may open with its intended text, but a designer who wrote a statement
+            // there meant a statement: `text` would only crowd the list.
             out.push(describe_rule(rule));
         }
     }
@@ -180,13 +270,17 @@ fn describe_rule_name(name: &str) -> String {
         "slot" => "an icon",
         "effect" => "an effect",
         "effect_kind" => "`effect`, `demand` or `compel`",
-        "block" | "lbrace" => "`{`",
+        "block" | "lbrace" | "effect_body" => "`{`",
+        "text_line" => "`text \"…\"`",
+        "prose" | "quoted" => "quoted text",
+        "approximate_fact" => "`approximate \"…\"`",
         "rbrace" => "`}`",
         "lbracket" | "age_literal" => "`[`",
         "rbracket" => "`]`",
         "lparen" => "`(`",
         "rparen" => "`)`",
         "comma" => "`,`",
+        "colon" => "`:`",
         "plus" => "`+`",
         "minus" => "`-`",
         "times" => "`*`",
@@ -210,10 +304,14 @@ fn describe_rule_name(name: &str) -> String {
         "set_ref" => "cards",
         "color_expr" | "color_atom" => "a colour",
         "color_filter" => "a colour filter",
+        "each_color" => "`each color …`",
+        "choose_colors" => "`color` and colour filters",
         "direction" => "`left`, `right`, `up` or `aslant`",
         "expr" | "term" | "factor" => "a value",
         "countable" => "something to count",
         "count_word" => "`a` or a number",
+        "draw_count" => "`a`, a number or a count in parentheses",
+        "repeat_limit" => "`at most twice`",
         "cond" | "cond_and" | "cond_not" | "cond_atom" => "a condition",
         "card_pred" => "`has` or `is`",
         "quantifier" => "`any`, `each` or `no`",
@@ -223,7 +321,18 @@ fn describe_rule_name(name: &str) -> String {
         "player_ref" | "winner" | "single_player" => "a player",
         "player_kind" | "player_set" => "`player`, `opponent` or `other player`",
         "choice_kind" => "`value`, `color`, `player` or `icon`",
-        "draw_then" | "move_verb" => "a verb",
+        "draw_then" | "move_verb" | "next_time_verb" => "a verb",
+        "draws_then" | "moves_verb" => "a verb (`melds`, `scores`, …)",
+        "subject" => "a player (`each opponent`, `that player`)",
+        "draws_stmt"
+        | "chooses_range_stmt"
+        | "chooses_stmt"
+        | "chooses_values_stmt"
+        | "chooses_card_stmt"
+        | "transfers_stmt"
+        | "looks_stmt"
+        | "moves_stmt" => "a verb that agrees with its player (`draws`, `chooses`, …)",
+        "player_count" => "players (`opponents with …`)",
         "value_spec" => "a value",
         "rounding" => "`up` or `down`",
         "params" | "param" => "a parameter (`v = 11`)",
@@ -239,4 +348,49 @@ fn describe_rule_name(name: &str) -> String {
 
 fn describe_rule(rule: Rule) -> String {
     describe_rule_name(&format!("{rule:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::parse::parse;
+
+    /// The "did you mean" of the syntax error in a card whose only effect is `body`.
+    fn suggestion(body: &str) -> Option<String> {
+        let source = format!(
+            "card \"X\" {{ age 1 color red icons hex crown crown crown effect crown {{ {body} }} }}"
+        );
+        parse(&source).expect_err("a syntax error").suggestion
+    }
+
+    /// A word of the language in the wrong place is not turned into another word.
+    #[test]
+    fn a_keyword_out_of_place_is_not_corrected_into_another() {
+        assert_eq!(suggestion("draw a [1] of value 3"), None);
+        assert_eq!(suggestion("of you do { draw a [1] }"), None);
+        assert_eq!(
+            suggestion("you may draw a [1] and score a [2] from your hand"),
+            None
+        );
+        // A misspelt word still gets its keyword.
+        assert_eq!(suggestion("drow a [1]").as_deref(), Some("draw"));
+    }
+
+    /// Two letters swapped are one edit: `form` is `from`, not `for`.
+    #[test]
+    fn two_letters_swapped_suggest_the_word_of_the_same_length() {
+        assert_eq!(
+            suggestion("score a card form your hand").as_deref(),
+            Some("from")
+        );
+    }
+
+    /// Where cards are named, a verb suggests its participle.
+    #[test]
+    fn a_verb_where_cards_are_named_suggests_its_participle() {
+        assert_eq!(suggestion("draw a [1] meld draw").as_deref(), Some("drawn"));
+        assert_eq!(
+            suggestion("return a card from your hand draw a [value of return]").as_deref(),
+            Some("returned")
+        );
+    }
 }

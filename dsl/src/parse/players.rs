@@ -14,18 +14,30 @@ pub(super) fn lower_player_ref(pair: P) -> PlayerRef {
         Rule::kw_i => PlayerRefKind::I { me: false },
         Rule::kw_me => PlayerRefKind::I { me: true },
         Rule::kw_that => PlayerRefKind::ThatPlayer,
+        Rule::kw_they => PlayerRefKind::They,
+        Rule::kw_the => {
+            let kind = lower_player_kind(c.next());
+            c.next(); // with
+            c.next(); // the
+            let most = c.next().as_rule() == Rule::kw_most;
+            PlayerRefKind::Extreme {
+                kind,
+                most,
+                measure: lower_measure(c.next()),
+            }
+        }
         article => {
             let article = match article {
-                Rule::kw_an => PlayerArticle::An,
+                Rule::kw_an | Rule::kw_a => PlayerArticle::An,
                 Rule::kw_another => PlayerArticle::Another,
                 _ => PlayerArticle::Any,
             };
-            let kind_rules: Vec<Rule> = c.next().into_inner().map(|p| p.as_rule()).collect();
-            let kind = match kind_rules.as_slice() {
-                [Rule::kw_opponent] => PlayerKind::Opponent,
-                [Rule::kw_other, _] => PlayerKind::OtherPlayer,
-                _ => PlayerKind::Player,
-            };
+            let kind = lower_player_kind(c.next());
+            let of_your_choice = c.eat(Rule::kw_of).is_some();
+            if of_your_choice {
+                c.next(); // your
+                c.next(); // choice
+            }
             let with = if c.eat(Rule::kw_with).is_some() {
                 Some(Box::new(lower_player_measure(c.next())))
             } else {
@@ -34,11 +46,21 @@ pub(super) fn lower_player_ref(pair: P) -> PlayerRef {
             PlayerRefKind::Choose {
                 article,
                 kind,
+                of_your_choice,
                 with,
             }
         }
     };
     PlayerRef { kind, span }
+}
+
+fn lower_player_kind(pair: P) -> PlayerKind {
+    let rules: Vec<Rule> = pair.into_inner().map(|p| p.as_rule()).collect();
+    match rules.as_slice() {
+        [Rule::kw_opponent] => PlayerKind::Opponent,
+        [Rule::kw_other, _] => PlayerKind::OtherPlayer,
+        _ => PlayerKind::Player,
+    }
 }
 
 pub(super) fn lower_player_set(pair: P) -> Spanned<PlayerSet> {

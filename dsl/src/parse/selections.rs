@@ -193,6 +193,13 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
                     }
                 }
                 Rule::kw_its => Filter::ItsColor,
+                Rule::kw_that => {
+                    let span = span_of(&second);
+                    Filter::Color(ColorExpr {
+                        alternatives: vec![Spanned::new(ColorAtom::ThatColor, span)],
+                        span,
+                    })
+                }
                 Rule::kw_color => Filter::Color(lower_color_expr(c.next())),
                 Rule::kw_a => {
                     c.next(); // color
@@ -246,6 +253,7 @@ fn lower_source(pair: P) -> Spanned<Source> {
     let preposition = match c.next().as_rule() {
         Rule::kw_in => Preposition::In,
         Rule::kw_on => Preposition::On,
+        Rule::kw_of => Preposition::Of,
         _ => Preposition::From,
     };
     let inner = c.next();

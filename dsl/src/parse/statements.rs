@@ -4,10 +4,13 @@
 use crate::ast::*;
 
 use super::cards::lower_arg;
-use super::conditions::lower_cond;
+use super::conditions::{lower_cond, lower_player_measure};
 use super::players::{lower_player_ref, lower_player_set, lower_single_player};
-use super::selections::{lower_card_ref, lower_destination, lower_selection};
-use super::values::{lower_age_literal, lower_color_expr, lower_countable};
+use super::selections::{lower_card_ref, lower_destination, lower_filter, lower_selection};
+use super::values::{
+    lower_age_literal, lower_color_expr, lower_color_filter, lower_colors, lower_countable,
+    lower_expr,
+};
 use super::{int_of, name_of, span_of, spanned_int, title_of, Cursor, Rule, P};
 
 pub(super) fn lower_block(pair: P) -> Block {
@@ -26,14 +29,34 @@ fn lower_stmt(pair: P) -> Stmt {
     let mut c = Cursor::new(pair);
     let then = c.eat(Rule::kw_then).is_some();
     let body = c.next();
-    let kind = lower_stmt_body(body);
+    let (subject, kind) = if body.as_rule() == Rule::subject_stmt {
+        let mut sc = Cursor::new(body);
+        let subject = lower_subject(sc.next());
+        (Some(subject), lower_stmt_body(sc.next()))
+    } else {
+        (None, lower_stmt_body(body))
+    };
     let scale = c.eat(Rule::scale).map(lower_scale);
     Stmt {
         then,
+        subject,
         kind,
         scale,
         span,
     }
+}
+
+fn lower_subject(pair: P) -> Subject {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    let kind = if c.eat(Rule::kw_each).is_some() {
+        let players = lower_player_set(c.next());
+        let with = c.eat(Rule::kw_with).map(|_| lower_player_measure(c.next()));
+        SubjectKind::Each { players, with }
+    } else {
+        SubjectKind::Player(lower_player_ref(c.next()))
+    };
+    Subject { kind, span }
 }
 
 fn lower_scale(pair: P) -> Scale {
@@ -57,6 +80,15 @@ fn verb_of(rule: Rule) -> Verb {
         Rule::kw_remove => Verb::Remove,
         Rule::kw_achieve => Verb::Achieve,
         Rule::kw_foreshadow => Verb::Foreshadow,
+        Rule::kw_melds => Verb::Meld,
+        Rule::kw_tucks => Verb::Tuck,
+        Rule::kw_scores => Verb::Score,
+        Rule::kw_returns => Verb::Return,
+        Rule::kw_reveals => Verb::Reveal,
+        Rule::kw_junks => Verb::Junk,
+        Rule::kw_removes => Verb::Remove,
+        Rule::kw_achieves => Verb::Achieve,
+        Rule::kw_foreshadows => Verb::Foreshadow,
         other => unreachable!("grammar: not a verb {other:?}"),
     }
 }
@@ -83,6 +115,7 @@ fn lower_stmt_body(pair: P) -> StmtKind {
         }
         Rule::if_stmt => lower_if(c),
         Rule::either_stmt => {
+            let by_demander = c.peek_is(Rule::kw_i);
             let mut blocks = Vec::new();
             while !c.done() {
                 let p = c.next();
@@ -90,37 +123,72 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                     blocks.push(lower_block(p));
                 }
             }
-            StmtKind::Either(blocks)
+            StmtKind::Either {
+                by_demander,
+                blocks,
+            }
         }
         Rule::for_each_stmt => {
             c.next(); // for
             c.next(); // each
             let players = lower_player_set(c.next());
+            let with = c.eat(Rule::kw_with).map(|_| lower_player_measure(c.next()));
             let body = lower_block(c.next());
-            StmtKind::ForEach { players, body }
+            StmtKind::ForEach {
+                players,
+                with,
+                body,
+            }
         }
         Rule::repeat_stmt => {
             let mut args = Vec::new();
+            let mut at_most = None;
             while !c.done() {
                 let p = c.next();
-                if p.as_rule() == Rule::param {
-                    args.push(lower_arg(p));
+                match p.as_rule() {
+                    Rule::param => args.push(lower_arg(p)),
+                    Rule::repeat_limit => at_most = Some(lower_repeat_limit(p)),
+                    _ => {}
                 }
             }
-            StmtKind::Repeat(args)
+            StmtKind::Repeat { args, at_most }
         }
-        Rule::choose_stmt => {
+        Rule::choose_range_stmt | Rule::chooses_range_stmt => {
+            let by_demander = c.eat(Rule::kw_i).is_some();
+            while !c.peek_is(Rule::expr) {
+                c.next(); // choose a value from
+            }
+            let low = lower_expr(c.next());
+            c.next(); // to
+            let high = lower_expr(c.next());
+            StmtKind::ChooseRange {
+                by_demander,
+                low,
+                high,
+            }
+        }
+        Rule::choose_stmt | Rule::chooses_stmt => {
             let by_demander = c.eat(Rule::kw_i).is_some();
             c.next(); // choose
             let count = lower_count_word(c.next());
             let kind_pair = c.next();
             let kind_span = span_of(&kind_pair);
-            let kind = match Cursor::new(kind_pair).next().as_rule() {
-                Rule::kw_value | Rule::kw_values => ChoiceKind::Value,
-                Rule::kw_color | Rule::kw_colors => ChoiceKind::Color,
-                Rule::kw_player | Rule::kw_players => ChoiceKind::Player,
-                Rule::kw_opponent | Rule::kw_opponents => ChoiceKind::Opponent,
-                _ => ChoiceKind::Icon,
+            let mut filters = Vec::new();
+            let kind = if kind_pair.as_rule() == Rule::choose_colors {
+                filters = kind_pair
+                    .into_inner()
+                    .filter(|p| p.as_rule() == Rule::color_filter)
+                    .map(lower_color_filter)
+                    .collect();
+                ChoiceKind::Color
+            } else {
+                match Cursor::new(kind_pair).next().as_rule() {
+                    Rule::kw_value | Rule::kw_values => ChoiceKind::Value,
+                    Rule::kw_color | Rule::kw_colors => ChoiceKind::Color,
+                    Rule::kw_player | Rule::kw_players => ChoiceKind::Player,
+                    Rule::kw_opponent | Rule::kw_opponents => ChoiceKind::Opponent,
+                    _ => ChoiceKind::Icon,
+                }
             };
             let except = if c.eat(Rule::kw_other).is_some() {
                 c.next(); // than
@@ -133,9 +201,10 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                 count,
                 kind: Spanned::new(kind, kind_span),
                 except,
+                filters,
             }
         }
-        Rule::choose_values_stmt => {
+        Rule::choose_values_stmt | Rule::chooses_values_stmt => {
             let by_demander = c.eat(Rule::kw_i).is_some();
             c.next(); // choose
             let mut options = Vec::new();
@@ -150,7 +219,7 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                 options,
             }
         }
-        Rule::choose_card_stmt => {
+        Rule::choose_card_stmt | Rule::chooses_card_stmt => {
             c.next(); // choose
             StmtKind::ChooseCards(lower_selection(c.next()))
         }
@@ -184,29 +253,40 @@ fn lower_stmt_body(pair: P) -> StmtKind {
         Rule::splay_stmt => {
             c.next();
             let direction = lower_direction(c.next());
-            let color = lower_color_expr(c.next());
+            let color = lower_colors(c.next());
             StmtKind::Splay { direction, color }
         }
         Rule::unsplay_stmt => {
             c.next();
-            StmtKind::Unsplay(lower_color_expr(c.next()))
+            StmtKind::Unsplay(lower_colors(c.next()))
+        }
+        Rule::for_each_color_stmt => {
+            c.next(); // for
+            c.next(); // each
+            c.next(); // color
+            let mut filters = Vec::new();
+            while let Some(f) = c.eat(Rule::color_filter) {
+                filters.push(lower_color_filter(f));
+            }
+            let body = lower_block(c.next());
+            StmtKind::ForEachColor { filters, body }
         }
         Rule::rearrange_stmt => {
             c.next();
             StmtKind::Rearrange(lower_color_expr(c.next()))
         }
-        Rule::draw_stmt => {
+        Rule::draw_stmt | Rule::draws_stmt => {
             c.next(); // draw
             let then = if c.eat(Rule::kw_and).is_some() {
                 Some(lower_verb(c.next()))
             } else {
                 None
             };
-            let count = lower_count_word(c.next());
+            let count = lower_draw_count(c.next());
             let value = lower_age_literal(c.next());
             StmtKind::Draw { then, count, value }
         }
-        Rule::transfer_stmt => {
+        Rule::transfer_stmt | Rule::transfers_stmt => {
             c.next();
             let what = lower_selection(c.next());
             c.next(); // to
@@ -224,7 +304,7 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             let b = lower_selection(c.next());
             StmtKind::Exchange(a, b)
         }
-        Rule::move_stmt => {
+        Rule::move_stmt | Rule::moves_stmt => {
             let mut verbs = vec![lower_verb(c.next())];
             if c.eat(Rule::kw_and).is_some() {
                 verbs.push(lower_verb(c.next()));
@@ -232,10 +312,67 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             let what = lower_selection(c.next());
             StmtKind::Move { verbs, what }
         }
+        Rule::look_stmt | Rule::looks_stmt => {
+            c.next(); // look
+            c.next(); // at
+            StmtKind::Look(lower_selection(c.next()))
+        }
         Rule::keep_stmt => {
             c.next();
             StmtKind::Keep(lower_card_ref(c.next()))
         }
+        Rule::next_time_stmt => {
+            let start = c.next(); // the
+            c.next(); // next
+            c.next(); // time
+            c.next(); // you
+            let verb_pair = c.next();
+            let verb_span = span_of(&verb_pair);
+            let word = Cursor::new(verb_pair).next();
+            let verb = match word.as_rule() {
+                Rule::kw_draw => LastingVerb::Draw,
+                other => LastingVerb::Move(verb_of(other)),
+            };
+            c.next(); // a
+            c.next(); // card
+            let mut filters = Vec::new();
+            while let Some(f) = c.eat(Rule::filter) {
+                filters.push(lower_filter(f));
+            }
+            c.next(); // this
+            let turn = c.next();
+            let span = Span {
+                start: span_of(&start).start,
+                end: span_of(&turn).end,
+            };
+            let body = lower_block(c.next());
+            StmtKind::Lasting {
+                when: Spanned::new(
+                    LastingWhen::NextTime {
+                        verb: Spanned::new(verb, verb_span),
+                        filters,
+                    },
+                    span,
+                ),
+                body,
+            }
+        }
+        Rule::next_turn_stmt => {
+            let start = c.next(); // on
+            c.next(); // your
+            c.next(); // next
+            let turn = c.next();
+            let span = Span {
+                start: span_of(&start).start,
+                end: span_of(&turn).end,
+            };
+            let body = lower_block(c.next());
+            StmtKind::Lasting {
+                when: Spanned::new(LastingWhen::NextTurn, span),
+                body,
+            }
+        }
+        Rule::additional_action_stmt => StmtKind::AdditionalAction,
         Rule::win_stmt => {
             let winner = c.next();
             let inner = Cursor::new(winner).next();
@@ -267,6 +404,7 @@ fn lower_if(mut c: Cursor) -> StmtKind {
         Some(Box::new(match next.as_rule() {
             Rule::if_stmt => Otherwise::If(Stmt {
                 then: false,
+                subject: None,
                 kind: lower_if(Cursor::new(next)),
                 scale: None,
                 span,
@@ -281,6 +419,30 @@ fn lower_if(mut c: Cursor) -> StmtKind {
         then,
         otherwise,
     }
+}
+
+fn lower_draw_count(pair: P) -> Spanned<DrawCount> {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    if c.eat(Rule::lparen).is_some() {
+        return Spanned::new(DrawCount::Computed(lower_expr(c.next())), span);
+    }
+    let n = lower_count_word(c.next());
+    Spanned::new(DrawCount::Fixed(n.node), span)
+}
+
+/// `at most twice` → 2 (`once` 1, `N times` N).
+fn lower_repeat_limit(pair: P) -> Spanned<u32> {
+    let span = span_of(&pair);
+    let mut n = 1;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::kw_twice => n = 2,
+            Rule::int => n = int_of(&p),
+            _ => {}
+        }
+    }
+    Spanned::new(n, span)
 }
 
 fn lower_count_word(pair: P) -> Spanned<u32> {

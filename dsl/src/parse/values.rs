@@ -3,6 +3,7 @@
 
 use crate::ast::*;
 
+use super::conditions::lower_player_measure;
 use super::selections::{lower_card_ref, lower_possessive, lower_rounding, lower_set_ref};
 use super::statements::lower_direction;
 use super::{int_of, name_of, span_of, Cursor, Rule, P};
@@ -36,10 +37,34 @@ pub(super) fn lower_color_atom(pair: P) -> Spanned<ColorAtom> {
             ColorAtom::ColorOf(lower_card_ref(c.next()))
         }
         Rule::kw_its => ColorAtom::ItsColor,
+        Rule::kw_that => ColorAtom::ThatColor,
+        Rule::kw_it => ColorAtom::It,
         Rule::kw_chosen => ColorAtom::Chosen,
         _ => ColorAtom::Named(first.as_str().to_string()),
     };
     Spanned::new(atom, span)
+}
+
+/// `each color you have splayed left` as a colour expression of one atom.
+pub(super) fn lower_each_color(pair: P) -> ColorExpr {
+    let span = span_of(&pair);
+    let filters = pair
+        .into_inner()
+        .filter(|p| p.as_rule() == Rule::color_filter)
+        .map(lower_color_filter)
+        .collect();
+    ColorExpr {
+        alternatives: vec![Spanned::new(ColorAtom::Each(filters), span)],
+        span,
+    }
+}
+
+/// A colour expression, or `each color …` (splay and unsplay).
+pub(super) fn lower_colors(pair: P) -> ColorExpr {
+    match pair.as_rule() {
+        Rule::each_color => lower_each_color(pair),
+        _ => lower_color_expr(pair),
+    }
 }
 
 pub(super) fn lower_color_filter(pair: P) -> Spanned<ColorFilter> {
@@ -55,7 +80,18 @@ pub(super) fn lower_color_filter(pair: P) -> Spanned<ColorFilter> {
             }
             ColorFilter::Splayed(dirs)
         }
+        Rule::kw_you => {
+            c.next(); // have
+            c.next(); // splayed
+            let mut dirs = Vec::new();
+            while let Some(d) = c.eat(Rule::direction) {
+                dirs.push(lower_direction(d));
+                c.eat(Rule::kw_or);
+            }
+            ColorFilter::YouHaveSplayed(dirs)
+        }
         Rule::kw_with => ColorFilter::With(name_of(c.next())),
+        Rule::kw_without => ColorFilter::Without(name_of(c.next())),
         Rule::kw_not => {
             c.next(); // on
             ColorFilter::NotOn(lower_possessive(c.next()))
@@ -143,6 +179,26 @@ pub(super) fn lower_countable(pair: P) -> Countable {
     let mut c = Cursor::new(pair);
     let first = c.next();
     match first.as_rule() {
+        Rule::player_count => {
+            let mut pc = Cursor::new(first);
+            let kinds: Vec<Rule> = std::iter::from_fn(|| {
+                (!pc.done() && !pc.peek_is(Rule::kw_with)).then(|| pc.next().as_rule())
+            })
+            .collect();
+            let set = match kinds.as_slice() {
+                [Rule::kw_other, _] => PlayerSet::OtherPlayer,
+                [Rule::kw_opponents | Rule::kw_opponent] => PlayerSet::Opponent,
+                _ => PlayerSet::Player,
+            };
+            let with = pc
+                .eat(Rule::kw_with)
+                .map(|_| lower_player_measure(pc.next()));
+            Countable::Players {
+                players: Spanned::new(set, span),
+                with,
+                span,
+            }
+        }
         Rule::kw_different => {
             let what = c.next();
             c.next(); // in

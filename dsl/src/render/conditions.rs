@@ -55,6 +55,12 @@ impl Renderer<'_> {
             CondKind::Verbed { verb, amount } => {
                 format!("you {} {}", past(verb.node), amount_cards(amount.node))
             }
+            CondKind::Eligible { player, value } => format!(
+                "{} {} eligible to claim an achievement of value {}",
+                self.player(player),
+                verb_s(player, "are", "is"),
+                self.expr(value, true)
+            ),
             CondKind::OnlyPlayer(m) => format!(
                 "you are the only player with {}",
                 self.measure_phrase(m, "their")
@@ -192,6 +198,7 @@ impl Renderer<'_> {
                     ColorAtom::ColorOf(r) => format!("the color of {}", self.card_ref(r)),
                     ColorAtom::ItsColor => "its color".to_string(),
                     ColorAtom::Chosen => "the chosen color".to_string(),
+                    ColorAtom::ThatColor | ColorAtom::It => "that color".to_string(),
                     _ => "a color".to_string(),
                 };
                 format!("{subject} is {not}splayed {dir} on {} board", whose.words())
@@ -557,6 +564,9 @@ impl Renderer<'_> {
                             "one of the chosen colors".to_string()
                         }
                         ColorAtom::Chosen => "the chosen color".to_string(),
+                        ColorAtom::ThatColor | ColorAtom::It | ColorAtom::Each(_) => {
+                            "that color".to_string()
+                        }
                     })
                     .collect();
                 format!("{is} {}", or_list(&phrases))

@@ -20,7 +20,7 @@ mod selections;
 mod sentences;
 mod statements;
 mod values;
-mod words;
+pub(crate) mod words;
 
 use std::collections::HashMap;
 
@@ -150,6 +150,7 @@ pub fn render_card_text(card: &Card, wording: Wording) -> String {
     let mut facts = Vec::new();
     for fact in &card.facts {
         match &fact.node {
+            Fact::Approximate(_) => {}
             Fact::Age(age) => facts.push(format!("Age {}", age.node)),
             Fact::Color(color) => facts.push(color.node.clone()),
             Fact::Icons(slots) => {
@@ -434,6 +435,73 @@ mod tests {
         assert_eq!(texts[1], "Tuck your bottom blue card.");
     }
 
+    /// What the demander says of themself ("I choose …") stands before the order, which goes
+    /// to the first sentence the victim carries out; joined to the victim's clause, the victim
+    /// is named.
+    #[test]
+    fn a_demanders_choice_stands_before_the_order() {
+        let texts = effects(&card(
+            "demand leaf { I choose a color \
+             transfer all cards of color chosen from your hand to my hand } \
+             demand leaf { I choose [2] or [3] I choose an icon other than crown } \
+             demand leaf { draw a [1] if you do { I choose a value \
+             return all cards of value chosen from your hand } }",
+        ));
+        assert_eq!(
+            texts[0],
+            "I choose a color! I demand you transfer all cards of the chosen color from your \
+             hand to my hand!"
+        );
+        assert_eq!(
+            texts[1],
+            "I choose [2] or [3]! I choose an icon other than [crown]!"
+        );
+        assert_eq!(
+            texts[2],
+            "I demand you draw a [1]! If you do, I choose a value, and you return all cards of \
+             the chosen value from your hand!"
+        );
+    }
+
+    /// A repeat says what it uses as the printed cards do: relative to the parameter's value,
+    /// to a card or to a choice; the parameter's name never shows.
+    #[test]
+    fn a_repeat_uses_values_as_the_card_says() {
+        let texts = effects(&card(
+            "effect leaf (v = 1) { draw and score a [v] repeat this effect with v = v + 1 } \
+             effect leaf (v = 3) { return all cards of value v from your hand \
+             if you do { repeat this effect with v = value of returned - 2 } } \
+             effect leaf (c = blue, v = 2) { tuck all cards of color c from your hand \
+             choose a color repeat this effect with c = chosen, v = v } \
+             effect leaf (c = red) { draw and meld a [1] repeat this effect with c = c }",
+        ));
+        assert_eq!(
+            texts[0],
+            "Draw and score a [1]. Repeat this dogma effect using a value one higher."
+        );
+        assert!(
+            texts[1].ends_with(
+                "If you do, repeat this dogma effect using a value two lower than the cards you \
+                 returned."
+            ),
+            "{}",
+            texts[1]
+        );
+        assert!(
+            texts[2].ends_with(
+                "Choose a color. Repeat this dogma effect using the chosen color and the same \
+                 value."
+            ),
+            "{}",
+            texts[2]
+        );
+        assert!(
+            texts[3].ends_with("Repeat this dogma effect using the same color."),
+            "{}",
+            texts[3]
+        );
+    }
+
     #[test]
     fn counts_are_words_and_values_are_bracketed() {
         let texts = effects(&card(
@@ -497,6 +565,57 @@ mod tests {
         );
         assert!(texts[0].contains("The game ends."), "{}", texts[0]);
         assert!(texts[0].contains("Choose an opponent."), "{}", texts[0]);
+    }
+
+    #[test]
+    fn other_players_act_in_their_own_words() {
+        let texts = effects(&card(
+            "effect leaf { each opponent draws and scores a [1] \
+             each player with more leaf than you scores a card from their hand \
+             an opponent of your choice chooses a card from your hand \
+             then the opponent with the most cards in hand reveals and returns it } \
+             demand leaf { I choose either { draw a [1] } or { draw a [2] } }",
+        ));
+        assert_eq!(
+            texts[0],
+            "Each opponent draws and scores a [1]. Each player with more [leaf] on their board \
+             than you scores a card from their hand. An opponent of your choice chooses a card \
+             from your hand, then the opponent with the most cards in their hand reveals and \
+             returns it."
+        );
+        assert_eq!(
+            texts[1],
+            "I demand you either draw a [1], or draw a [2], as I choose!"
+        );
+    }
+
+    #[test]
+    fn colours_counts_and_decks_in_designers_words() {
+        let texts = effects(&card(
+            "effect leaf { for each color on your board without crown { tuck a card of that \
+             color from your hand } splay right each color you have splayed left } \
+             effect leaf { draw (number of colors on your board) [2] choose a value from 1 to 3 \
+             draw a [1] for every opponent with fewer leaf than you \
+             you may repeat this effect at most twice } \
+             effect leaf { look at the top card of the [3] deck \
+             if you are eligible to claim an achievement of value 4 { score it } }",
+        ));
+        assert_eq!(
+            texts[0],
+            "For each color on your board without [crown], tuck a card of that color from your \
+             hand. Splay right each color you have splayed left."
+        );
+        assert_eq!(
+            texts[1],
+            "Draw a number of [2] equal to the number of colors on your board. Choose a value \
+             from one to three. Draw a [1] for every opponent with fewer [leaf] on their board \
+             than you. You may repeat this dogma effect, at most twice."
+        );
+        assert_eq!(
+            texts[2],
+            "Look at the top card of the [3] deck. If you are eligible to claim an achievement \
+             of value [4], score it."
+        );
     }
 
     #[test]

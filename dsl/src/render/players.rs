@@ -13,18 +13,38 @@ impl Renderer<'_> {
             PlayerRefKind::I { me: false } => "I".to_string(),
             PlayerRefKind::I { me: true } => "me".to_string(),
             PlayerRefKind::ThatPlayer => "that player".to_string(),
+            PlayerRefKind::They => "they".to_string(),
+            PlayerRefKind::Extreme {
+                kind,
+                most,
+                measure,
+            } => {
+                let (head, tail) = self.measure_parts(&measure.node, "their", true);
+                let tail = if super::conditions::board_tail(&measure.node) {
+                    ""
+                } else {
+                    &tail
+                };
+                format!(
+                    "the {} with the {} {head}{tail}",
+                    kind_word(*kind),
+                    if *most { "most" } else { "fewest" }
+                )
+            }
             PlayerRefKind::Choose {
                 article,
                 kind,
+                of_your_choice,
                 with,
             } => {
-                let kind_word = match kind {
-                    PlayerKind::Opponent => "opponent",
-                    PlayerKind::OtherPlayer => "other player",
-                    PlayerKind::Player => "player",
+                let kind_word = kind_word(*kind);
+                let kind_word = if *of_your_choice {
+                    format!("{kind_word} of your choice")
+                } else {
+                    kind_word.to_string()
                 };
                 let article = match article {
-                    PlayerArticle::An => self::article(kind_word),
+                    PlayerArticle::An => self::article(&kind_word),
                     PlayerArticle::Another => "another",
                     PlayerArticle::Any => "any",
                 };
@@ -40,12 +60,21 @@ impl Renderer<'_> {
     }
 }
 
+fn kind_word(kind: PlayerKind) -> &'static str {
+    match kind {
+        PlayerKind::Opponent => "opponent",
+        PlayerKind::OtherPlayer => "other player",
+        PlayerKind::Player => "player",
+    }
+}
+
 pub(super) fn same_player(a: &PlayerRef, b: &PlayerRef) -> bool {
     matches!(
         (&a.kind, &b.kind),
         (PlayerRefKind::You, PlayerRefKind::You)
             | (PlayerRefKind::I { .. }, PlayerRefKind::I { .. })
             | (PlayerRefKind::ThatPlayer, PlayerRefKind::ThatPlayer)
+            | (PlayerRefKind::They, PlayerRefKind::They)
     )
 }
 
@@ -61,7 +90,7 @@ pub(super) fn possessive_of(p: &PlayerRef) -> &'static str {
 /// The verb form that agrees with a player: "you win", "that player wins".
 pub(super) fn verb_s<'a>(p: &PlayerRef, plain: &'a str, third: &'a str) -> &'a str {
     match p.kind {
-        PlayerRefKind::You | PlayerRefKind::I { .. } => plain,
+        PlayerRefKind::You | PlayerRefKind::I { .. } | PlayerRefKind::They => plain,
         _ => third,
     }
 }

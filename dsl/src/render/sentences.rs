@@ -17,6 +17,8 @@ pub(super) enum Mood {
     May(String),
     /// A clause with its own subject or lead: "you win", "if it is red, meld it".
     Subject,
+    /// A clause the demander says of themself, not an order to the victim: "I choose a color".
+    Demander,
 }
 
 /// A statement (or a joined run of statements) as lower-case English without a full stop.
@@ -44,6 +46,14 @@ impl Clause {
             trailers: Vec::new(),
         }
     }
+
+    pub(super) fn demander(text: String) -> Clause {
+        Clause {
+            text,
+            mood: Mood::Demander,
+            trailers: Vec::new(),
+        }
+    }
 }
 
 /// One printed sentence: an optional lead ("if you do") and a body.
@@ -56,7 +66,8 @@ pub(super) struct Sentence {
 }
 
 /// Capitalises the sentences and closes each with "." (or "!" in a demand), putting "I demand
-/// you" (or "I compel you") into the first.
+/// you" (or "I compel you") into the first that orders the victim: what the demander says of
+/// themself first ("I choose a color!") stands before the order.
 pub(super) fn finish(sentences: Vec<Sentence>, kind: EffectKind) -> String {
     let (stop, order) = match kind {
         EffectKind::Demand => ("!", Some("demand")),
@@ -69,11 +80,15 @@ pub(super) fn finish(sentences: Vec<Sentence>, kind: EffectKind) -> String {
             None => "Do nothing.".to_string(),
         };
     }
+    let ordered = sentences
+        .iter()
+        .position(|s| s.lead.is_some() || s.body.mood != Mood::Demander);
     let mut out = Vec::new();
     for (i, sentence) in sentences.iter().enumerate() {
-        let text = match (i, order, &sentence.lead) {
-            (0, Some(word), Some(lead)) => led_order(word, lead, &sentence.body),
-            (0, Some(word), None) => order_body(word, &sentence.body),
+        let first = Some(i) == ordered;
+        let text = match (first, order, &sentence.lead) {
+            (true, Some(word), Some(lead)) => led_order(word, lead, &sentence.body),
+            (true, Some(word), None) => order_body(word, &sentence.body),
             (_, _, Some(lead)) => format!("{lead}, {}", sentence.body.text),
             (_, _, None) => sentence.body.text.clone(),
         };
@@ -97,7 +112,7 @@ fn led_order(word: &str, lead: &str, clause: &Clause) -> String {
         Mood::May(inner) if conditional => format!("{order} {inner} {lead}"),
         Mood::Imperative => format!("{order}, {lead}, {}", clause.text),
         Mood::May(inner) => format!("{order}, {lead}, {inner}"),
-        Mood::Subject => format!("I {word} that, {lead}, {}", clause.text),
+        Mood::Subject | Mood::Demander => format!("I {word} that, {lead}, {}", clause.text),
     }
 }
 
@@ -114,7 +129,7 @@ fn order_body(word: &str, clause: &Clause) -> String {
     match &clause.mood {
         Mood::Imperative => format!("{} {}", order_words(word), clause.text),
         Mood::May(inner) => format!("{} {inner}", order_words(word)),
-        Mood::Subject => format!("I {word} that {}", clause.text),
+        Mood::Subject | Mood::Demander => format!("I {word} that {}", clause.text),
     }
 }
 
@@ -156,14 +171,31 @@ impl Renderer<'_> {
                 then,
                 otherwise,
             } => self.if_sentences("", cond, then, otherwise.as_deref()),
-            StmtKind::ForEach { players, body } => vec![Sentence {
-                lead: Some(format!("for each {}", players.node.words())),
+            StmtKind::ForEachColor { filters, body } => vec![Sentence {
+                lead: Some(self.each_color(filters)),
+                body: self.join(&body.stmts),
+                joinable: false,
+            }],
+            StmtKind::Lasting { when, body } => vec![Sentence {
+                lead: Some(self.lasting_lead(&when.node)),
+                body: self.lasting_body(&when.node, body),
+                joinable: false,
+            }],
+            StmtKind::ForEach {
+                players,
+                with,
+                body,
+            } => vec![Sentence {
+                lead: Some(format!("for each {}", self.each_players(players, with))),
                 body: self.join(&body.stmts),
                 joinable: false,
             }],
             _ => {
                 let body = self.stmt_clause(stmt);
-                let joinable = is_simple(&stmt.kind) && body.trailers.is_empty();
+                // A `then` after the demander's own clause would read as theirs too.
+                let joinable = is_simple(&stmt.kind)
+                    && body.trailers.is_empty()
+                    && body.mood != Mood::Demander;
                 return vec![Sentence {
                     lead: None,
                     body,
@@ -264,8 +296,19 @@ impl Renderer<'_> {
             return Clause::imperative("do nothing".to_string());
         };
         let mut previous_complex = is_complex(&joined);
-        for (i, (then, clause)) in iter.enumerate() {
+        let mut previous_demander = joined.mood == Mood::Demander;
+        for (i, (then, mut clause)) in iter.enumerate() {
             let i = i + 1;
+            // After the demander's own clause, the victim's is said to them: "I choose a color,
+            // and you transfer …".
+            if previous_demander && clause.mood == Mood::Imperative {
+                clause.text = format!("you {}", clause.text);
+                clause.mood = Mood::Subject;
+            }
+            if clause.mood != Mood::Demander && joined.mood == Mood::Demander {
+                joined.mood = Mood::Subject;
+            }
+            previous_demander = clause.mood == Mood::Demander;
             let complex = is_complex(&clause);
             let connector = if then {
                 ", then "
@@ -289,13 +332,18 @@ impl Renderer<'_> {
 fn is_simple(kind: &StmtKind) -> bool {
     !matches!(
         kind,
-        StmtKind::May(_) | StmtKind::If { .. } | StmtKind::Either(_) | StmtKind::ForEach { .. }
+        StmtKind::May(_)
+            | StmtKind::If { .. }
+            | StmtKind::Either { .. }
+            | StmtKind::ForEach { .. }
+            | StmtKind::ForEachColor { .. }
+            | StmtKind::Lasting { .. }
     )
 }
 
 /// Whether a clause has inner commas or its own subject, so that it joins with ", and".
 fn is_complex(c: &Clause) -> bool {
-    c.mood == Mood::Subject || c.text.contains(", ")
+    matches!(c.mood, Mood::Subject | Mood::Demander) || c.text.contains(", ")
 }
 
 /// Whether a condition is about the statement just before it ("if you do", "if you returned

@@ -8,33 +8,93 @@ use super::conditions::board_tail;
 use super::players::verb_s;
 use super::selections::np_count;
 use super::sentences::{Clause, Mood};
-use super::words::{and_list, counted, either_text, icon, number, or_list};
+use super::words::{and_list, counted, either_text, icon, number, or_list, third_person};
 use super::{Renderer, Wording};
 
 impl Renderer<'_> {
-    /// `v = chosen`, `c = color of melded` in a repeat: "the chosen value", "the color of the
-    /// card you melded".
+    /// A repeat's new value for a parameter, as a printed card says what the effect is repeated
+    /// "using": relative to the parameter itself ("a value one higher", "the same color"), to a
+    /// card ("a value one higher than the card you returned", "the color of the card you
+    /// melded"), or a choice ("the chosen value"). The parameter's name never shows: the card
+    /// shows its first value only.
     fn arg_phrase(&self, arg: &Arg) -> String {
-        match &arg.value {
-            ArgValue::Expr(Expr {
-                kind: ExprKind::Chosen,
-                ..
-            }) => match self.params.get(&arg.name.node) {
-                Some(ArgValue::Expr(Expr {
+        let name = arg.name.node.as_str();
+        let is_color = matches!(
+            self.params.get(name),
+            Some(ArgValue::Color(_))
+                | Some(ArgValue::Expr(Expr {
                     kind: ExprKind::Name(_),
                     ..
                 }))
-                | Some(ArgValue::Color(_)) => "the chosen color".to_string(),
-                _ => "the chosen value".to_string(),
-            },
+        );
+        let is_self = |e: &Expr| matches!(&e.kind, ExprKind::Name(n) if n == name);
+        match &arg.value {
+            ArgValue::Expr(e) if is_self(e) => {
+                format!("the same {}", if is_color { "color" } else { "value" })
+            }
+            ArgValue::Expr(Expr {
+                kind: ExprKind::Chosen,
+                ..
+            }) => format!("the chosen {}", if is_color { "color" } else { "value" }),
             ArgValue::Expr(Expr {
                 kind: ExprKind::Name(n),
                 ..
-            }) if self.param_expr(n).is_none() => n.clone(),
-            ArgValue::Expr(e) => self.expr(e, true),
-            ArgValue::Color(ColorAtom::ColorOf(r)) => format!("the color of {}", self.card_ref(r)),
-            ArgValue::Color(ColorAtom::ItsColor) => "its color".to_string(),
-            ArgValue::Color(other) => format!("{other:?}"),
+            }) if is_color || self.param_expr(n).is_none() => {
+                self.color_atom_words(&self.resolve_color(&ColorAtom::Named(n.clone())))
+            }
+            ArgValue::Expr(e) => self.value_using(name, e),
+            ArgValue::Color(atom) => self.color_atom_words(atom),
+        }
+    }
+
+    /// A value a repeat uses: "a value one higher" (than the parameter's), "a value one lower
+    /// than the card you scored", "a value equal to the number of cards you returned".
+    fn value_using(&self, param: &str, e: &Expr) -> String {
+        let offset = match &e.kind {
+            ExprKind::Add(a, b) => match (&a.kind, &b.kind) {
+                (ExprKind::Name(n), ExprKind::Int(k)) | (ExprKind::Int(k), ExprKind::Name(n))
+                    if n == param =>
+                {
+                    Some((*k, true))
+                }
+                _ => None,
+            },
+            ExprKind::Sub(a, b) => match (&a.kind, &b.kind) {
+                (ExprKind::Name(n), ExprKind::Int(k)) if n == param => Some((*k, false)),
+                _ => None,
+            },
+            ExprKind::Paren(inner) => return self.value_using(param, inner),
+            _ => None,
+        };
+        match offset {
+            Some((0, _)) => "the same value".to_string(),
+            Some((k, higher)) => format!(
+                "a value {} {}",
+                number(k),
+                if higher { "higher" } else { "lower" }
+            ),
+            // "of value one higher than …" → "a value one higher than …".
+            None => {
+                let relation = self.value_relation(e);
+                let relation = relation.strip_prefix("of ").unwrap_or(&relation);
+                match relation.strip_prefix("value ") {
+                    Some(rest) => format!("a value {rest}"),
+                    None => relation.to_string(),
+                }
+            }
+        }
+    }
+
+    /// A colour named on its own: "red", "the color of the card you melded", "its color".
+    fn color_atom_words(&self, atom: &ColorAtom) -> String {
+        match atom {
+            ColorAtom::Named(n) => n.clone(),
+            ColorAtom::ColorOf(r) => format!("the color of {}", self.card_ref(r)),
+            ColorAtom::ItsColor => "its color".to_string(),
+            ColorAtom::Chosen => "the chosen color".to_string(),
+            ColorAtom::AnyColor(_) => "a color".to_string(),
+            ColorAtom::ThatColor | ColorAtom::It => "that color".to_string(),
+            ColorAtom::Each(_) => "each color".to_string(),
         }
     }
 
@@ -132,9 +192,54 @@ impl Renderer<'_> {
         }
     }
 
-    /// One statement as a clause, with its `for every …` suffix.
+    /// A colour filter as it follows "color": "on your board", "with one or more [leaf]".
+    pub(super) fn color_filter_on(&self, f: &ColorFilter) -> String {
+        match f {
+            ColorFilter::On(whose) => format!("on {} board", whose.node.words()),
+            other => self.color_filter(other, false),
+        }
+    }
+
+    /// "for each color on your board with one or more [leaf]".
+    pub(super) fn each_color(&self, filters: &[Spanned<ColorFilter>]) -> String {
+        let mut text = "for each color".to_string();
+        for f in filters {
+            text.push(' ');
+            text.push_str(&self.color_filter_on(&f.node));
+        }
+        text
+    }
+
+    /// `opponent`, `opponent with more [crown] than you`: the players of a `for each`.
+    pub(super) fn each_players(
+        &self,
+        players: &Spanned<PlayerSet>,
+        with: &Option<PlayerMeasure>,
+    ) -> String {
+        match with {
+            Some(m) => format!(
+                "{} with {}",
+                players.node.words(),
+                self.measure_phrase(m, "their")
+            ),
+            None => players.node.words().to_string(),
+        }
+    }
+
+    /// One statement as a clause, with its `for every …` suffix; a statement with a subject
+    /// reads "each opponent draws a [1]".
     pub(super) fn stmt_clause(&mut self, stmt: &Stmt) -> Clause {
         let mut clause = self.kind_clause(&stmt.kind);
+        if let Some(subject) = &stmt.subject {
+            let who = match &subject.kind {
+                SubjectKind::Each { players, with } => {
+                    format!("each {}", self.each_players(players, with))
+                }
+                SubjectKind::Player(p) => self.player(p),
+            };
+            clause.text = format!("{who} {}", third_person(&clause.text));
+            clause.mood = Mood::Subject;
+        }
         if let Some(scale) = &stmt.scale {
             clause.text = format!("{} {}", clause.text, self.scale(scale));
         }
@@ -147,8 +252,12 @@ impl Renderer<'_> {
         self.last_taken = None;
         match kind {
             StmtKind::Draw { then, count, .. } => {
-                let plural = scaled || count.node != 1;
-                let count = (!scaled).then_some(count.node);
+                let fixed = match count.node {
+                    DrawCount::Fixed(n) => Some(n),
+                    DrawCount::Computed(_) => None,
+                };
+                let plural = scaled || fixed != Some(1);
+                let count = fixed.filter(|_| !scaled);
                 self.bind(Participle::Drawn, plural, count);
                 if let Some(verb) = then {
                     self.bind(Participle::of_verb(verb.node), plural, count);
@@ -184,7 +293,7 @@ impl Renderer<'_> {
             StmtKind::Choose { count, .. } => {
                 self.bind(Participle::Chosen, count.node != 1, Some(count.node));
             }
-            StmtKind::ChooseValue { .. } => {
+            StmtKind::ChooseValue { .. } | StmtKind::ChooseRange { .. } => {
                 self.bind(Participle::Chosen, false, None);
             }
             StmtKind::ChooseCards(what) => {
@@ -282,21 +391,57 @@ impl Renderer<'_> {
                 }
                 clause
             }
-            StmtKind::Either(blocks) => {
+            StmtKind::Either {
+                by_demander,
+                blocks,
+            } => {
                 let (alternatives, trailers) = self.alternatives(blocks);
-                Clause {
-                    text: either_text(&alternatives),
-                    mood: Mood::Imperative,
-                    trailers,
+                if *by_demander {
+                    // Opening a demand: "I demand you either …, or …, as I choose".
+                    let either = either_text(&alternatives);
+                    Clause {
+                        text: format!("I choose: {either}"),
+                        mood: Mood::May(format!("{either}, as I choose")),
+                        trailers,
+                    }
+                } else {
+                    Clause {
+                        text: either_text(&alternatives),
+                        mood: Mood::Imperative,
+                        trailers,
+                    }
                 }
             }
-            StmtKind::ForEach { players, body } => {
+            StmtKind::ForEachColor { filters, body } => {
                 let mut clause = self.join(&body.stmts);
-                clause.text = format!("for each {}, {}", players.node.words(), clause.text);
+                clause.text = format!("{}, {}", self.each_color(filters), clause.text);
                 clause.mood = Mood::Subject;
                 clause
             }
-            StmtKind::Repeat(args) => {
+            StmtKind::Lasting { when, body } => {
+                let mut clause = self.lasting_body(&when.node, body);
+                clause.text = format!("{}, {}", self.lasting_lead(&when.node), clause.text);
+                clause.mood = Mood::Subject;
+                clause
+            }
+            StmtKind::AdditionalAction => {
+                Clause::imperative("take an additional action".to_string())
+            }
+            StmtKind::ForEach {
+                players,
+                with,
+                body,
+            } => {
+                let mut clause = self.join(&body.stmts);
+                clause.text = format!(
+                    "for each {}, {}",
+                    self.each_players(players, with),
+                    clause.text
+                );
+                clause.mood = Mood::Subject;
+                clause
+            }
+            StmtKind::Repeat { args, at_most } => {
                 let mut text = match self.wording {
                     Wording::Fourth => "repeat this effect".to_string(),
                     _ => "repeat this dogma effect".to_string(),
@@ -305,21 +450,48 @@ impl Renderer<'_> {
                     let phrases: Vec<String> = args.iter().map(|a| self.arg_phrase(a)).collect();
                     text = format!("{text} using {}", and_list(&phrases));
                 }
+                match at_most.as_ref().map(|n| n.node) {
+                    None => {}
+                    Some(1) => text.push_str(", at most once"),
+                    Some(2) => text.push_str(", at most twice"),
+                    Some(n) => text.push_str(&format!(", at most {} times", number(n))),
+                }
                 Clause::imperative(text)
+            }
+            StmtKind::ChooseRange {
+                by_demander,
+                low,
+                high,
+            } => {
+                let text = format!(
+                    "choose a value from {} to {}",
+                    self.expr(low, false),
+                    self.expr(high, false)
+                );
+                if *by_demander {
+                    Clause::subject(format!("I {text}"))
+                } else {
+                    Clause::imperative(text)
+                }
             }
             StmtKind::Choose {
                 by_demander,
                 count,
                 kind,
                 except,
+                filters,
             } => {
                 let noun = kind.node.word(count.node != 1);
                 let mut text = format!("choose {}", counted(count.node, noun));
                 if let Some(name) = except {
                     text.push_str(&format!(" other than {}", icon(&name.node)));
                 }
+                for f in filters {
+                    text.push(' ');
+                    text.push_str(&self.color_filter_on(&f.node));
+                }
                 if *by_demander {
-                    Clause::subject(format!("I {text}"))
+                    Clause::demander(format!("I {text}"))
                 } else {
                     Clause::imperative(text)
                 }
@@ -330,7 +502,7 @@ impl Renderer<'_> {
             } => {
                 let text = self.choose_value(options);
                 if *by_demander {
-                    Clause::subject(format!("I {text}"))
+                    Clause::demander(format!("I {text}"))
                 } else {
                     Clause::imperative(text)
                 }
@@ -374,7 +546,15 @@ impl Renderer<'_> {
                     Some(v) => format!("draw and {}", v.node.word()),
                     None => "draw".to_string(),
                 };
-                Clause::imperative(format!("{verb} {}", self.counted_value(count.node, value)))
+                let what = match &count.node {
+                    DrawCount::Fixed(n) => self.counted_value(*n, value),
+                    DrawCount::Computed(e) => format!(
+                        "a number of {} equal to {}",
+                        self.value_noun(value, true),
+                        self.expr(e, false)
+                    ),
+                };
+                Clause::imperative(format!("{verb} {what}"))
             }
             StmtKind::Transfer { what, to } => Clause::imperative(format!(
                 "transfer {} to {}",
@@ -393,6 +573,7 @@ impl Renderer<'_> {
                 let verbs: Vec<&str> = verbs.iter().map(|v| v.node.word()).collect();
                 Clause::imperative(format!("{} {}", verbs.join(" and "), self.selection(what)))
             }
+            StmtKind::Look(what) => Clause::imperative(format!("look at {}", self.selection(what))),
             StmtKind::Keep(card) => Clause::imperative(format!("keep {}", self.card_ref(card))),
             StmtKind::Win(winner) => Clause::subject(match winner {
                 Winner::Single { most, measure, .. } => {
@@ -410,6 +591,44 @@ impl Renderer<'_> {
                 Clause::subject(format!("{} {}", self.player(p), verb_s(p, "lose", "loses")))
             }
         }
+    }
+
+    /// When a lasting effect runs, as its sentence's lead: "on your next turn", "the next time
+    /// you meld a card with a [crown] this turn".
+    pub(super) fn lasting_lead(&self, when: &LastingWhen) -> String {
+        match when {
+            LastingWhen::NextTurn => "on your next turn".to_string(),
+            LastingWhen::NextTime { verb, filters } => {
+                let mut text = format!("the next time you {} a card", verb.node.word());
+                for f in filters {
+                    text.push(' ');
+                    text.push_str(&self.filter(&f.node));
+                }
+                text.push_str(" this turn");
+                text
+            }
+        }
+    }
+
+    /// A lasting effect's body as one clause. It runs later, on its own: what the effect around
+    /// it moved is not its to name, and the card that set it off (`the next time you meld a
+    /// card`) is one card, "the card you melded".
+    pub(super) fn lasting_body(&mut self, when: &LastingWhen, body: &Block) -> Clause {
+        let saved = (
+            self.plural.clone(),
+            self.counts.clone(),
+            self.taken.clone(),
+            self.last_taken,
+        );
+        if let LastingWhen::NextTime { verb, .. } = when {
+            let participle = verb.node.participle();
+            self.plural.insert(participle, false);
+            self.counts.insert(participle, 1);
+            self.taken.remove(&participle);
+        }
+        let clause = self.join(&body.stmts);
+        (self.plural, self.counts, self.taken, self.last_taken) = saved;
+        clause
     }
 
     /// The blocks of an `either`, each as one clause, and the trailers they carry.
@@ -446,7 +665,11 @@ impl Renderer<'_> {
                     clause.mood = Mood::Subject;
                     return clause;
                 }
-                if let StmtKind::Either(blocks) = &stmt.kind {
+                if let StmtKind::Either {
+                    by_demander: false,
+                    blocks,
+                } = &stmt.kind
+                {
                     let (mut alternatives, trailers) = self.alternatives(blocks);
                     let mut text = format!("you may choose to {}", either_text(&alternatives));
                     alternatives.push("do nothing".to_string());
@@ -472,7 +695,7 @@ impl Renderer<'_> {
                 trailers: inner.trailers,
             },
             Mood::May(_) => inner,
-            Mood::Subject => Clause {
+            Mood::Subject | Mood::Demander => Clause {
                 text: format!("you may choose that {}", inner.text),
                 mood: Mood::Subject,
                 trailers: inner.trailers,

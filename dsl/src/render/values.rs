@@ -204,6 +204,18 @@ impl Renderer<'_> {
             Countable::Icons { icon: i, whose, .. } => {
                 format!("{} on {} board", icon(&i.node), whose.node.words())
             }
+            Countable::Players { players, with, .. } => {
+                let set = match (players.node, plural) {
+                    (PlayerSet::OtherPlayer, true) => "other players",
+                    (PlayerSet::Opponent, true) => "opponents",
+                    (PlayerSet::Player, true) => "players",
+                    (set, false) => set.words(),
+                };
+                match with {
+                    Some(m) => format!("{set} with {}", self.measure_phrase(m, "their")),
+                    None => set.to_string(),
+                }
+            }
             Countable::Cards(set) => {
                 let noun = if plural { "cards" } else { "card" };
                 match set {
@@ -257,6 +269,16 @@ impl Renderer<'_> {
                     "your cards of a chosen color".to_string()
                 }
                 ColorAtom::Chosen => "your cards of the chosen color".to_string(),
+                ColorAtom::ThatColor | ColorAtom::It => "your cards of that color".to_string(),
+                ColorAtom::Each(filters) => {
+                    direction_first = true;
+                    let mut text = "each color".to_string();
+                    for f in filters {
+                        text.push(' ');
+                        text.push_str(&self.color_filter(&f.node, false));
+                    }
+                    text
+                }
                 ColorAtom::Named(n) => format!("your {n} cards"),
             })
             .collect();
@@ -285,6 +307,9 @@ impl Renderer<'_> {
                     "of a chosen color".to_string()
                 }
                 ColorAtom::Chosen => "of the chosen color".to_string(),
+                ColorAtom::ThatColor | ColorAtom::It | ColorAtom::Each(_) => {
+                    "of that color".to_string()
+                }
             })
             .collect();
         or_list(&phrases)
@@ -303,7 +328,12 @@ impl Renderer<'_> {
                     format!("{now}splayed {}", or_list(&words))
                 }
             }
+            ColorFilter::YouHaveSplayed(dirs) => {
+                let words: Vec<String> = dirs.iter().map(|d| d.node.word().to_string()).collect();
+                format!("you have splayed {}", or_list(&words))
+            }
             ColorFilter::With(i) => format!("with one or more {}", icon(&i.node)),
+            ColorFilter::Without(i) => format!("without {}", icon(&i.node)),
             ColorFilter::NotOn(whose) => format!("not present on {} board", whose.node.words()),
             ColorFilter::On(whose) => format!("present on {} board", whose.node.words()),
         }

@@ -36,15 +36,7 @@ pub(super) fn amount_words(a: Amount) -> String {
 }
 
 pub(super) fn amount_plural(a: Amount) -> bool {
-    !matches!(
-        a,
-        Amount::AtLeast(1)
-            | Amount::AtMost(1)
-            | Amount::MoreThan(1)
-            | Amount::FewerThan(1)
-            | Amount::Exactly(1)
-            | Amount::Count(1)
-    )
+    !a.takes_singular()
 }
 
 /// `any` → "any cards", `at least 4` → "at least four cards".
@@ -122,4 +114,42 @@ pub(super) fn capitalise(text: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
+}
+
+/// The verbs a statement with a subject begins with, in the form that agrees with it.
+const THIRD_PERSON: &[(&str, &str)] = &[
+    ("draw", "draws"),
+    ("meld", "melds"),
+    ("tuck", "tucks"),
+    ("score", "scores"),
+    ("return", "returns"),
+    ("reveal", "reveals"),
+    ("junk", "junks"),
+    ("remove", "removes"),
+    ("achieve", "achieves"),
+    ("foreshadow", "foreshadows"),
+    ("transfer", "transfers"),
+    ("choose", "chooses"),
+    ("look", "looks"),
+];
+
+/// A verb phrase as a third person does it: "draw and score a [2]" → "draws and scores a [2]"
+/// (its leading verb, and a second verb joined by "and").
+pub(crate) fn third_person(phrase: &str) -> String {
+    let agree = |word: &str| {
+        THIRD_PERSON
+            .iter()
+            .find(|(plain, _)| *plain == word)
+            .map(|(_, third)| third.to_string())
+    };
+    let mut words: Vec<String> = phrase.split(' ').map(str::to_string).collect();
+    if let Some(first) = words.first().and_then(|w| agree(w)) {
+        words[0] = first;
+        if words.get(1).is_some_and(|w| w == "and") {
+            if let Some(second) = words.get(2).and_then(|w| agree(w)) {
+                words[2] = second;
+            }
+        }
+    }
+    words.join(" ")
 }

@@ -217,7 +217,20 @@ impl Game {
                 return Ok(());
             }
             let Some(exec) = &mut self.exec else {
+                // A move of the action set off a lasting effect: it runs as part of the action.
+                if !self.state.lasting_due.is_empty() {
+                    self.exec = Some(Execution::default());
+                    continue;
+                }
                 self.end_action();
+                // The next turn's lasting effects run before its first action.
+                if self.state.outcome.is_none() && !self.state.lasting_due.is_empty() {
+                    self.exec = Some(Execution {
+                        turn_start: true,
+                        ..Execution::default()
+                    });
+                    continue;
+                }
                 return Ok(());
             };
             if let Some(question) = exec.asking.take() {
@@ -225,7 +238,8 @@ impl Game {
                 self.resolve_question(question, answer);
                 continue;
             }
-            if !exec.frames.is_empty() {
+            // Frames to run, or lasting effects due (they run before anything else).
+            if !exec.frames.is_empty() || !self.state.lasting_due.is_empty() {
                 self.run_vm()?;
                 continue;
             }
@@ -237,7 +251,13 @@ impl Game {
                 continue;
             };
             let Some(dogma) = exec.dogma.as_mut() else {
+                let turn_start = exec.turn_start;
                 self.exec = None;
+                // The start of a turn is no action: its player takes their first action next
+                // (unless they left the game meanwhile, and their turn passes).
+                if turn_start && self.state.in_play(self.state.active) {
+                    return Ok(());
+                }
                 continue;
             };
             let step = dogma.effect_at(&self.edition, dogma.effect);

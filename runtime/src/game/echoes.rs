@@ -9,9 +9,7 @@
 use super::{EngineQuestion, Game};
 use crate::bytecode::CardIdx;
 use crate::choices::{Answer, RequestKind};
-use crate::log::Event;
-use crate::state::{Location, Seat};
-use crate::terms::Verb;
+use crate::state::Seat;
 
 impl Game {
     /// Step 4 after a Meld action: the forecast cards of value at most the melded card's may be
@@ -47,18 +45,7 @@ impl Game {
     /// Promotes a forecast card: it is melded (not a Meld action: nothing follows it but the
     /// offer of a free Dogma action on it, when it has a dogma effect).
     fn promote(&mut self, seat: Seat, card: CardIdx) {
-        let color = self.edition.card(card).color;
-        let from = self
-            .state
-            .move_card(&self.edition, card, Location::Board(seat, color), false);
-        self.record(Verb::Meld, seat, card, None, false);
-        self.log.push(Event::Move {
-            player: seat,
-            verb: Verb::Meld,
-            card,
-            from,
-            to: Location::Board(seat, color),
-        });
+        self.meld_action(seat, card);
         self.after_change();
         if self.state.outcome.is_some() || self.edition.card(card).dogma_icon.is_none() {
             return;

@@ -66,6 +66,9 @@ impl Game {
             return result;
         }
         result.happened = true;
+        // Their lasting effects leave with them (before their cards are junked, which a
+        // `the next time you junk …` would otherwise wait for).
+        self.forget_lasting(seat);
         let edition = self.edition_arc();
         // "Junk all cards belonging to them": board (top to bottom), hand, score pile, and
         // achievements.

@@ -88,6 +88,8 @@ impl Game {
             actions_left: 0,
             opening_turns: 0,
             history: Vec::new(),
+            lasting: Vec::new(),
+            lasting_due: Vec::new(),
             endorsed: false,
             outcome: None,
         };

@@ -4,7 +4,17 @@
 use super::{
     current_each, outcome, outcome_mut, stopped, Frame, OpResult, StmtOutcome, Stop, NOBODY,
 };
-use crate::bytecode::{CardIdx, Chunk, IfYouDo, ListIdx, StmtId, Who};
+use crate::bytecode::{color_bit, CardIdx, Chunk, IfYouDo, ListIdx, StmtId, Who};
+use crate::vocab::Color;
+
+/// The order colour loops go in: alphabetical, as the printed cards list colours.
+const COLOR_ORDER: [Color; 5] = [
+    Color::Blue,
+    Color::Green,
+    Color::Purple,
+    Color::Red,
+    Color::Yellow,
+];
 use crate::game::Game;
 use crate::state::Location;
 use crate::terms::{Comparison, PlayerSet, Rounding};
@@ -42,9 +52,19 @@ impl Game {
         frame.sets.clear();
         frame.loops.clear();
         frame.each.clear();
+        frame.color_loops.clear();
         for o in frame.outcomes.iter_mut() {
             *o = StmtOutcome::default();
         }
+        frame.repeats = frame.repeats.saturating_add(1);
+        Ok(None)
+    }
+
+    /// `Op::Repeats`: `→ I: n`: how many times `RepeatEffect` has restarted this execution of the
+    /// effect.
+    #[inline]
+    pub(super) fn op_repeats(&self, frame: &mut Frame) -> OpResult {
+        frame.ints.push(i32::from(frame.repeats));
         Ok(None)
     }
 
@@ -125,11 +145,81 @@ impl Game {
         Ok(None)
     }
 
-    /// `Op::EachStart`: start a loop over a group of players, clockwise from the executor's left.
+    /// `Op::EachStart`: start a loop over a group of players, clockwise from the executor's left;
+    /// `All` starts with the executor (repetitions are asked "per player in turn order starting
+    /// with the executing player": ../shared/SCENARIOS.md, "How questions are asked").
     #[inline]
     pub(super) fn op_each_start(&self, frame: &mut Frame, group: PlayerSet) -> OpResult {
-        let seats = self.group_seats(group, frame.executor);
+        let mut seats = self.group_seats(group, frame.executor);
+        if group == PlayerSet::All {
+            if let Some(me) = seats.pop() {
+                seats.insert(0, me);
+            }
+        }
         frame.each.push((seats, 0));
+        Ok(None)
+    }
+
+    /// `Op::ColorsStart`: `I: mask →`; start a loop over the colours of the mask.
+    #[inline]
+    pub(super) fn op_colors_start(&self, frame: &mut Frame) -> OpResult {
+        let mask = self.pop_int(frame)?;
+        frame.color_loops.push((mask, 0));
+        Ok(None)
+    }
+
+    /// `Op::ColorsNext`: make the next colour of the innermost colour loop current, in the order
+    /// blue, green, purple, red, yellow (../shared/SCENARIOS.md: "per colour in the order the
+    /// card names them, otherwise blue, green, purple, red, yellow"), or end it and continue at
+    /// `exit`.
+    #[inline]
+    pub(super) fn op_colors_next(&self, frame: &mut Frame, exit: u16) -> OpResult {
+        let Some((rest, current)) = frame.color_loops.last_mut() else {
+            return Err(self.error(frame, "no colour loop is running"));
+        };
+        let next = COLOR_ORDER
+            .iter()
+            .map(|c| color_bit(*c))
+            .find(|bit| *rest & bit != 0);
+        match next {
+            Some(bit) => {
+                *rest &= !bit;
+                *current = bit;
+            }
+            None => {
+                frame.color_loops.pop();
+                frame.pc = exit;
+            }
+        }
+        Ok(None)
+    }
+
+    /// `Op::LoopColor`: `→ I: mask` of the current colour of the innermost colour loop.
+    #[inline]
+    pub(super) fn op_loop_color(&self, frame: &mut Frame) -> OpResult {
+        match frame.color_loops.last() {
+            Some((_, current)) => frame.ints.push(*current),
+            None => return Err(self.error(frame, "`that color` is used outside a colour loop")),
+        }
+        Ok(None)
+    }
+
+    /// `Op::ActorStart`: `I: seat →`: that player carries out the statements up to `ActorEnd`;
+    /// nobody: continue at `exit`.
+    #[inline]
+    pub(super) fn op_actor_start(&self, frame: &mut Frame, exit: u16) -> OpResult {
+        let seat = self.pop_int(frame)?;
+        match self.seat(seat) {
+            Some(seat) => frame.actors.push(seat),
+            None => frame.pc = exit,
+        }
+        Ok(None)
+    }
+
+    /// `Op::ActorEnd`: the statement run for another player is over.
+    #[inline]
+    pub(super) fn op_actor_end(&self, frame: &mut Frame) -> OpResult {
+        frame.actors.pop();
         Ok(None)
     }
 

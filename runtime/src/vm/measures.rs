@@ -3,7 +3,7 @@
 
 use super::{outcome, Frame, OpResult, StmtOutcome, VmResult};
 use crate::bytecode::{
-    color_bit, direction_bit, CardIdx, ChunkIdx, CompiledEdition, MeasureCode, StmtId,
+    color_bit, direction_bit, CardIdx, ChunkIdx, CompiledEdition, MeasureCode, StmtId, NO_CHUNK,
 };
 use crate::game::Game;
 use crate::state::{pile_icon_count, Pile, Seat};
@@ -229,6 +229,23 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::ColorsWithoutIcon`: `I: seat mask → seat mask'`: keep colours whose pile shows no
+    /// such icon.
+    pub(super) fn op_colors_without_icon(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        icon: Icon,
+    ) -> OpResult {
+        let mask = self.pop_int(frame)?;
+        let Some(&seat) = frame.ints.last() else {
+            return Err(self.error(frame, "the number stack is empty"));
+        };
+        let kept = self.filter_colors(seat, mask, |pile| pile_icon_count(edition, pile, icon) == 0);
+        frame.ints.push(kept);
+        Ok(None)
+    }
+
     /// `Op::ColorsOnBoard`: `I: seat mask other → seat mask'`: keep colours (negated: not) on
     /// `other`'s board.
     #[inline]
@@ -319,6 +336,33 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::CountPlayers`: `→ I: n`: how many players of the group the player test holds for
+    /// (every one for `NO_CHUNK`).
+    pub(super) fn op_count_players(
+        &mut self,
+        frame: &mut Frame,
+        group: PlayerSet,
+        test: ChunkIdx,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        let mut n = 0;
+        for seat in self.group_seats(group, frame.executor) {
+            if test == NO_CHUNK
+                || self.eval_sub(
+                    frame,
+                    outer.unwrap_or(&frame.outcomes),
+                    test,
+                    None,
+                    Some(seat),
+                )? != 0
+            {
+                n += 1;
+            }
+        }
+        frame.ints.push(n);
+        Ok(None)
+    }
+
     /// `Op::OnlyPlayer`: `→ I: b`: the player test holds for the executor and for no other player.
     pub(super) fn op_only_player(
         &mut self,
@@ -387,6 +431,19 @@ impl Game {
             }
         }
         frame.ints.push(i32::from(result));
+        Ok(None)
+    }
+
+    /// `Op::Eligible`: `I: seat value → b`: the player could claim the standard achievement of
+    /// the value by an Achieve action now.
+    #[inline]
+    pub(super) fn op_eligible(&self, frame: &mut Frame) -> OpResult {
+        let value = self.pop_int(frame)?;
+        let seat = self.pop_int(frame)?;
+        let eligible = self.seat(seat).is_some_and(|seat| {
+            u8::try_from(value).is_ok_and(|age| self.achievable_ages(seat).contains(&age))
+        });
+        frame.ints.push(i32::from(eligible));
         Ok(None)
     }
 

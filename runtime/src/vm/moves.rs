@@ -2,11 +2,13 @@
 //! exchange, splay, rearrange, self-execute, special achievements, winning and losing.
 
 use super::{outcome_mut, stopped, Frame, FrameKind, OpResult, StmtOutcome, Stop, VmResult};
-use crate::bytecode::{CardIdx, Chunk, ChunkIdx, CompiledEdition, ShareBonus, SpecialIdx, StmtId};
+use crate::bytecode::{
+    CardIdx, Chunk, ChunkIdx, CompiledEdition, LastingWhen, ShareBonus, SpecialIdx, StmtId,
+};
 use crate::choices::{Answer, RequestKind};
 use crate::game::Game;
 use crate::log::Event;
-use crate::state::{color_index, Cards, Location, Seat};
+use crate::state::{color_index, Cards, Lasting, Location, Seat};
 use crate::terms::{DestinationZone, Verb};
 use crate::vocab::{Color, SplayDirection};
 
@@ -53,7 +55,7 @@ impl Game {
         Ok(None)
     }
 
-    /// `Op::Move`: `S: cards →`: the executor melds, tucks, scores, returns, reveals, junks,
+    /// `Op::Move`: `S: cards →`: the acting player melds, tucks, scores, returns, reveals, junks,
     /// removes or achieves the cards.
     pub(super) fn op_move(
         &mut self,
@@ -64,7 +66,7 @@ impl Game {
     ) -> OpResult {
         self.impure(frame, pure)?;
         let cards = self.pop_set(frame)?;
-        let seat = frame.executor;
+        let seat = frame.actor();
         if let Some(o) = outcome_mut(frame, stmt) {
             o.ran = true;
         }
@@ -256,6 +258,28 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::Look`: `S: cards →`: the acting player looks at the cards: the log shows them to that
+    /// player alone (`Event::Look`); they stay where they are and are the statement's. Looking
+    /// is neither revealing nor moving: it earns no free Draw.
+    pub(super) fn op_look(&mut self, frame: &mut Frame, stmt: StmtId, pure: bool) -> OpResult {
+        self.impure(frame, pure)?;
+        let cards = self.pop_set(frame)?;
+        let seat = frame.actor();
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = o.requested.max(cards.len() as u16);
+        }
+        for card in cards {
+            self.log.push(Event::Look { player: seat, card });
+            let at = self.state.location(card);
+            if let Some(o) = outcome_mut(frame, stmt) {
+                o.done += 1;
+                o.cards.push((card, at));
+            }
+        }
+        Ok(None)
+    }
+
     /// `Op::SelfExecute`: `S: cards →`: run each non-demand effect of the first card for the
     /// executor alone.
     pub(super) fn op_self_execute(
@@ -328,8 +352,55 @@ impl Game {
                 stop_at: None,
                 params: Vec::new(),
                 fold: None,
+                repeats: 0,
+                actors: Vec::new(),
+                color_loops: Vec::new(),
             };
             return stopped(Stop::Call(child));
+        }
+        Ok(None)
+    }
+
+    /// `Op::Lasting`: sets a lasting effect for the executor (`on your next turn { … }`, `the
+    /// next time you meld a card this turn { … }`): its body runs later, once, for them, with this
+    /// card and the demander (`game/lasting.rs`).
+    pub(super) fn op_lasting(
+        &mut self,
+        frame: &mut Frame,
+        when: LastingWhen,
+        chunk: ChunkIdx,
+        test: ChunkIdx,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        self.set_lasting(Lasting {
+            player: frame.executor,
+            card: frame.card,
+            demander: frame.demander,
+            demand: frame.demand,
+            chunk,
+            when,
+            test,
+            turn: self.state.turn,
+        });
+        Ok(None)
+    }
+
+    /// `Op::AdditionalAction`: the executor takes an additional action this turn, when the turn
+    /// is theirs; a player carrying it out on another's turn (sharing, or as a demand's victim)
+    /// takes none (`game/lasting.rs`, `additional_action`).
+    pub(super) fn op_additional_action(
+        &mut self,
+        frame: &mut Frame,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let granted = self.additional_action(frame.executor);
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = 1;
+            o.done = u16::from(granted);
         }
         Ok(None)
     }
@@ -566,10 +637,11 @@ impl Game {
     ) {
         let edition = self.edition_arc();
         let from = self.state.move_card(&edition, card, to, bottom);
-        self.record(verb, frame.executor, card, Some(frame.card), frame.demand);
+        let mover = frame.actor();
+        self.record(verb, mover, card, Some(frame.card), frame.demand);
         self.earn_bonus(frame);
         self.log.push(Event::Move {
-            player: frame.executor,
+            player: mover,
             verb,
             card,
             from,
@@ -599,7 +671,7 @@ impl Game {
         ) else {
             return false;
         };
-        if !self.splay(frame.executor, seat, color, direction) {
+        if !self.splay(frame.actor(), seat, color, direction) {
             return self.state.outcome.is_some();
         }
         // A splay slides the pile's cards: it counts as moving them for the sharing bonus

@@ -14,8 +14,8 @@ use crate::terms::{ChoiceKind, Chooser, PlayerSet};
 use crate::vocab::{Color, Icon, SplayDirection};
 
 impl Game {
-    /// `Op::ChoosePlayer`: `→ I: seat`; the executor picks a player of the group (meeting the test
-    /// chunk when not `NO_CHUNK`); recorded as the statement's chosen player. `[decision]`
+    /// `Op::ChoosePlayer`: `→ I: seat`; the acting player picks a player of the group (meeting the
+    /// test chunk when not `NO_CHUNK`); recorded as the statement's chosen player. `[decision]`
     #[allow(clippy::too_many_arguments)]
     pub(super) fn op_choose_player(
         &mut self,
@@ -59,7 +59,73 @@ impl Game {
                 None => {
                     return stopped(self.suspend(
                         frame,
-                        frame.executor,
+                        frame.actor(),
+                        RequestKind::Players { options, count: 1 },
+                        &chunk.name,
+                    ))
+                }
+            },
+        };
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.player = chosen;
+        }
+        frame.ints.push(chosen.map_or(NOBODY, i32::from));
+        Ok(None)
+    }
+
+    /// `Op::ChooseExtremePlayer`: `→ I: seat`: the player of the group with the most (fewest) of
+    /// the measure; on a tie the acting player picks among the tied; recorded as the statement's
+    /// chosen player. `[decision]`
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn op_choose_extreme_player(
+        &mut self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        group: PlayerSet,
+        most: bool,
+        measure: ChunkIdx,
+        stmt: StmtId,
+        pure: bool,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let next = chunk.ops.get(frame.pc as usize).copied();
+        if matches!(next, Some(Op::Transfer { .. })) && frame.sets.last().is_some_and(Vec::is_empty)
+        {
+            frame.ints.push(NOBODY);
+            return Ok(None);
+        }
+        let mut values = Vec::new();
+        for seat in self.group_seats(group, frame.executor) {
+            let v = self.eval_sub(
+                frame,
+                outer.unwrap_or(&frame.outcomes),
+                measure,
+                None,
+                Some(seat),
+            )?;
+            values.push((seat, v));
+        }
+        let best = if most {
+            values.iter().map(|(_, v)| *v).max()
+        } else {
+            values.iter().map(|(_, v)| *v).min()
+        };
+        let options: Vec<Seat> = values
+            .iter()
+            .filter(|(_, v)| Some(*v) == best)
+            .map(|(s, _)| *s)
+            .collect();
+        let chosen = match options.as_slice() {
+            [] => None,
+            [one] => Some(*one),
+            _ => match self.answer.take() {
+                Some(Answer::Players(p)) => p.first().copied(),
+                Some(_) => return Err(self.error(frame, "the answer is not a player")),
+                None => {
+                    return stopped(self.suspend(
+                        frame,
+                        frame.actor(),
                         RequestKind::Players { options, count: 1 },
                         &chunk.name,
                     ))
@@ -120,6 +186,7 @@ impl Game {
 
     /// `Op::AskOption`: `→ I: index`: the executor picks one of `n` alternatives (their words are
     /// the chunk's `texts[texts..texts + n]`). `[decision]`
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn op_ask_option(
         &mut self,
         chunk: &Chunk,
@@ -127,6 +194,7 @@ impl Game {
         stmt: StmtId,
         n: u8,
         texts: u16,
+        chooser: Chooser,
         pure: bool,
     ) -> OpResult {
         self.impure(frame, pure)?;
@@ -142,7 +210,7 @@ impl Game {
                     .get(first..first + usize::from(n))
                     .map(<[String]>::to_vec)
                     .unwrap_or_else(|| vec![String::new(); usize::from(n)]);
-                let who = frame.executor;
+                let who = self.chooser_seat(frame, chooser);
                 return stopped(self.suspend_optional(
                     frame,
                     who,
@@ -175,10 +243,7 @@ impl Game {
         pure: bool,
     ) -> OpResult {
         self.impure(frame, pure)?;
-        let who = match chooser {
-            Chooser::Executor => frame.executor,
-            Chooser::Demander => frame.demander.unwrap_or(frame.executor),
-        };
+        let who = self.chooser_seat(frame, chooser);
         let mut request = self.choice_request(kind, count, who);
         if let RequestKind::Icons { options, .. } = &mut request {
             options.retain(|i| except & icon_bit(*i) == 0);
@@ -216,6 +281,58 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::ChooseColors`: `I: mask →`: the chooser picks `count` colours of the mask (fewer when
+    /// the mask has fewer); recorded on the statement. `[decision]`
+    pub(super) fn op_choose_colors(
+        &mut self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        count: u8,
+        chooser: Chooser,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let Some(&mask) = frame.ints.last() else {
+            return Err(self.error(frame, "the number stack is empty"));
+        };
+        let who = self.chooser_seat(frame, chooser);
+        let options: Vec<Color> = Color::ALL
+            .iter()
+            .copied()
+            .filter(|c| mask & color_bit(*c) != 0)
+            .collect();
+        let request = RequestKind::Colors { options, count };
+        // A folded `you may` is asked even with one answer, and declined unasked with none.
+        let folded = frame.fold.is_some();
+        if folded && no_options(&request) {
+            frame.declined();
+            return Ok(None);
+        }
+        let answer = match single_answer(&request) {
+            Some(single) if !folded => single,
+            _ => match self.answer.take() {
+                Some(Answer::Decline) if frame.declined() => return Ok(None),
+                Some(a) => a,
+                None => {
+                    return stopped(self.suspend_optional(frame, who, request, &chunk.name, folded))
+                }
+            },
+        };
+        let Answer::Colors(colors) = answer else {
+            return Err(self.error(frame, "the answer is not a colour"));
+        };
+        frame.fold = None;
+        frame.ints.pop();
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = u16::from(count);
+            o.done = colors.len() as u16;
+            o.colors = colors.iter().fold(0, |m, c| m | color_bit(*c));
+        }
+        Ok(None)
+    }
+
     /// `Op::ChooseValueFrom`: `I: v1 … vn →`: the chooser picks one of the values; recorded on the
     /// statement. `[decision]`
     #[allow(clippy::too_many_arguments)]
@@ -241,10 +358,7 @@ impl Game {
         // "Value": from 1 to 11): Fusion after scoring a 1 has nothing to choose.
         let max = i32::from(edition.rules.max_age);
         options.retain(|v| (1..=max).contains(v));
-        let who = match chooser {
-            Chooser::Executor => frame.executor,
-            Chooser::Demander => frame.demander.unwrap_or(frame.executor),
-        };
+        let who = self.chooser_seat(frame, chooser);
         let request = RequestKind::Values { options, count: 1 };
         // A folded `you may`: asked even with one value, declined unasked with none.
         let folded = frame.fold.is_some();
@@ -266,6 +380,55 @@ impl Game {
         frame.fold = None;
         let keep = frame.ints.len() - n;
         frame.ints.truncate(keep);
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = 1;
+            o.done = u16::from(!chosen.is_empty());
+            o.values = chosen;
+        }
+        Ok(None)
+    }
+
+    /// `Op::ChooseValueRange`: `I: low high →`: the chooser picks a value from low to high (only
+    /// possible ages: 1 to the edition's highest); recorded on the statement. `[decision]`
+    pub(super) fn op_choose_value_range(
+        &mut self,
+        edition: &CompiledEdition,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        chooser: Chooser,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let n = frame.ints.len();
+        if n < 2 {
+            return Err(self.error(frame, "the number stack is empty"));
+        }
+        let (low, high) = (frame.ints[n - 2].max(1), frame.ints[n - 1]);
+        let high = high.min(i32::from(edition.rules.max_age));
+        let options: Vec<i32> = (low..=high).collect();
+        let who = self.chooser_seat(frame, chooser);
+        let request = RequestKind::Values { options, count: 1 };
+        // A folded `you may`: asked even with one value, declined unasked with none.
+        let folded = frame.fold.is_some();
+        if folded && no_options(&request) {
+            frame.declined();
+            return Ok(None);
+        }
+        let chosen = match single_answer(&request) {
+            Some(Answer::Values(v)) if !folded => v,
+            _ => match self.answer.take() {
+                Some(Answer::Values(v)) => v,
+                Some(Answer::Decline) if frame.declined() => return Ok(None),
+                Some(_) => return Err(self.error(frame, "the answer is not a value")),
+                None => {
+                    return stopped(self.suspend_optional(frame, who, request, &chunk.name, folded))
+                }
+            },
+        };
+        frame.fold = None;
+        frame.ints.truncate(n - 2);
         if let Some(o) = outcome_mut(frame, stmt) {
             o.ran = true;
             o.requested = 1;
@@ -362,7 +525,9 @@ impl Game {
         let stop = probe.execute(&mut trial, &mut fuel, false, None)?;
         Ok(match stop {
             Stop::Done => !probe.log.is_empty() || probe.state.outcome.is_some(),
-            Stop::Suspend(_) | Stop::Call(_) | Stop::EndDogma | Stop::GameOver => true,
+            Stop::Suspend(_) | Stop::Call(_) | Stop::Lasting | Stop::EndDogma | Stop::GameOver => {
+                true
+            }
         })
     }
 

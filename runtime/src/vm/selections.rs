@@ -181,6 +181,27 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::DeckEnd`: `I: age → S: cards`: the `n` top (bottom) cards of that age's deck, top
+    /// first.
+    #[inline]
+    pub(super) fn op_deck_end(&self, frame: &mut Frame, n: u8, bottom: bool) -> OpResult {
+        let age = self.pop_int(frame)?;
+        let deck: &[CardIdx] = usize::try_from(age)
+            .ok()
+            .filter(|a| *a > 0)
+            .and_then(|a| self.state.decks.get(a))
+            .map_or(&[], |deck| deck.as_slice());
+        // A deck is stored bottom first.
+        let n = usize::from(n).min(deck.len());
+        let cards: Vec<CardIdx> = if bottom {
+            deck[..n].iter().rev().copied().collect()
+        } else {
+            deck[deck.len() - n..].iter().rev().copied().collect()
+        };
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
     /// `Op::AvailableCards`: `→ S: cards` of the available standard achievements.
     #[inline]
     pub(super) fn op_available_cards(&self, frame: &mut Frame) -> OpResult {
@@ -523,10 +544,7 @@ impl Game {
             && self.edition().rules.if_you_do == IfYouDo::InFull
             && tested_in_full(chunk, stmt);
         let plan = plan_pick(edition, &candidates, count, extreme, optional, strict);
-        let mut chooser_seat = match chooser {
-            Chooser::Executor => frame.executor,
-            Chooser::Demander => frame.demander.unwrap_or(frame.executor),
-        };
+        let mut chooser_seat = self.chooser_seat(frame, chooser);
         // When a rule picks among tied cards of another player ("the lowest card in my hand"
         // with two tied), that card's owner decides which (deluxe rulebook and fourth-edition
         // rulebook, "Dogma": "you decide which of your cards is affected"; SCENARIOS.md, "Who
@@ -615,7 +633,7 @@ impl Game {
                 }
                 Some(_) => return Err(self.error(frame, "the answer is not an order")),
                 None => {
-                    let mover = frame.executor;
+                    let mover = frame.actor();
                     return stopped(self.suspend(
                         frame,
                         mover,
@@ -666,10 +684,7 @@ impl Game {
                     Some(Answer::Values(v)) => v.first().copied(),
                     Some(_) => return Err(self.error(frame, "the answer is not a value")),
                     None => {
-                        let who = match chooser {
-                            Chooser::Executor => frame.executor,
-                            Chooser::Demander => frame.demander.unwrap_or(frame.executor),
-                        };
+                        let who = self.chooser_seat(frame, chooser);
                         return stopped(self.suspend(
                             frame,
                             who,

@@ -63,6 +63,11 @@ impl Emitter<'_> {
                     direction: *direction,
                 });
             }
+            Cond::Eligible { player, value } => {
+                self.player(player);
+                self.value(value);
+                self.op(Op::Eligible);
+            }
             Cond::Compare { lhs, op, rhs } => {
                 self.value(lhs);
                 self.value(rhs);

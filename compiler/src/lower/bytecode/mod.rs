@@ -25,7 +25,7 @@ mod values;
 
 use crate::ir::{
     AchievementDef, CardDef, CardFilter, CardSel, ColorSel, ColorTerm, Comparison, EffectDef,
-    Measure, MeasureTest, Program, SourceSpan, StmtId, Trigger,
+    LastingDef, Measure, MeasureTest, Program, SourceSpan, StmtId, Trigger,
 };
 use dogma_runtime::bytecode::{
     self as bc, CardInfo, Chunk, ChunkIdx, ChunkKind, CompiledEdition, EffectInfo, Op, Rules,
@@ -256,10 +256,15 @@ struct Emitter<'l> {
     /// How many test and measure sub-programs this chunk has named so far.
     tests: u16,
     measures: u16,
+    /// How many lasting effects' bodies this chunk has named so far.
+    lastings: u16,
     /// The span of the statement being lowered: every op emitted gets it.
     span: SourceSpan,
     /// The statement being lowered (`None` in pure chunks, which cannot decide anything).
     stmt: Option<StmtId>,
+    /// The subject carrying out the statements being lowered (`StmtKind::Act`), as the IR
+    /// names it; `None`: the executor.
+    actor: Option<crate::ir::Player>,
 }
 
 impl<'l> Emitter<'l> {
@@ -281,8 +286,10 @@ impl<'l> Emitter<'l> {
             texts: Vec::new(),
             tests: 0,
             measures: 0,
+            lastings: 0,
             span,
             stmt: None,
+            actor: None,
         }
     }
 
@@ -345,7 +352,12 @@ impl<'l> Emitter<'l> {
         let here = self.here();
         match self.ops.get_mut(at) {
             Some(Op::Jump { target } | Op::JumpIfFalse { target }) => *target = here,
-            Some(Op::LoopNext { exit } | Op::EachNext { exit }) => *exit = here,
+            Some(
+                Op::LoopNext { exit }
+                | Op::EachNext { exit }
+                | Op::ActorStart { exit }
+                | Op::ColorsNext { exit },
+            ) => *exit = here,
             _ => {}
         }
     }
@@ -387,6 +399,44 @@ impl<'l> Emitter<'l> {
         body(&mut sub);
         sub.op(Op::Return);
         let chunk = sub.finish();
+        self.lowerer.place(index, chunk);
+        index
+    }
+
+    /// A lasting effect's body: an effect chunk of its own, named after this chunk (`Sundial,
+    /// effect 1 / lasting 1`), its statements numbered apart from this chunk's.
+    fn lasting_chunk(&mut self, lasting: &LastingDef) -> ChunkIdx {
+        self.lastings += 1;
+        let name = format!("{} / lasting {}", self.name, self.lastings);
+        let index = self.lowerer.reserve(self.span);
+        let mut body = Emitter::new(
+            self.lowerer,
+            name,
+            ChunkKind::Effect,
+            lasting.stmt_count,
+            self.span,
+        );
+        body.block(&lasting.body);
+        body.op(Op::Return);
+        let chunk = body.finish();
+        self.lowerer.place(index, chunk);
+        index
+    }
+
+    /// The test of the card a lasting effect's move moved: a card test of the candidate (the
+    /// moved card) passing the filters, run for the lasting effect's player.
+    fn lasting_test(&mut self, filters: &[CardFilter]) -> ChunkIdx {
+        self.tests += 1;
+        let name = format!("{} / test {}", self.name, self.tests);
+        let index = self.lowerer.reserve(self.span);
+        let mut test = Emitter::new(self.lowerer, name, ChunkKind::CardTest, 0, self.span);
+        test.op(Op::CandidateCard);
+        test.filters(filters);
+        test.op(Op::CountCards);
+        test.op(Op::Int { value: 0 });
+        test.op(Op::Compare { op: Comparison::Gt });
+        test.op(Op::Return);
+        let chunk = test.finish();
         self.lowerer.place(index, chunk);
         index
     }

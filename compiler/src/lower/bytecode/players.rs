@@ -29,6 +29,20 @@ impl Emitter<'_> {
                     stmt: stmt.0,
                 });
             }
+            Player::Extreme { set, most, measure } => {
+                let Some(stmt) = self.stmt else {
+                    self.unsupported("choosing a player inside a test or a condition");
+                    self.op(Op::Player { who: Who::Executor });
+                    return;
+                };
+                let measure = self.player_measure(measure);
+                self.op(Op::ChooseExtremePlayer {
+                    group: *set,
+                    most: *most,
+                    measure,
+                    stmt: stmt.0,
+                });
+            }
         }
     }
 }

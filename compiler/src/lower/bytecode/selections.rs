@@ -85,6 +85,13 @@ impl Emitter<'_> {
                 self.value(age);
                 self.op(Op::DeckCards);
             }
+            CardSource::Supply(Supply::DeckEnd { age, n, bottom }) => {
+                self.value(age);
+                self.op(Op::DeckEnd {
+                    n: *n,
+                    bottom: *bottom,
+                });
+            }
             CardSource::Supply(Supply::Available) => self.op(Op::AvailableCards),
             CardSource::History(h) => {
                 if let Some(by) = &h.by {

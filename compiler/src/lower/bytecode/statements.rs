@@ -3,11 +3,12 @@
 
 use super::Emitter;
 use crate::ir::{
-    Binding, BoardPosition, CardFilter, CardSel, CardSource, Chooser, ColorSel, ColorTerm,
-    Comparison, Cond, Count, Destination, DestinationZone, Owner, Player, PlayerSet, Quantifier,
-    Stmt, StmtId, StmtKind, Value, Verb, Winner, ZoneRef,
+    Binding, BoardPosition, CardFilter, CardSel, CardSource, Chooser, ColorFilter, ColorSel,
+    ColorTerm, Comparison, Cond, Count, Destination, DestinationZone, LastingDef, LastingWhen,
+    MeasureTest, Owner, Player, PlayerSet, Quantifier, Stmt, StmtId, StmtKind, Value, Verb, Winner,
+    ZoneRef,
 };
-use dogma_runtime::bytecode::{self as bc, Op, ZoneSel};
+use dogma_runtime::bytecode::{self as bc, Op, Who, ZoneSel};
 use dogma_runtime::SplayDirection;
 
 impl Emitter<'_> {
@@ -29,17 +30,60 @@ impl Emitter<'_> {
                 then,
                 otherwise,
             } => self.if_stmt(id, cond, then, otherwise),
-            StmtKind::Either { options, labels } => self.either(id, options, labels),
-            StmtKind::ForEachPlayer { players, body } => self.for_each_player(id, *players, body),
+            StmtKind::Either {
+                chooser,
+                options,
+                labels,
+            } => self.either(id, chooser, options, labels),
+            StmtKind::ForEachPlayer {
+                players,
+                condition,
+                body,
+            } => self.for_each_player(id, *players, condition.as_ref(), body),
+            StmtKind::Act { actor, body } => self.act(id, actor, body),
+            StmtKind::ForEachColor {
+                owner,
+                filters,
+                body,
+            } => self.for_each_color(id, owner, filters, body),
+            StmtKind::ChooseColors {
+                chooser,
+                count,
+                owner,
+                filters,
+            } => {
+                let chooser = self.chooser(chooser);
+                self.player(owner);
+                self.board_colors_mask(filters);
+                self.op(Op::ChooseColors {
+                    count: *count,
+                    chooser,
+                    stmt: id.0,
+                });
+            }
             StmtKind::Times { times, body } => self.times(id, times, body),
-            StmtKind::RepeatEffect { with } => {
+            StmtKind::RepeatEffect { with, at_most } => {
+                // `at most twice`: nothing happens once this execution has been repeated so often.
+                let limit = at_most.map(|n| {
+                    self.op(Op::Repeats);
+                    self.op(Op::Int {
+                        value: i16::from(n),
+                    });
+                    self.op(Op::Compare { op: Comparison::Lt });
+                    self.forward(Op::JumpIfFalse { target: 0 })
+                });
                 for (index, value) in with {
                     self.param_value(value);
                     self.op(Op::SetParam { index: *index });
                 }
                 self.op(Op::RepeatEffect);
+                if let Some(limit) = limit {
+                    self.patch(limit);
+                }
             }
             StmtKind::EndDogma => self.op(Op::EndDogma),
+            StmtKind::Lasting(lasting) => self.lasting(lasting),
+            StmtKind::AdditionalAction => self.op(Op::AdditionalAction { stmt: id.0 }),
             StmtKind::EndGame => self.op(Op::EndGame),
             StmtKind::Keep => self.op(Op::Nop),
             StmtKind::Choose {
@@ -75,6 +119,15 @@ impl Emitter<'_> {
                     stmt: id.0,
                 });
             }
+            StmtKind::ChooseValueRange { chooser, low, high } => {
+                let chooser = self.chooser(chooser);
+                self.value(low);
+                self.value(high);
+                self.op(Op::ChooseValueRange {
+                    chooser,
+                    stmt: id.0,
+                });
+            }
             StmtKind::PickCards(cards) => {
                 self.cards(cards, Some((id, false)));
                 self.op(Op::Mark { stmt: id.0 });
@@ -88,6 +141,10 @@ impl Emitter<'_> {
                 special: a.0,
                 stmt: id.0,
             }),
+            StmtKind::Look(cards) => {
+                self.cards(cards, Some((id, false)));
+                self.op(Op::Look { stmt: id.0 });
+            }
             StmtKind::SelfExecute(cards) => {
                 self.cards(cards, Some((id, false)));
                 self.op(Op::SelfExecute { stmt: id.0 });
@@ -204,7 +261,8 @@ impl Emitter<'_> {
         self.combine(id, all);
     }
 
-    fn either(&mut self, id: StmtId, options: &[Vec<Stmt>], labels: &[String]) {
+    fn either(&mut self, id: StmtId, chooser: &Player, options: &[Vec<Stmt>], labels: &[String]) {
+        let chooser = self.chooser(chooser);
         let Ok(n) = u8::try_from(options.len()) else {
             self.error(format!("{} alternatives are more than 255", options.len()));
             return;
@@ -223,6 +281,7 @@ impl Emitter<'_> {
             stmt: id.0,
             n,
             texts,
+            chooser,
         });
         let mut to_end = Vec::new();
         for (i, option) in options.iter().enumerate() {
@@ -246,14 +305,81 @@ impl Emitter<'_> {
         self.combine(id, options.iter().flat_map(|o| children(o)).collect());
     }
 
-    fn for_each_player(&mut self, id: StmtId, players: PlayerSet, body: &[Stmt]) {
+    fn for_each_player(
+        &mut self,
+        id: StmtId,
+        players: PlayerSet,
+        condition: Option<&MeasureTest>,
+        body: &[Stmt],
+    ) {
         self.op(Op::EachStart { group: players });
         let top = self.here();
         let exit = self.forward(Op::EachNext { exit: 0 });
+        // `for each opponent with more crown than you`: the others are passed over.
+        if let Some(test) = condition {
+            self.op(Op::Player { who: Who::Each });
+            self.measure_test(test);
+            self.op(Op::JumpIfFalse { target: top });
+        }
         self.block(body);
         self.op(Op::Jump { target: top });
         self.patch(exit);
         self.combine(id, children(body));
+    }
+
+    /// Another player carries out the body: `ActorStart` with their seat (skipping the body
+    /// when nobody qualified), the body with them as the actor whose choices are
+    /// `Chooser::Executor`, `ActorEnd`.
+    fn act(&mut self, id: StmtId, actor: &Player, body: &[Stmt]) {
+        self.player(actor);
+        let named = match actor {
+            Player::Choose { .. } | Player::Extreme { .. } => Player::ChosenBy(id),
+            other => other.clone(),
+        };
+        let skip = self.forward(Op::ActorStart { exit: 0 });
+        let outer = self.actor.replace(named);
+        self.block(body);
+        self.actor = outer;
+        self.op(Op::ActorEnd);
+        self.patch(skip);
+        self.combine(id, children(body));
+    }
+
+    /// `for each color …`: the mask of the colours, then a colour loop around the body.
+    fn for_each_color(
+        &mut self,
+        id: StmtId,
+        owner: &Player,
+        filters: &[ColorFilter],
+        body: &[Stmt],
+    ) {
+        self.player(owner);
+        self.board_colors_mask(filters);
+        self.op(Op::ColorsStart);
+        let top = self.here();
+        let exit = self.forward(Op::ColorsNext { exit: 0 });
+        self.block(body);
+        self.op(Op::Jump { target: top });
+        self.patch(exit);
+        self.combine(id, children(body));
+    }
+
+    /// A lasting effect: its body compiled as an effect chunk of its own, its move's filters as
+    /// a card test (none without filters), and `Lasting` naming both.
+    fn lasting(&mut self, lasting: &LastingDef) {
+        let (when, test) = match &lasting.when {
+            LastingWhen::NextTurn => (bc::LastingWhen::NextTurn, bc::NO_CHUNK),
+            LastingWhen::NextMove { verb, filters } => {
+                let test = if filters.is_empty() {
+                    bc::NO_CHUNK
+                } else {
+                    self.lasting_test(filters)
+                };
+                (bc::LastingWhen::NextMove(*verb), test)
+            }
+        };
+        let chunk = self.lasting_chunk(lasting);
+        self.op(Op::Lasting { when, chunk, test });
     }
 
     fn times(&mut self, id: StmtId, times: &Value, body: &[Stmt]) {
@@ -267,12 +393,17 @@ impl Emitter<'_> {
         self.combine(id, children(body));
     }
 
+    /// Who makes a choice, as the ops say it: `Executor` is the player carrying out the
+    /// statement (the executor, or the subject of the statement: the frame's actor).
     fn chooser(&mut self, player: &Player) -> Chooser {
         match player {
-            Player::Executor => Chooser::Executor,
             Player::Demander => Chooser::Demander,
+            p if Some(p) == self.actor.as_ref() => Chooser::Executor,
+            Player::Executor if self.actor.is_none() => Chooser::Executor,
             _ => {
-                self.unsupported("a choice made by a player other than you or the demander");
+                self.unsupported(
+                    "a choice made by a player other than the one carrying out the statement or the demander",
+                );
                 Chooser::Executor
             }
         }
@@ -467,9 +598,12 @@ fn opens_with_choice(stmt: &Stmt) -> bool {
         StmtKind::Splay { player, color, .. }
         | StmtKind::Unsplay { player, color }
         | StmtKind::Rearrange { player, color } => own(player) && !one_colour(color),
-        StmtKind::Either { .. } | StmtKind::Choose { .. } | StmtKind::ChooseValueAmong { .. } => {
-            true
-        }
+        // The `you may` is the executor's: it folds into a choice only the executor makes.
+        StmtKind::Either { chooser, .. }
+        | StmtKind::Choose { chooser, .. }
+        | StmtKind::ChooseValueAmong { chooser, .. }
+        | StmtKind::ChooseValueRange { chooser, .. }
+        | StmtKind::ChooseColors { chooser, .. } => *chooser == Player::Executor,
         StmtKind::JunkSpecial { all } => !all,
         StmtKind::RestoreSpecial => true,
         StmtKind::PickCards(sel) | StmtKind::SelfExecute(sel) => picks_first(sel),

@@ -42,7 +42,15 @@ impl Emitter<'_> {
             }
             ColorTerm::ChosenBy(stmt) => self.op(Op::ChosenColors { stmt: stmt.0 }),
             ColorTerm::Param(index) => self.op(Op::Param { index: *index }),
+            ColorTerm::Loop => self.op(Op::LoopColor),
         }
+    }
+
+    /// `I: seat → mask` of the colours of the seat's board that pass the filters.
+    pub(super) fn board_colors_mask(&mut self, filters: &[ColorFilter]) {
+        self.op(Op::BoardColors);
+        self.color_filters(filters);
+        self.op(Op::Nip);
     }
 
     /// `I: → v`: a parameter's value (a colour as its mask).
@@ -66,6 +74,7 @@ impl Emitter<'_> {
                 directions: directions.iter().fold(0, |m, d| m | bc::direction_bit(*d)),
             }),
             ColorFilter::WithIcon(icon) => self.op(Op::ColorsWithIcon { icon: *icon }),
+            ColorFilter::WithoutIcon(icon) => self.op(Op::ColorsWithoutIcon { icon: *icon }),
             ColorFilter::On(owner) => self.colors_on(owner, false),
             ColorFilter::NotOn(owner) => self.colors_on(owner, true),
         }
@@ -171,6 +180,13 @@ impl Emitter<'_> {
                 self.op(Op::Measure {
                     measure: MeasureCode::Icons(*icon),
                 });
+            }
+            Countable::Players { set, test } => {
+                let test = match test {
+                    Some(test) => self.player_test(test),
+                    None => bc::NO_CHUNK,
+                };
+                self.op(Op::CountPlayers { group: *set, test });
             }
         }
     }
