@@ -43,13 +43,30 @@ thread_local! {
         RefCell::new(crate::scenario::EditionCache::new(crate::scenario::Backends::Vm));
 }
 
-/// An official edition (or game), compiled once per thread; `None` when it does not compile.
+/// The editions the targets play, each by the name its compiled edition (and so a saved game)
+/// gives it and what compiles it: the official editions and the expansion game, and the designer
+/// test edition (`tests/fixtures/designer`), whose made-up cards use the constructs no official
+/// card uses yet (lasting effects, additional actions, other players acting, colour loops).
+pub const FUZZ_EDITIONS: [(&str, &str); 5] = [
+    ("first", "first"),
+    ("third", "third"),
+    ("fourth", "fourth"),
+    ("third+cities", "third+cities"),
+    ("designer", "tests/fixtures/designer/designer.toml"),
+];
+
+/// An edition of `FUZZ_EDITIONS` by its name (or any edition by name or manifest path), compiled
+/// once per thread; `None` when it does not compile.
 pub fn edition(name: &str) -> Option<Program> {
+    let source = FUZZ_EDITIONS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(name, |(_, source)| *source);
     EDITIONS.with(|cache| {
         cache
             .borrow_mut()
             .entry(name.to_string())
-            .or_insert_with(|| crate::compile_edition(name).ok().map(Program::from))
+            .or_insert_with(|| crate::compile_edition(source).ok().map(Program::from))
             .clone()
     })
 }
@@ -186,7 +203,7 @@ pub fn saved_game(data: &[u8]) {
     else {
         return;
     };
-    if !crate::soak::DEFAULT_EDITIONS.contains(&name) {
+    if !FUZZ_EDITIONS.iter().any(|(n, _)| *n == name) {
         return;
     }
     let Some(program) = edition(name) else {
@@ -472,17 +489,26 @@ pub fn corpus(target: &str) -> Vec<Vec<u8>> {
         paths.iter().filter_map(|p| std::fs::read(p).ok()).collect()
     };
     match target {
-        "card_source" => files("cards", "dogma"),
+        "card_source" => {
+            let mut list = files("cards", "dogma");
+            list.extend(files("tests/fixtures", "dogma"));
+            list
+        }
         "manifest" => {
             let mut list = files("cards/editions", "toml");
             list.extend(files("cards/expansions", "toml"));
+            list.extend(
+                files("tests/fixtures", "toml")
+                    .into_iter()
+                    .filter(|f| !String::from_utf8_lossy(f).contains("set =")),
+            );
             list
         }
         "scenario" => files("tests/scenarios", "toml"),
         "saved_game" => saved_games(),
-        "dogmac" => crate::soak::DEFAULT_EDITIONS
+        "dogmac" => FUZZ_EDITIONS
             .iter()
-            .filter_map(|name| edition(name))
+            .filter_map(|(name, _)| edition(name))
             .filter_map(|p| dogma_runtime::dogmac::encode(&p.edition).ok())
             .collect(),
         _ => Vec::new(),
@@ -490,10 +516,12 @@ pub fn corpus(target: &str) -> Vec<Vec<u8>> {
 }
 
 /// Saved games as `dogma play --save-after N --save` writes them: every edition, several player
-/// counts and points of the game.
+/// counts and points of the game; and games of the designer edition saved where its constructs
+/// left something in the state (a lasting effect waiting or due, a statement run for another
+/// player, a colour loop).
 fn saved_games() -> Vec<Vec<u8>> {
     let mut saves = Vec::new();
-    for name in crate::soak::DEFAULT_EDITIONS {
+    for (name, _) in FUZZ_EDITIONS {
         let Some(program) = edition(name) else {
             continue;
         };
@@ -502,21 +530,75 @@ fn saved_games() -> Vec<Vec<u8>> {
                 continue;
             };
             let _ = dogma_runtime::agents::play_random(&mut game, Some(after));
-            let bots: Vec<Option<Bot>> = (0..players as u8)
-                .map(|seat| {
-                    Some(Bot::Random(Box::new(
-                        dogma_runtime::agents::RandomAgent::new(after, seat),
-                    )))
-                })
-                .collect();
-            let saved = crate::play::SavedGame {
-                printed: game.log.len(),
-                game,
-                bots,
-                steps: after,
-            };
-            if let Ok(text) = serde_json::to_vec(&saved) {
-                saves.push(text);
+            saves.extend(save(game, after));
+        }
+    }
+    if let Some(program) = edition("designer") {
+        saves.extend(designer_saves(&program));
+    }
+    saves
+}
+
+/// A game as `dogma play --save` writes it, its seats played by random bots.
+fn save(game: Game, steps: u64) -> Option<Vec<u8>> {
+    let bots: Vec<Option<Bot>> = (0..game.state.players.len() as u8)
+        .map(|seat| {
+            Some(Bot::Random(Box::new(
+                dogma_runtime::agents::RandomAgent::new(steps, seat),
+            )))
+        })
+        .collect();
+    let saved = crate::play::SavedGame {
+        printed: game.log.len(),
+        game,
+        bots,
+        steps,
+    };
+    serde_json::to_vec(&saved).ok()
+}
+
+/// Games of the designer edition saved, step by step, at the first moment each of its
+/// constructs holds state: a lasting effect waiting, one due, a player acting for a statement,
+/// a colour loop; a few of each.
+fn designer_saves(program: &Program) -> Vec<Vec<u8>> {
+    const EACH: usize = 3;
+    let mut found = [0usize; 4];
+    let mut saves = Vec::new();
+    for seed in 0..200u64 {
+        if found.iter().all(|n| *n >= EACH) {
+            break;
+        }
+        let players = 2 + (seed % 3) as usize;
+        let Ok(mut game) = Game::new(program.clone(), setup(players, seed)) else {
+            continue;
+        };
+        let mut bots: Vec<dogma_runtime::agents::RandomAgent> = (0..players as u8)
+            .map(|seat| dogma_runtime::agents::RandomAgent::new(seed, seat))
+            .collect();
+        let mut seen = [false; 4];
+        for step in 0..3_000u64 {
+            let mut agents: Vec<&mut dyn Agent> =
+                bots.iter_mut().map(|b| b as &mut dyn Agent).collect();
+            if play(&mut game, &mut agents, Some(1)).is_err() || game.state.outcome.is_some() {
+                break;
+            }
+            let frames = game
+                .exec
+                .as_ref()
+                .map(|e| e.frames.as_slice())
+                .unwrap_or(&[]);
+            let now = [
+                !game.state.lasting.is_empty(),
+                !game.state.lasting_due.is_empty(),
+                frames.iter().any(|f| !f.actors.is_empty()),
+                frames.iter().any(|f| !f.color_loops.is_empty()),
+            ];
+            for kind in 0..4 {
+                if now[kind] && !seen[kind] && found[kind] < EACH {
+                    seen[kind] = true;
+                    found[kind] += 1;
+                    saves.extend(save(game.clone(), step));
+                }
             }
         }
     }

@@ -103,3 +103,32 @@ fn saved_game() {
 fn dogmac() {
     fuzz("dogmac");
 }
+
+/// The saved games the `saved_game` target starts from include the designer edition's
+/// constructs mid-flight (a lasting effect waiting, a player acting for a statement, a
+/// colour loop), so that the validator's checks of them are fuzzed too.
+#[test]
+fn the_saved_games_hold_the_designer_constructs() {
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("repository root");
+    let saves: Vec<serde_json::Value> = corpus("saved_game")
+        .iter()
+        .filter_map(|s| serde_json::from_slice(s).ok())
+        .filter(|s: &serde_json::Value| s["game"]["edition_name"] == "designer")
+        .collect();
+    let holds = |f: &dyn Fn(&serde_json::Value) -> bool| saves.iter().any(f);
+    let frames = |s: &serde_json::Value| s["game"]["exec"]["frames"].as_array().cloned();
+    let frame_has = |key: &'static str| {
+        move |s: &serde_json::Value| {
+            frames(s).is_some_and(|f| f.iter().any(|f| f.get(key).is_some()))
+        }
+    };
+    assert!(
+        holds(&|s| s["game"]["state"].get("lasting").is_some()),
+        "a lasting effect waiting"
+    );
+    assert!(
+        holds(&frame_has("actors")),
+        "a player acting for a statement"
+    );
+    assert!(holds(&frame_has("color_loops")), "a colour loop");
+}

@@ -215,6 +215,156 @@ fn a_save_with_the_wrong_bots_or_log_is_refused() {
     assert_refused(&save, &["log[3]", "card 7777"]);
 }
 
+/// A game of the designer test edition (tests/fixtures/designer), whose made-up cards use the
+/// constructs no official card uses, saved at the first step where `holds`; with its program.
+fn designer_saved(holds: impl Fn(&Game) -> bool) -> (Program, Value) {
+    root();
+    let program = Program::from(
+        dogma::compile_edition("tests/fixtures/designer/designer.toml")
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    for seed in 0..400 {
+        let players = 2 + (seed % 3) as usize;
+        let mut game =
+            Game::new(program.clone(), dogma::differential::setup(players, seed)).expect("setup");
+        let mut bots: Vec<RandomAgent> = (0..players as u8)
+            .map(|seat| RandomAgent::new(seed, seat))
+            .collect();
+        for steps in 0..3_000 {
+            let mut agents: Vec<&mut dyn dogma_runtime::agents::Agent> = bots
+                .iter_mut()
+                .map(|b| b as &mut dyn dogma_runtime::agents::Agent)
+                .collect();
+            dogma_runtime::agents::play(&mut game, &mut agents, Some(1)).expect("plays");
+            if game.state.outcome.is_some() {
+                break;
+            }
+            if holds(&game) {
+                let save = SavedGame {
+                    printed: 0,
+                    game,
+                    bots: vec![None; players],
+                    steps,
+                };
+                let save = serde_json::to_value(&save).expect("serialises");
+                load_saved(program.clone(), &save.to_string()).unwrap_or_else(|e| panic!("{e}"));
+                return (program, save);
+            }
+        }
+    }
+    panic!("no designer game reached the state");
+}
+
+fn assert_designer_refused(program: &Program, save: &Value, words: &[&str]) {
+    let why = match load_saved(program.clone(), &save.to_string()) {
+        Ok(_) => panic!("the save was accepted"),
+        Err(e) => e,
+    };
+    for w in words {
+        assert!(why.contains(w), "`{w}` not in: {why}");
+    }
+}
+
+/// Lasting effects (`on your next turn { … }`, `the next time you meld a card this turn { … }`)
+/// live in the saved state; a damaged one (its body a chunk that does not exist or is no
+/// effect, its player or card out of range, set in a turn to come) is refused, where running it
+/// would index past the edition's chunks.
+#[test]
+fn a_save_with_a_lasting_effect_out_of_range_is_refused() {
+    let (program, good) = designer_saved(|g| !g.state.lasting.is_empty());
+    let test_chunk = program
+        .edition
+        .chunks
+        .iter()
+        .position(|c| c.kind == dogma_runtime::bytecode::ChunkKind::CardTest)
+        .expect("a card test");
+    let effect_chunk = program
+        .edition
+        .chunks
+        .iter()
+        .position(|c| c.kind == dogma_runtime::bytecode::ChunkKind::Effect)
+        .expect("an effect");
+    for (key, value, words) in [
+        ("chunk", json!(60_000), "chunk 60000 does not exist"),
+        ("chunk", json!(test_chunk), "is a card test, not an effect"),
+        ("test", json!(effect_chunk), "is an effect, not a card test"),
+        ("player", json!(9), "player 9 does not exist"),
+        ("demander", json!(9), "player 9 does not exist"),
+        ("card", json!(4000), "card 4000 does not exist"),
+        ("turn", json!(4_000_000), "set in turn 4000000"),
+    ] {
+        let mut save = good.clone();
+        save["game"]["state"]["lasting"][0][key] = value;
+        assert_designer_refused(
+            &program,
+            &save,
+            &[&format!("state.lasting[0].{key}"), words],
+        );
+    }
+    // The same effect due now, with a moved card that does not exist.
+    let lasting = good["game"]["state"]["lasting"][0].clone();
+    let mut save = good.clone();
+    save["game"]["state"]["lasting_due"] = json!([[lasting.clone(), null]]);
+    save["game"]["state"]["lasting"] = json!([]);
+    load_saved(program.clone(), &save.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    save["game"]["state"]["lasting_due"] = json!([[lasting.clone(), 9999]]);
+    assert_designer_refused(
+        &program,
+        &save,
+        &["state.lasting_due[0].moved", "card 9999"],
+    );
+    let mut broken = lasting;
+    broken["chunk"] = json!(60_000);
+    save["game"]["state"]["lasting_due"] = json!([[broken, null]]);
+    assert_designer_refused(
+        &program,
+        &save,
+        &["state.lasting_due[0].chunk", "chunk 60000"],
+    );
+}
+
+/// A statement run for another player (`each opponent draws …`) and a colour loop (`for each
+/// color …`) keep their players and colours in the frame; out of range, they are refused.
+#[test]
+fn a_save_with_an_actor_or_colour_loop_out_of_range_is_refused() {
+    let frame_with = |g: &Game, f: &dyn Fn(&dogma_runtime::vm::Frame) -> bool| {
+        g.exec.as_ref().is_some_and(|e| e.frames.iter().any(f))
+    };
+    let (program, good) = designer_saved(|g| frame_with(g, &|f| !f.actors.is_empty()));
+    let at = good["game"]["exec"]["frames"]
+        .as_array()
+        .expect("frames")
+        .iter()
+        .position(|f| f.get("actors").is_some())
+        .expect("a frame with actors");
+    let mut save = good.clone();
+    save["game"]["exec"]["frames"][at]["actors"][0] = json!(9);
+    assert_designer_refused(
+        &program,
+        &save,
+        &[
+            &format!("exec.frames[{at}].actors[0]"),
+            "player 9 does not exist",
+        ],
+    );
+    let (program, good) = designer_saved(|g| frame_with(g, &|f| !f.color_loops.is_empty()));
+    let at = good["game"]["exec"]["frames"]
+        .as_array()
+        .expect("frames")
+        .iter()
+        .position(|f| f.get("color_loops").is_some())
+        .expect("a frame with a colour loop");
+    for value in [json!([64, 0]), json!([1, 3]), json!([0, -1])] {
+        let mut save = good.clone();
+        save["game"]["exec"]["frames"][at]["color_loops"][0] = value;
+        assert_designer_refused(
+            &program,
+            &save,
+            &[&format!("exec.frames[{at}].color_loops[0]"), "no colours"],
+        );
+    }
+}
+
 /// The command line says which file and why, exit code 2, no panic.
 #[test]
 fn dogma_play_refuses_a_damaged_save() {

@@ -250,8 +250,10 @@ impl<'a> Bounds<'a> {
                 self.edition.chunks.len()
             )),
             Some(c) if c.kind != kind => Err(format!(
-                "{at}: chunk {chunk} ({}) is a {:?} chunk, not a {kind:?} chunk",
-                c.name, c.kind
+                "{at}: chunk {chunk} ({}) is {}, not {}",
+                c.name,
+                kind_words(c.kind),
+                kind_words(kind)
             )),
             Some(_) => Ok(()),
         }
@@ -659,5 +661,16 @@ impl<'a> Bounds<'a> {
                 self.card(*card, at)
             }
         }
+    }
+}
+
+/// What a kind of chunk is, in words.
+fn kind_words(kind: ChunkKind) -> &'static str {
+    match kind {
+        ChunkKind::Effect => "an effect",
+        ChunkKind::CardTest => "a card test",
+        ChunkKind::PlayerTest => "a player test",
+        ChunkKind::PlayerMeasure => "a player measure",
+        ChunkKind::Condition => "a special achievement's condition",
     }
 }
