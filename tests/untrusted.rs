@@ -514,6 +514,44 @@ fn damaged_compiled_editions_are_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The `dogmac` fuzz target's case 36114 (seed 1): a special achievement's condition whose
+/// last jump went back to its loop ran until its fuel was spent (5 million ops) every time it was
+/// asked, after every action, and a game took minutes. A test or measure that jumps back, or
+/// runs a chunk that is not after it, is refused when the file is read.
+#[test]
+fn a_compiled_condition_that_loops_is_refused() {
+    use dogma_runtime::bytecode::{ChunkKind, Op};
+    let program = third();
+    let condition = program
+        .edition
+        .chunks
+        .iter()
+        .position(|c| {
+            c.kind == ChunkKind::Condition && c.ops.iter().any(|op| matches!(op, Op::Jump { .. }))
+        })
+        .expect("a condition with a jump");
+    let mut edition = (*program.edition).clone();
+    let ops = &mut edition.chunks[condition].ops;
+    let at = ops
+        .iter()
+        .position(|op| matches!(op, Op::Jump { .. }))
+        .expect("a jump");
+    ops[at] = Op::Jump { target: 0 };
+    let bytes = dogma_runtime::dogmac::encode(&edition).expect("encodes");
+    match dogma_runtime::dogmac::decode(&bytes) {
+        Err(e) => {
+            let why = e.to_string();
+            assert!(
+                why.contains(&format!(
+                    "op {at:04} jumps back to op 0000 in a test or measure"
+                )),
+                "{why}"
+            );
+        }
+        Ok(_) => panic!("the looping condition was accepted"),
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The command line
 

@@ -21,6 +21,14 @@ use serde::{Deserialize, Serialize};
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
 pub const FORMAT_VERSION: u32 = 6;
 
+/// How deeply tests and measures may run inside one another (a card test inside a player test
+/// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
+/// condition, running none); each level recurses on the native stack, and a debug build's VM
+/// takes some 170 KiB a level, so a 2 MiB thread (a test's) ends near twelve: six keeps the
+/// stack under half used. A compiled edition nesting deeper is refused (`dogmac::validate`), and
+/// a run that goes deeper is an error (`Game::run_pure`).
+pub const SUB_PROGRAM_DEPTH: usize = 6;
+
 /// A card of the edition, by index into `CompiledEdition::cards`.
 pub type CardIdx = u16;
 /// A chunk, by index into `CompiledEdition::chunks`.

@@ -7,7 +7,7 @@
 
 use crate::bytecode::{
     CardInfo, Chunk, ChunkIdx, ChunkKind, CompiledEdition, Op, Rules, SpecialInfo, FORMAT_VERSION,
-    NO_CHUNK,
+    NO_CHUNK, SUB_PROGRAM_DEPTH,
 };
 use std::fmt;
 
@@ -388,6 +388,61 @@ pub fn validate(edition: &CompiledEdition) -> Result<(), String> {
         validate_chunk(edition, chunk)
             .map_err(|e| format!("chunk {index} ({}): {e}", chunk.name))?;
     }
+    validate_calls(edition)
+}
+
+/// Checks how chunks run one another. The compiler reserves a sub-program's place before it
+/// writes its body, so every chunk an op runs (a test, a measure, a lasting effect's body) comes
+/// after the chunk that runs it: no chunk runs itself, directly or not. A test or measure jumps
+/// only forward (its loops are the ops', over cards and players), so it runs each of its ops at
+/// most once; the chunks it runs are tests or measures too; and they nest at most
+/// `SUB_PROGRAM_DEPTH` deep.
+fn validate_calls(edition: &CompiledEdition) -> Result<(), String> {
+    let mut depth = vec![0usize; edition.chunks.len()];
+    for (index, chunk) in edition.chunks.iter().enumerate().rev() {
+        let pure = chunk.kind != ChunkKind::Effect;
+        let mut deepest = 0;
+        for (at, op) in chunk.ops.iter().enumerate() {
+            let r = refs(op);
+            let fail =
+                |what: String| Err(format!("chunk {index} ({}): op {at:04} {what}", chunk.name));
+            if pure {
+                if let Some(target) = r.targets.iter().find(|t| **t as usize <= at) {
+                    return fail(format!("jumps back to op {target:04} in a test or measure"));
+                }
+            }
+            let body = match *op {
+                Op::Lasting { chunk, .. } => Some(chunk),
+                _ => None,
+            };
+            let runs = r
+                .chunks
+                .iter()
+                .copied()
+                .chain(r.optional_chunk.filter(|c| *c != NO_CHUNK));
+            for sub in runs {
+                if sub as usize <= index {
+                    return fail(format!("runs chunk {sub}, which does not come after it"));
+                }
+                if Some(sub) == body {
+                    continue;
+                }
+                if edition.chunk(sub).kind == ChunkKind::Effect {
+                    return fail(format!(
+                        "runs chunk {sub} as a test or measure, but it is an effect"
+                    ));
+                }
+                deepest = deepest.max(depth[sub as usize]);
+            }
+        }
+        depth[index] = deepest + usize::from(pure);
+        if depth[index] > SUB_PROGRAM_DEPTH {
+            return Err(format!(
+                "chunk {index} ({}) runs tests or measures nested {} deep (at most {SUB_PROGRAM_DEPTH})",
+                chunk.name, depth[index]
+            ));
+        }
+    }
     Ok(())
 }
 
@@ -723,5 +778,115 @@ mod tests {
         let mut edition = tiny();
         edition.specials.push(special(0));
         assert!(validate(&edition).is_err());
+    }
+
+    /// `tiny` whose effect counts the players passing a test, chunk 1, that runs `then` (a
+    /// chunk) in turn; further test chunks are appended by the caller.
+    fn with_tests(then: &[Op]) -> CompiledEdition {
+        let mut edition = tiny();
+        let span = edition.chunks[0].spans[0];
+        let effect = &mut edition.chunks[0];
+        effect.ops.insert(
+            0,
+            Op::CountPlayers {
+                group: crate::terms::PlayerSet::All,
+                test: 1,
+            },
+        );
+        effect.spans.push(span);
+        let mut ops = then.to_vec();
+        ops.push(Op::Return);
+        edition.chunks.push(Chunk {
+            name: "Test, effect 1 / test 1".to_string(),
+            kind: ChunkKind::PlayerTest,
+            spans: vec![span; ops.len()],
+            ops,
+            stmts: 0,
+            lists: Vec::new(),
+            texts: Vec::new(),
+        });
+        edition
+    }
+
+    fn refused(edition: &CompiledEdition, words: &str) {
+        match validate(edition) {
+            Err(why) => assert!(why.contains(words), "`{words}` not in: {why}"),
+            Ok(()) => panic!("accepted"),
+        }
+    }
+
+    /// A test that jumps back can loop until its fuel runs out, every time it is asked (the
+    /// `dogmac` fuzz target's case 36114: a special achievement's condition evaluated at every
+    /// step made a game take minutes).
+    #[test]
+    fn a_test_that_jumps_back_is_refused() {
+        let edition = with_tests(&[Op::Int { value: 1 }]);
+        validate(&edition).expect("valid");
+        let edition = with_tests(&[Op::Int { value: 1 }, Op::Jump { target: 0 }]);
+        refused(
+            &edition,
+            "op 0001 jumps back to op 0000 in a test or measure",
+        );
+    }
+
+    /// A chunk that runs itself (or any chunk before it) would recurse until the stack ends.
+    #[test]
+    fn a_chunk_that_runs_itself_is_refused() {
+        let run = |test| Op::CountPlayers {
+            group: crate::terms::PlayerSet::All,
+            test,
+        };
+        refused(
+            &with_tests(&[run(1)]),
+            "runs chunk 1, which does not come after it",
+        );
+        refused(
+            &with_tests(&[run(0)]),
+            "runs chunk 0, which does not come after it",
+        );
+    }
+
+    #[test]
+    fn an_effect_run_as_a_test_is_refused() {
+        let mut edition = with_tests(&[Op::CountPlayers {
+            group: crate::terms::PlayerSet::All,
+            test: 2,
+        }]);
+        let mut effect = edition.chunks[0].clone();
+        effect.ops = vec![Op::Return];
+        effect.spans.truncate(1);
+        edition.chunks.push(effect);
+        refused(
+            &edition,
+            "runs chunk 2 as a test or measure, but it is an effect",
+        );
+    }
+
+    /// Tests inside tests nest at most `SUB_PROGRAM_DEPTH` deep.
+    #[test]
+    fn tests_nested_too_deeply_are_refused() {
+        let chain = |depth: usize| {
+            let run = |test| Op::CountPlayers {
+                group: crate::terms::PlayerSet::All,
+                test,
+            };
+            let mut edition = with_tests(&[run(2)]);
+            for i in 2..=depth {
+                let mut test = edition.chunks[1].clone();
+                if i == depth {
+                    test.ops = vec![Op::Int { value: 1 }, Op::Return];
+                } else {
+                    test.ops[0] = run(i as u16 + 1);
+                }
+                test.spans = vec![test.spans[0]; test.ops.len()];
+                edition.chunks.push(test);
+            }
+            edition
+        };
+        validate(&chain(SUB_PROGRAM_DEPTH)).expect("valid at the limit");
+        refused(
+            &chain(SUB_PROGRAM_DEPTH + 1),
+            &format!("nested {} deep", SUB_PROGRAM_DEPTH + 1),
+        );
     }
 }

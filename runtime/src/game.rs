@@ -171,6 +171,10 @@ pub struct Game {
     /// Reusable frames for tests and measures (no state: never saved, never cloned).
     #[serde(skip)]
     pub(crate) scratch: Scratch,
+    /// The tests and measures running inside one another and the ops they have left
+    /// (`vm::PureRuns`; never saved).
+    #[serde(skip)]
+    pub(crate) pure_runs: crate::vm::PureRuns,
     /// This game is a copy trying a `you may` out (`yes_can_matter`): it only needs to know
     /// whether anything changes, so it claims no special achievements (a claim only ever
     /// follows a change, which the probe sees anyway).
