@@ -714,3 +714,24 @@ fn soak_plays_every_edition_and_reports() {
     );
     assert!(stdout.ends_with("soak: 12 passed, 0 failed\n"), "{stdout}");
 }
+
+/// `take an additional action` (Hourglass, in the designer test edition) leaves a player three
+/// actions: the invariant allowed two at most and broke a valid game (`dogma soak --editions
+/// tests/fixtures/designer/designer.toml` found it, seed 822 at 2 players). Debug builds check
+/// the invariants after every action and answer.
+#[test]
+fn an_additional_action_keeps_the_invariants() {
+    root();
+    let program = Program::from(
+        dogma::compile_edition("tests/fixtures/designer/designer.toml")
+            .unwrap_or_else(|e| panic!("{e}")),
+    );
+    let mut game = Game::new(program, dogma::differential::setup(2, 822)).expect("setup");
+    dogma_runtime::invariants::set_checking(true);
+    play_random(&mut game, None).unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(game.state.outcome.is_some());
+    assert!(game.log.iter().any(|e| matches!(
+        e,
+        dogma_runtime::log::Event::AdditionalAction { granted: true, .. }
+    )));
+}

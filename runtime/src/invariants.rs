@@ -155,8 +155,22 @@ pub fn check(game: &Game) -> Result<(), String> {
             edition.specials[i].name, specials_held[i]
         ));
     }
+    // Two actions a turn, and one more for each additional action taken this turn (`take an
+    // additional action`: the log says so since the turn began).
     if state.actions_left > 2 {
-        return Err(format!("{} actions left", state.actions_left));
+        let additional = game
+            .log
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, crate::log::Event::TurnStart { .. }))
+            .filter(|e| matches!(e, crate::log::Event::AdditionalAction { granted: true, .. }))
+            .count();
+        if usize::from(state.actions_left) > 2 + additional {
+            return Err(format!(
+                "{} actions left, with {additional} additional action(s) this turn",
+                state.actions_left
+            ));
+        }
     }
     if state.active as usize >= state.players.len() {
         return Err(format!("seat {} is active", state.active));
