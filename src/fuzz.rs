@@ -18,6 +18,7 @@ use dogma_runtime::vm::Program;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::{Mutex, OnceLock};
 
 /// The most actions and answers a target plays of a game it accepted.
 pub const STEPS: u64 = 1_500;
@@ -34,10 +35,13 @@ pub const TARGETS: [(&str, Target); 5] = [
     ("dogmac", dogmac),
 ];
 
+/// Compiled editions by name, compiled once per process (the test suite's targets share them).
+static EDITIONS: Mutex<BTreeMap<String, Option<Program>>> = Mutex::new(BTreeMap::new());
+
+/// The saved games the `saved_game` target starts from, made once per process.
+static SAVED_GAMES: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+
 thread_local! {
-    /// Compiled editions by name, compiled once per thread.
-    static EDITIONS: RefCell<BTreeMap<String, Option<Program>>> =
-        const { RefCell::new(BTreeMap::new()) };
     /// The scenario runner's editions.
     static SCENARIO_EDITIONS: RefCell<crate::scenario::EditionCache> =
         RefCell::new(crate::scenario::EditionCache::new(crate::scenario::Backends::Vm));
@@ -56,19 +60,20 @@ pub const FUZZ_EDITIONS: [(&str, &str); 5] = [
 ];
 
 /// An edition of `FUZZ_EDITIONS` by its name (or any edition by name or manifest path), compiled
-/// once per thread; `None` when it does not compile.
+/// once per process; `None` when it does not compile.
 pub fn edition(name: &str) -> Option<Program> {
     let source = FUZZ_EDITIONS
         .iter()
         .find(|(n, _)| *n == name)
         .map_or(name, |(_, source)| *source);
-    EDITIONS.with(|cache| {
-        cache
-            .borrow_mut()
-            .entry(name.to_string())
-            .or_insert_with(|| crate::compile_edition(source).ok().map(Program::from))
-            .clone()
-    })
+    // A target that panicked while holding the lock left the cache as it was: still usable.
+    let mut cache = EDITIONS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    cache
+        .entry(name.to_string())
+        .or_insert_with(|| crate::compile_edition(source).ok().map(Program::from))
+        .clone()
 }
 
 /// A file of this thread's own under `target/fuzz-scratch/`, for the targets whose reader takes a
@@ -505,7 +510,7 @@ pub fn corpus(target: &str) -> Vec<Vec<u8>> {
             list
         }
         "scenario" => files("tests/scenarios", "toml"),
-        "saved_game" => saved_games(),
+        "saved_game" => SAVED_GAMES.get_or_init(saved_games).clone(),
         "dogmac" => FUZZ_EDITIONS
             .iter()
             .filter_map(|(name, _)| edition(name))
