@@ -145,7 +145,12 @@ pub fn place(edition: &CompiledEdition, span: SourceSpan) -> String {
     };
     match std::fs::read_to_string(file) {
         Ok(text) => {
-            let start = (span.start as usize).min(text.len());
+            // The file may have changed since the edition was compiled: an offset past its end
+            // is its end, one inside a character is that character.
+            let mut start = (span.start as usize).min(text.len());
+            while !text.is_char_boundary(start) {
+                start -= 1;
+            }
             let before = &text[..start];
             let line = before.matches('\n').count() + 1;
             let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;

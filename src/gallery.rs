@@ -98,9 +98,7 @@ pub fn write(gallery: &Gallery, dir: &Path) -> Result<usize, String> {
     let make = |d: &Path| {
         std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))
     };
-    let put = |path: &Path, text: &str| {
-        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
-    };
+    let put = |path: &Path, text: &str| crate::files::write_atomically(path, text.as_bytes());
     make(&dir.join("cards"))?;
     make(&dir.join("scenarios"))?;
     let edition = gallery.edition;

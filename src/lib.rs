@@ -8,10 +8,13 @@ pub mod diagnostics_json;
 pub mod diff;
 pub mod differential;
 pub mod face;
+pub mod files;
+pub mod fuzz;
 pub mod gallery;
 pub mod json_log;
 pub mod play;
 pub mod scenario;
+pub mod soak;
 pub mod stats;
 pub mod terminal;
 

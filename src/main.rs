@@ -3,7 +3,7 @@
 //! Exit codes: 0 success, 1 the input has problems (diagnostics, unformatted files, an unknown
 //! card), 2 bad usage (unknown flags, missing files or editions).
 
-use dogma::{bench, diff, library, play, scenario};
+use dogma::{bench, diff, library, play, scenario, soak};
 
 use clap::{CommandFactory, Parser, Subcommand};
 use codespan_reporting::files::SimpleFiles;
@@ -208,6 +208,30 @@ enum Command {
         /// Print the process's peak memory (resident set) at the end (for `dogma bench`).
         #[arg(long, hide = true)]
         peak_memory: bool,
+        /// Check the state's invariants after every action and answer (debug builds always
+        /// do; so does `DOGMA_CHECK_INVARIANTS=1`): a broken one ends the game with an error.
+        #[arg(long)]
+        check_invariants: bool,
+    },
+    /// Play many seeded random games across editions and player counts with the invariants
+    /// checked after every action and answer, on several threads; report every failure with the
+    /// command that replays it. Ends with `N passed, N failed`.
+    Soak {
+        /// How many games in all (game i: edition i mod editions, its player counts in turn,
+        /// seed SEED + i).
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Worker threads (default: the machine's cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// The editions played in turn (default: first, third, fourth, third+cities).
+        #[arg(long, value_delimiter = ',')]
+        editions: Vec<String>,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Run the card effects on the bytecode VM or on the built-in native code.
+        #[arg(long, value_enum, default_value = "vm")]
+        backend: dogma::Backend,
     },
     /// Run scenario files: set the table, play the scripted actions, check the expectations and
     /// the snapshots. Ends with `N passed, N failed`.
@@ -247,6 +271,10 @@ enum Command {
         /// Rounds per back end (they alternate; the fastest round counts; at least 1).
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
         rounds: u32,
+        /// Check the state's invariants after every action and answer (slower: measures the
+        /// checks too).
+        #[arg(long)]
+        check_invariants: bool,
         /// One JSON object with the same figures instead of the report.
         #[arg(long)]
         json: bool,
@@ -341,8 +369,17 @@ enum Command {
     },
 }
 
+/// `DOGMA_CHECK_INVARIANTS` set to anything but empty or `0` checks the invariants in release
+/// builds, as `--check-invariants` does.
+fn invariants_from_environment() {
+    if std::env::var_os("DOGMA_CHECK_INVARIANTS").is_some_and(|v| !v.is_empty() && v != "0") {
+        dogma_runtime::invariants::set_checking(true);
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    invariants_from_environment();
     let result = match cli.command {
         Command::Check {
             paths,
@@ -405,27 +442,40 @@ fn main() -> ExitCode {
             compiled,
             backend,
             peak_memory,
-        } => cmd_play(
-            &game(&edition, &expansions),
-            compiled,
+            check_invariants,
+        } => {
+            if check_invariants {
+                dogma_runtime::invariants::set_checking(true);
+            }
+            cmd_play(
+                &game(&edition, &expansions),
+                compiled,
+                backend,
+                peak_memory,
+                play::PlayOptions {
+                    players,
+                    seed,
+                    agents,
+                    names,
+                    human,
+                    teams,
+                    team_list: team,
+                    log,
+                    save_after,
+                    save,
+                    resume,
+                    card_texts: Vec::new(),
+                    view,
+                },
+            )
+        }
+        Command::Soak {
+            games,
+            jobs,
+            editions,
+            seed,
             backend,
-            peak_memory,
-            play::PlayOptions {
-                players,
-                seed,
-                agents,
-                names,
-                human,
-                teams,
-                team_list: team,
-                log,
-                save_after,
-                save,
-                resume,
-                card_texts: Vec::new(),
-                view,
-            },
-        ),
+        } => cmd_soak(games, jobs, editions, seed, backend),
         Command::Test {
             paths,
             accept,
@@ -440,14 +490,20 @@ fn main() -> ExitCode {
             seed,
             rounds,
             json,
-        } => cmd_bench(
-            &game(&edition, &expansions),
-            games,
-            players,
-            seed,
-            rounds,
-            json,
-        ),
+            check_invariants,
+        } => {
+            if check_invariants {
+                dogma_runtime::invariants::set_checking(true);
+            }
+            cmd_bench(
+                &game(&edition, &expansions),
+                games,
+                players,
+                seed,
+                rounds,
+                json,
+            )
+        }
         Command::Stats {
             merge: Some(StatsCommand::Merge { files, output }),
             ..
@@ -934,8 +990,7 @@ fn cmd_fmt(check_only: bool, paths: Vec<PathBuf>) -> CmdResult {
                 if check_only {
                     line!(out, "{}: not formatted", file.name);
                 } else {
-                    std::fs::write(&file.name, formatted)
-                        .map_err(|e| format!("cannot write {}: {e}", file.name))?;
+                    dogma::files::write_atomically(Path::new(&file.name), formatted.as_bytes())?;
                     line!(out, "{}: formatted", file.name);
                 }
             }
@@ -1009,8 +1064,7 @@ fn cmd_render_svg(title: &str, edition: &str, output: Option<PathBuf>) -> CmdRes
         .unwrap_or_default();
     let svg = dogma::face::card_svg(info, &text);
     match output {
-        Some(path) => std::fs::write(&path, svg)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        Some(path) => dogma::files::write_atomically(&path, svg.as_bytes())?,
         None => write_stdout(&svg)?,
     }
     Ok(ExitCode::SUCCESS)
@@ -1353,8 +1407,14 @@ fn cmd_stats(
             dogma::stats::report::write(&sa, &dir.join("a"))?;
             dogma::stats::report::write(&sb, &dir.join("b"))?;
             let json = serde_json::json!({"a": sa.edition, "b": sb.edition, "games": sa.games, "moved": moved});
-            std::fs::write(dir.join("compare.json"), format!("{json:#}\n"))
-                .map_err(|e| format!("cannot write {}: {e}", dir.join("compare.json").display()))?;
+            dogma::files::write_atomically(
+                &dir.join("compare.json"),
+                format!(
+                    "{json:#}
+"
+                )
+                .as_bytes(),
+            )?;
             out.push_str(&format!("wrote {}\n", dir.display()));
         }
         write_stdout(&out)?;
@@ -1464,6 +1524,60 @@ fn cmd_gallery(
     Ok(ExitCode::SUCCESS)
 }
 
+fn cmd_soak(
+    games: u64,
+    jobs: Option<usize>,
+    editions: Vec<String>,
+    seed: u64,
+    backend: dogma::Backend,
+) -> CmdResult {
+    if cfg!(debug_assertions) {
+        say!("note: a debug build is slow; `cargo run --release -- soak` plays many more games");
+    }
+    let names: Vec<String> = if editions.is_empty() {
+        soak::DEFAULT_EDITIONS
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    } else {
+        editions
+    };
+    let mut programs = Vec::new();
+    for name in &names {
+        let compiled = match compiled_edition(name) {
+            Ok((_, compiled)) => compiled,
+            Err(code) => return Ok(code),
+        };
+        let mut program = dogma_runtime::vm::Program::from(compiled);
+        dogma::use_backend(&mut program, backend)?;
+        programs.push(soak::SoakEdition {
+            name: name.clone(),
+            program,
+        });
+    }
+    let options = soak::Options {
+        games,
+        jobs: jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+        }),
+        seed,
+        native: backend == dogma::Backend::Native,
+    };
+    let started = Instant::now();
+    let report = soak::run(&programs, &options, &|done| {
+        say!(
+            "soak: {done} of {games} games, {:.0} s",
+            started.elapsed().as_secs_f64()
+        );
+    });
+    write_stdout(&report.text(&options))?;
+    Ok(if report.failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
 fn cmd_explain(code: &str) -> CmdResult {
     let code = code.to_uppercase();
     let Some((c, text)) = dogma_compiler::CODES.iter().find(|(c, _)| *c == code) else {
@@ -1548,7 +1662,7 @@ fn cmd_build_rust(edition: &str, output: Option<PathBuf>) -> CmdResult {
     };
     let code = dogma_compiler::lower::rust::generate(&compiled)?;
     let path = output.unwrap_or_else(|| PathBuf::from(format!("{}.rs", sources.manifest.name)));
-    std::fs::write(&path, &code).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    dogma::files::write_atomically(&path, code.as_bytes())?;
     let ops: usize = compiled.chunks.iter().map(|c| c.ops.len()).sum();
     say!(
         "wrote {}: native code of {} cards, {} chunks, {ops} ops, {} lines",
@@ -1583,8 +1697,7 @@ fn cmd_build(edition: &str, target: &str, output: Option<PathBuf>, disasm: bool)
     let output = output.or_else(|| (!disasm).then(|| PathBuf::from(format!("{name}.dogmac"))));
     if let Some(path) = &output {
         let bytes = dogmac::encode(&compiled)?;
-        std::fs::write(path, &bytes)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        dogma::files::write_atomically(path, &bytes)?;
         let ops: usize = compiled.chunks.iter().map(|c| c.ops.len()).sum();
         say!(
             "wrote {}: {} cards, {} chunks, {ops} ops, {} bytes",

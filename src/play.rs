@@ -54,31 +54,65 @@ pub struct SavedGame {
     pub steps: u64,
 }
 
+/// Reads a saved game and checks it against the edition before anything uses it: the game
+/// (`Game::attach`: every index in range, every card in one place, the invariants), then a bot
+/// or a human for each seat and a printed part of the log that exists. Says what is wrong and
+/// where.
+pub fn load_saved(edition: Program, text: &str) -> Result<SavedGame, String> {
+    let mut saved: SavedGame =
+        serde_json::from_str(text).map_err(|e| format!("not a saved game: {e}"))?;
+    saved.game.attach(edition)?;
+    let seats = saved.game.state.players.len();
+    if saved.bots.len() != seats {
+        return Err(format!(
+            "bots: {} seats' players for {seats} players",
+            saved.bots.len()
+        ));
+    }
+    if saved.printed > saved.game.log.len() {
+        return Err(format!(
+            "printed: {} events printed of a log of {}",
+            saved.printed,
+            saved.game.log.len()
+        ));
+    }
+    Ok(saved)
+}
+
 /// A seat's player for this run.
 enum Player {
     Bot(Bot),
     Human,
 }
 
-pub const DEFAULT_NAMES: [&str; 4] = ["alice", "bob", "carol", "dave"];
+/// The players' names when none are given (eight: four players and up to four expansions'
+/// seats), the same as `differential::setup`'s, so `dogma soak` replays as `dogma play`.
+pub const DEFAULT_NAMES: [&str; 8] = [
+    "alice", "bob", "carol", "dave", "eve", "frank", "grace", "heidi",
+];
 
-/// Plays (or resumes) a game; returns the text to end with, or why it could not.
+/// Plays (or resumes) a game; returns the text to end with, or why it could not. A closed
+/// output ends it quietly.
 pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
+    match play(edition, options) {
+        Err(e) if e == CLOSED => Ok(()),
+        other => other,
+    }
+}
+
+fn play(edition: Program, options: PlayOptions) -> Result<(), String> {
     let (mut game, mut players, mut printed, mut steps) = match &options.resume {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read the saved game {}: {e}", path.display()))?;
-            let saved: SavedGame = serde_json::from_str(&text)
-                .map_err(|e| format!("{} is not a saved game: {e}", path.display()))?;
-            let mut game = saved.game;
-            game.attach(edition.clone())
+            let saved = load_saved(edition.clone(), &text)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             let players: Vec<Player> = saved
                 .bots
                 .into_iter()
                 .map(|b| b.map_or(Player::Human, Player::Bot))
                 .collect();
-            (game, players, saved.printed, saved.steps)
+            (saved.game, players, saved.printed, saved.steps)
         }
         None => new_game(edition.clone(), &options)?,
     };
@@ -108,7 +142,11 @@ pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
                     printed: &mut usize,
                     terminal: &mut Option<Terminal>|
      -> Result<(), String> {
-        let reader = view.or_else(|| terminal.as_mut().and_then(|t| t.viewer(game)));
+        let reader = match (view, terminal.as_mut()) {
+            (Some(seat), _) => Some(seat),
+            (None, Some(t)) => t.viewer(game)?,
+            (None, None) => None,
+        };
         for event in game.log.since(*printed) {
             let line = match options.log {
                 LogFormat::Text => match (reader, terminal.as_ref()) {
@@ -138,6 +176,12 @@ pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
                 return save_game(game, &players, printed, steps, path, options.log);
             }
         }
+        // Whose answer or action this is (a bot refused cannot go on).
+        let seat = match game.status() {
+            Status::Decision(request) => request.player,
+            Status::Action(seat) => seat,
+            Status::Over(_) => 0,
+        };
         let result = match game.status() {
             Status::Over(outcome) => {
                 if options.log == LogFormat::Json {
@@ -200,6 +244,14 @@ pub fn run(edition: Program, options: PlayOptions) -> Result<(), String> {
         steps += 1;
         match result {
             Ok(()) => {}
+            // A bot answers the same way again: a refusal would repeat forever.
+            Err(PlayError::Refused(r)) if matches!(players[seat as usize], Player::Bot(_)) => {
+                emit(&game, &mut printed, &mut terminal)?;
+                return Err(format!(
+                    "the game cannot go on: {}'s bot was refused: {r}",
+                    names[seat as usize]
+                ));
+            }
             Err(PlayError::Refused(r)) => eprintln!("refused: {r}"),
             Err(PlayError::Runtime(e)) => {
                 emit(&game, &mut printed, &mut terminal)?;
@@ -335,9 +387,7 @@ pub fn runtime_error_text(game: &Game, e: &dogma_runtime::vm::RuntimeError) -> S
             let location = std::fs::read_to_string(file)
                 .ok()
                 .map(|src| {
-                    let before = &src[..(span.start as usize).min(src.len())];
-                    let line = before.matches('\n').count() + 1;
-                    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+                    let (line, col) = line_and_column(&src, span.start as usize);
                     format!("{file}:{line}:{col}")
                 })
                 .unwrap_or_else(|| format!("{file}@{}", span.start));
@@ -378,7 +428,7 @@ fn save_game(
         steps,
     };
     let text = serde_json::to_string(&saved).map_err(|e| e.to_string())?;
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    crate::files::write_atomically(path, text.as_bytes())?;
     if log == LogFormat::Json {
         say(&crate::json_log::line(serde_json::json!({
             "event": "saved",
@@ -389,4 +439,30 @@ fn save_game(
         say(&format!("saved: {} after {steps} steps", path.display()));
     }
     Ok(())
+}
+
+/// The error that ends a game quietly: the output was closed (`dogma play --human alice | head`).
+pub(crate) const CLOSED: &str = "the output was closed";
+
+/// A write to the terminal that failed: a closed output ends the game quietly (`CLOSED`).
+pub(crate) fn closed(e: std::io::Error) -> String {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        CLOSED.to_string()
+    } else {
+        format!("cannot write to the terminal: {e}")
+    }
+}
+
+/// The line and column (from 1, in bytes) of a byte offset in a source. The source may have
+/// changed since the edition was compiled: an offset past its end is its end, one inside a
+/// character is that character.
+pub fn line_and_column(src: &str, offset: usize) -> (usize, usize) {
+    let mut at = offset.min(src.len());
+    while !src.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &src[..at];
+    let line = before.matches('\n').count() + 1;
+    let col = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    (line, col)
 }

@@ -13,6 +13,23 @@ use dogma_runtime::vocab::Icon;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
+/// Writes a line to the terminal. A closed output ends the game quietly (`play::CLOSED`).
+macro_rules! tell {
+    () => {
+        writeln!(std::io::stdout()).map_err(crate::play::closed)
+    };
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout(), $($arg)*).map_err(crate::play::closed)
+    };
+}
+
+/// Writes to the terminal without ending the line (a prompt).
+macro_rules! tell_inline {
+    ($($arg:tt)*) => {
+        write!(std::io::stdout(), $($arg)*).map_err(crate::play::closed)
+    };
+}
+
 /// What a prompt got: an answer, or a request to stop.
 pub enum Asked<T> {
     Answer(T),
@@ -53,7 +70,7 @@ impl Terminal {
     }
 
     /// Whose view the log is printed in: the human about to answer, or the last one who did.
-    pub fn viewer(&mut self, game: &Game) -> Option<Seat> {
+    pub fn viewer(&mut self, game: &Game) -> Result<Option<Seat>, String> {
         use dogma_runtime::game::Status;
         let next = match game.status() {
             Status::Action(seat) => Some(seat),
@@ -62,24 +79,25 @@ impl Terminal {
         };
         if let Some(seat) = next.filter(|s| self.humans.contains(s)) {
             if self.viewer != Some(seat) && self.humans.len() > 1 {
-                self.hand_over(game, seat);
+                self.hand_over(game, seat)?;
             }
             self.viewer = Some(seat);
         }
-        self.viewer
+        Ok(self.viewer)
     }
 
     /// Two humans at one terminal: the screen is cleared and waits for the next one.
-    fn hand_over(&self, game: &Game, seat: Seat) {
+    fn hand_over(&self, game: &Game, seat: Seat) -> Result<(), String> {
         let name = &game.names()[seat as usize];
         // Scroll the previous player's view out of sight, then wait for the next player.
-        print!("\x1b[2J\x1b[H{}", "\n".repeat(40));
-        println!(
+        tell_inline!("\x1b[2J\x1b[H{}", "\n".repeat(40))?;
+        tell!(
             "=== pass the terminal to {name}; {name}, press Enter when only you are looking ==="
-        );
-        let _ = std::io::stdout().flush();
+        )?;
+        std::io::stdout().flush().map_err(crate::play::closed)?;
         let mut line = String::new();
         let _ = std::io::stdin().lock().read_line(&mut line);
+        Ok(())
     }
 
     /// An event as the viewer may read it: hidden cards by their backs, and another player's
@@ -130,8 +148,8 @@ impl Terminal {
     /// Reads an answer, carrying out the commands typed instead.
     fn read(&self, game: &Game, seat: Seat, prompt: &str) -> Result<Asked<String>, String> {
         loop {
-            print!("{prompt}");
-            std::io::stdout().flush().map_err(|e| e.to_string())?;
+            tell_inline!("{prompt}")?;
+            std::io::stdout().flush().map_err(crate::play::closed)?;
             let mut bytes = Vec::new();
             let n = std::io::stdin()
                 .lock()
@@ -141,35 +159,35 @@ impl Terminal {
                 return Err("the input ended before the game did".to_string());
             }
             let Ok(line) = String::from_utf8(bytes) else {
-                println!("that answer is not UTF-8 text; type it again");
+                tell!("refused: that is not text (an answer must be UTF-8): answer again")?;
                 continue;
             };
             let line = line.trim();
             let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
             match command {
-                "help" | "?" => println!("{HELP}"),
-                "table" => self.show_table(game, seat),
-                "read" => self.read_card(game, rest.trim()),
+                "help" | "?" => tell!("{HELP}")?,
+                "table" => self.show_table(game, seat)?,
+                "read" => self.read_card(game, rest.trim())?,
                 "quit" => return Ok(Asked::Quit),
                 "save" if !rest.trim().is_empty() => {
                     return Ok(Asked::Save(PathBuf::from(rest.trim())))
                 }
-                "save" => println!("save where? `save FILE`"),
+                "save" => tell!("save where? `save FILE`")?,
                 _ => return Ok(Asked::Answer(line.to_string())),
             }
         }
     }
 
     /// `read TITLE`: a card's text, by its title (any case).
-    fn read_card(&self, game: &Game, title: &str) {
+    fn read_card(&self, game: &Game, title: &str) -> Result<(), String> {
         let edition = game.edition();
         let found = (0..edition.cards.len())
             .map(|c| c as dogma_runtime::bytecode::CardIdx)
             .find(|c| edition.card(*c).title.eq_ignore_ascii_case(title));
         match found {
             Some(card) => match self.texts.get(card as usize).filter(|t| !t.is_empty()) {
-                Some(text) => println!("{text}"),
-                None => println!(
+                Some(text) => tell!("{text}"),
+                None => tell!(
                     "{} (its text is not at hand: the game runs from a compiled file)",
                     edition.card(card).title
                 ),
@@ -177,8 +195,8 @@ impl Terminal {
             None => {
                 let titles = edition.cards.iter().map(|c| c.title.as_str());
                 match dogma_dsl::suggest::closest(title, titles) {
-                    Some(s) => println!("no card \"{title}\"; did you mean \"{s}\"?"),
-                    None => println!("no card \"{title}\" (`read TITLE`, as printed)"),
+                    Some(s) => tell!("no card \"{title}\"; did you mean \"{s}\"?"),
+                    None => tell!("no card \"{title}\" (`read TITLE`, as printed)"),
                 }
             }
         }
@@ -186,7 +204,7 @@ impl Terminal {
 
     /// The table as `seat` sees it: each player's piles (top card, size, splay), icon counts,
     /// hand, score, achievements and what they could achieve; the supply and the achievements.
-    pub fn show_table(&self, game: &Game, seat: Seat) {
+    pub fn show_table(&self, game: &Game, seat: Seat) -> Result<(), String> {
         let edition = game.edition();
         let state = &game.state;
         let card = |c: &dogma_runtime::bytecode::CardIdx| {
@@ -201,17 +219,19 @@ impl Terminal {
             }
         };
         if state.turn == 0 {
-            println!("--- the table: setting up ---");
+            tell!("--- the table: setting up ---")?;
         } else {
-            println!(
+            tell!(
                 "--- the table: turn {}, {} to play, {} action(s) left ---",
-                state.turn, state.players[state.active as usize].name, state.actions_left
-            );
+                state.turn,
+                state.players[state.active as usize].name,
+                state.actions_left
+            )?;
         }
         for (i, p) in state.players.iter().enumerate() {
             let s = i as Seat;
             if p.eliminated {
-                println!("{}: out of the game", p.name);
+                tell!("{}: out of the game", p.name)?;
                 continue;
             }
             let you = if s == seat { " (you)" } else { "" };
@@ -239,26 +259,26 @@ impl Terminal {
                         .join(", ")
                 )
             };
-            println!(
+            tell!(
                 "{}{you}{team}: score {} · achievements {}{reach}",
                 p.name,
                 game.score(s),
                 game.achievements_total(s)
-            );
+            )?;
             let icons: Vec<String> = Icon::ALL
                 .iter()
                 .map(|icon| (icon, state.icon_count(edition, s, *icon)))
                 .filter(|(_, n)| *n > 0)
                 .map(|(icon, n)| format!("{} {n}", icon.word()))
                 .collect();
-            println!(
+            tell!(
                 "  icons: {}",
                 if icons.is_empty() {
                     "none".to_string()
                 } else {
                     icons.join(", ")
                 }
-            );
+            )?;
             let piles: Vec<String> = p
                 .board
                 .iter()
@@ -278,23 +298,23 @@ impl Terminal {
                     Some(format!("{} {} ({count}{splay})", color.word(), card(&top)))
                 })
                 .collect();
-            println!(
+            tell!(
                 "  board: {}",
                 if piles.is_empty() {
                     "empty".to_string()
                 } else {
                     piles.join(" · ")
                 }
-            );
+            )?;
             let hand: Vec<String> = if s == seat {
                 p.hand.iter().map(card).collect()
             } else {
                 p.hand.iter().map(back).collect()
             };
             if hand.is_empty() {
-                println!("  hand: empty");
+                tell!("  hand: empty")?;
             } else {
-                println!("  hand ({}): {}", p.hand.len(), hand.join(", "));
+                tell!("  hand ({}): {}", p.hand.len(), hand.join(", "))?;
             }
             let score: Vec<String> = if s == seat {
                 p.score_pile.iter().map(card).collect()
@@ -302,7 +322,7 @@ impl Terminal {
                 p.score_pile.iter().map(back).collect()
             };
             if !score.is_empty() {
-                println!("  score pile: {}", score.join(", "));
+                tell!("  score pile: {}", score.join(", "))?;
             }
             if !p.forecast.is_empty() {
                 let forecast: Vec<String> = if s == seat {
@@ -310,13 +330,13 @@ impl Terminal {
                 } else {
                     p.forecast.iter().map(back).collect()
                 };
-                println!("  forecast: {}", forecast.join(", "));
+                tell!("  forecast: {}", forecast.join(", "))?;
             }
         }
         let supply: Vec<String> = (1..state.decks.len())
             .map(|age| format!("{age}:{}", state.decks[age].len()))
             .collect();
-        println!("supply: {}", supply.join(" "));
+        tell!("supply: {}", supply.join(" "))?;
         let available: Vec<String> = state
             .available
             .iter()
@@ -327,7 +347,7 @@ impl Terminal {
             .iter()
             .map(|s| edition.specials[*s as usize].name.as_str())
             .collect();
-        println!(
+        tell!(
             "achievements available: {} · special: {}",
             if available.is_empty() {
                 "none".to_string()
@@ -339,7 +359,8 @@ impl Terminal {
             } else {
                 specials.join(", ")
             }
-        );
+        )?;
+        Ok(())
     }
 
     /// Asks for an action: the table, then each legal action, a Dogma action with who would
@@ -352,12 +373,13 @@ impl Terminal {
     ) -> Result<Asked<Action>, String> {
         let edition = game.edition();
         let names = game.names();
-        println!();
-        self.show_table(game, seat);
-        println!(
+        tell!()?;
+        self.show_table(game, seat)?;
+        tell!(
             "{}, your turn ({} action(s) left; `help` for commands):",
-            names[seat as usize], game.state.actions_left
-        );
+            names[seat as usize],
+            game.state.actions_left
+        )?;
         for (i, action) in legal.iter().enumerate() {
             let mut words = action.describe(edition);
             if let Action::Dogma(card) | Action::Endorse(card) = action {
@@ -391,7 +413,7 @@ impl Terminal {
                     ));
                 }
             }
-            println!("  {}) {words}", i + 1);
+            tell!("  {}) {words}", i + 1)?;
         }
         loop {
             let line = match self.read(game, seat, "action> ")? {
@@ -407,10 +429,10 @@ impl Terminal {
                     return Ok(Asked::Answer(legal[i - 1]))
                 }
                 (_, Some(i)) => return Ok(Asked::Answer(legal[i])),
-                _ => println!(
+                _ => tell!(
                     "refused: `{line}` is not one of the actions: type a number from 1 to {}, or the action's words (`draw`, `meld Oars`)",
                     legal.len()
-                ),
+                )?,
             }
         }
     }
@@ -421,9 +443,9 @@ impl Terminal {
         let edition = game.edition();
         let names = game.names();
         let seat = request.player;
-        println!();
-        self.show_table(game, seat);
-        println!("{}", request.describe(edition, &names));
+        tell!()?;
+        self.show_table(game, seat)?;
+        tell!("{}", request.describe(edition, &names))?;
         let title = |c: &u16| format!("{} [{}]", edition.card(*c).title, edition.card(*c).age);
         // The options in words, how many of them are chosen at once, and the cards among them.
         let (words, several): (Vec<String>, bool) = match &request.kind {
@@ -464,16 +486,16 @@ impl Terminal {
             _ => &[],
         };
         if request.decline {
-            println!("  0) decline");
+            tell!("  0) decline")?;
         }
         for (i, w) in words.iter().enumerate() {
-            println!("  {}) {w}", i + 1);
+            tell!("  {}) {w}", i + 1)?;
             // A card the player may see: its effects under it.
             if let Some(card) = cards.get(i) {
                 if !hidden_from(seat, game.state.location(*card)) {
                     let text = self.effects(*card);
                     if !text.is_empty() {
-                        println!("{text}");
+                        tell!("{text}")?;
                     }
                 }
             }
@@ -514,25 +536,25 @@ impl Terminal {
                 line.split_whitespace().map(|w| w.parse().ok()).collect()
             };
             let Some(picks) = picks else {
-                println!(
+                tell!(
                     "refused: `{line}` is not an answer: type the numbers of the options (1 to {}) or an option's words",
                     words.len()
-                );
+                )?;
                 continue;
             };
             if picks.contains(&0) {
                 if request.decline && picks.len() == 1 {
                     return Ok(Asked::Answer(Answer::Decline));
                 }
-                println!("refused: 0 (decline) is not an answer here");
+                tell!("refused: 0 (decline) is not an answer here")?;
                 continue;
             }
             if picks.iter().any(|i| *i > words.len()) {
-                println!("refused: there are only {} options", words.len());
+                tell!("refused: there are only {} options", words.len())?;
                 continue;
             }
             if picks.is_empty() && !none_allowed {
-                println!("refused: choose at least one option");
+                tell!("refused: choose at least one option")?;
                 continue;
             }
             let at = |i: &usize| i - 1;
@@ -540,14 +562,14 @@ impl Terminal {
                 RequestKind::YesNo => match picks.as_slice() {
                     [i] => Answer::YesNo(*i == 1),
                     _ => {
-                        println!("refused: answer 1 (yes) or 2 (no)");
+                        tell!("refused: answer 1 (yes) or 2 (no)")?;
                         continue;
                     }
                 },
                 RequestKind::Option { .. } => match picks.as_slice() {
                     [i] => Answer::Option(at(i) as u8),
                     _ => {
-                        println!("refused: choose one alternative");
+                        tell!("refused: choose one alternative")?;
                         continue;
                     }
                 },
@@ -578,7 +600,7 @@ impl Terminal {
             };
             match request.validate(&answer, edition) {
                 Ok(()) => return Ok(Asked::Answer(answer)),
-                Err(refusal) => println!("refused: {refusal}"),
+                Err(refusal) => tell!("refused: {refusal}")?,
             }
         }
     }

@@ -77,6 +77,11 @@ pub enum Error {
         open: At,
         at_end: bool,
     },
+    /// The text nests more deeply than the language allows (`dogma_dsl::NESTING_LIMIT`).
+    TooDeep {
+        at: At,
+        limit: usize,
+    },
     UnknownName {
         at: At,
         name: String,
@@ -488,6 +493,10 @@ pub const CODES: &[(&str, &str)] = &[
     ),
     ("E0002", "a `{` is never closed"),
     (
+        "E0003",
+        "the text nests more deeply than the language allows",
+    ),
+    (
         "E0101",
         "a name (card, achievement, colour or icon) is not known",
     ),
@@ -603,6 +612,7 @@ impl Error {
         match self {
             Error::Syntax { .. } => "E0001",
             Error::UnclosedBrace { .. } => "E0002",
+            Error::TooDeep { .. } => "E0003",
             Error::UnknownName { .. } => "E0101",
             Error::DuplicateTitle { .. } => "E0102",
             Error::DuplicateAchievement { .. } => "E0103",
@@ -646,6 +656,7 @@ impl Error {
         match self {
             Error::Syntax { at, .. }
             | Error::UnclosedBrace { at, .. }
+            | Error::TooDeep { at, .. }
             | Error::UnknownName { at, .. }
             | Error::DuplicateTitle { at, .. }
             | Error::DuplicateAchievement { at, .. }
@@ -748,6 +759,17 @@ impl Error {
                 } else {
                     "help: add a `}` on a line of its own here, indented like the line that opens the block".to_string()
                 }],
+            ),
+            Error::TooDeep { at, limit } => (
+                "the text nests too deeply".to_string(),
+                vec![primary(
+                    *at,
+                    format!("nested more than {limit} levels deep here"),
+                )],
+                vec![
+                    format!("help: blocks, conditions, values and phrases may nest {limit} levels of the grammar deep; the official cards reach 24"),
+                    "help: write the effect flatter: fewer blocks inside blocks, or split it into several effects".to_string(),
+                ],
             ),
             Error::UnknownName {
                 at,

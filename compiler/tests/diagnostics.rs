@@ -80,6 +80,19 @@ fn e0002_unclosed_brace() {
     );
 }
 
+/// Blocks nested past the language's limit (`dogma_dsl::NESTING_LIMIT`): one error at the first
+/// phrase too deep, never a stack overflow.
+#[test]
+fn e0003_nesting_too_deep() {
+    let depth = 50;
+    let body = format!(
+        "{}draw a [1]{}",
+        "    if you have at least 1 crown {\n".repeat(depth),
+        "\n    }".repeat(depth)
+    );
+    snapshot("e0003_nesting_too_deep", "E0003", &card(&body));
+}
+
 #[test]
 fn e0101_unknown_card() {
     snapshot(

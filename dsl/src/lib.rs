@@ -11,7 +11,7 @@ pub mod render;
 pub mod suggest;
 
 pub use format::format_source;
-pub use parse::{parse, parse_recovering, SyntaxError, Unclosed};
+pub use parse::{parse, parse_recovering, SyntaxError, Unclosed, NESTING_LIMIT};
 pub use render::{
     render_achievement, render_card, render_card_text, render_effect, RenderedEffect, Wording,
 };

@@ -344,6 +344,9 @@ pub fn load_manifest_in(root: &Path, name: &str) -> Result<Manifest, String> {
             )
         })?
     };
+    rules
+        .check()
+        .map_err(|e| format!("{}: the [rules] table is out of range: {e}", path.display()))?;
     let wording = match &wording {
         None => Wording::Third,
         Some(w) => Wording::from_word(w).ok_or_else(|| {
@@ -663,20 +666,60 @@ pub fn known_editions(root: &Path) -> Vec<String> {
 /// Every `*.dogma` file under a folder, sorted by path.
 pub fn dogma_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
-    collect(dir, &mut out).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    walk_folder(dir, &mut |path, is_dir| {
+        if !is_dir && path.extension().is_some_and(|e| e == "dogma") {
+            out.push(path.to_path_buf());
+        }
+        true
+    })?;
     out.sort();
     Ok(out)
 }
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
+/// Walks every file and folder below `dir`, following symbolic links: `visit(path, is_dir)`
+/// sees each one, and for a folder says whether to walk into it. Each folder is walked once (a
+/// second link to it is skipped), and a folder that leads back to one it is inside (a symbolic
+/// link to itself or to a parent) is an error naming both, never a walk without end.
+pub fn walk_folder(dir: &Path, visit: &mut dyn FnMut(&Path, bool) -> bool) -> Result<(), String> {
+    let mut inside = Vec::new();
+    let mut walked = std::collections::BTreeSet::new();
+    walk_in(dir, visit, &mut inside, &mut walked)
+}
+
+fn walk_in(
+    dir: &Path,
+    visit: &mut dyn FnMut(&Path, bool) -> bool,
+    inside: &mut Vec<(PathBuf, PathBuf)>,
+    walked: &mut std::collections::BTreeSet<PathBuf>,
+) -> Result<(), String> {
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", dir.display());
+    let canonical = dir.canonicalize().map_err(cannot)?;
+    if let Some((outer, _)) = inside.iter().find(|(_, c)| *c == canonical) {
+        return Err(format!(
+            "{} leads back to {}, a folder it is inside (a cycle of symbolic links)",
+            dir.display(),
+            outer.display()
+        ));
+    }
+    if !walked.insert(canonical.clone()) {
+        return Ok(());
+    }
+    inside.push((dir.to_path_buf(), canonical));
+    let mut entries = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(cannot)? {
+        entries.push(entry.map_err(cannot)?.path());
+    }
+    entries.sort();
+    for path in entries {
         if path.is_dir() {
-            collect(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "dogma") {
-            out.push(path);
+            if visit(&path, true) {
+                walk_in(&path, visit, inside, walked)?;
+            }
+        } else {
+            visit(&path, false);
         }
     }
+    inside.pop();
     Ok(())
 }
 
@@ -690,24 +733,23 @@ pub struct Folder {
 /// The trees of a folder and its card files outside them (`dogma check cards` checks each tree
 /// in its edition).
 pub fn trees_in(dir: &Path) -> Result<Folder, String> {
-    fn walk(dir: &Path, folder: &mut Folder) -> std::io::Result<()> {
-        for entry in std::fs::read_dir(dir)? {
-            let path = entry?.path();
-            if path.is_dir() && path.join("tree.toml").is_file() {
-                folder.trees.push(path);
-            } else if path.is_dir() {
-                walk(&path, folder)?;
-            } else if path.extension().is_some_and(|e| e == "dogma") {
-                folder.loose.push(path);
-            }
-        }
-        Ok(())
-    }
     let mut folder = Folder {
         trees: Vec::new(),
         loose: Vec::new(),
     };
-    walk(dir, &mut folder).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    walk_folder(dir, &mut |path, is_dir| {
+        if is_dir && path.join("tree.toml").is_file() {
+            folder.trees.push(path.to_path_buf());
+            false
+        } else if is_dir {
+            true
+        } else {
+            if path.extension().is_some_and(|e| e == "dogma") {
+                folder.loose.push(path.to_path_buf());
+            }
+            true
+        }
+    })?;
     folder.trees.sort();
     folder.loose.sort();
     Ok(folder)
@@ -871,8 +913,33 @@ pub fn check_sources(sources: &EditionSources) -> (Checked, Vec<String>) {
         .map(|c| c.title.as_str())
         .chain(checked.program.achievements.iter().map(|a| a.name.as_str()))
         .collect();
-    let problems = drop_errors(&options.layers, &checked.unused_drops, &known);
+    let mut problems = drop_errors(&options.layers, &checked.unused_drops, &known);
+    problems.extend(supply_problem(&sources.manifest, &checked));
     (checked, problems)
+}
+
+/// Whether the edition's cards can set up and play a game of as many players as it seats (the
+/// deal and the standard achievements: `Rules::check_supply`). Cards of ages outside the edition
+/// are the card checks' errors already.
+fn supply_problem(manifest: &Manifest, checked: &Checked) -> Option<String> {
+    let rules = &manifest.rules;
+    let max = rules.max_age;
+    let cards = checked
+        .program
+        .cards
+        .iter()
+        .filter(|c| (1..=max).contains(&c.age))
+        .map(|c| {
+            let set = rules.set_index(&c.set).unwrap_or(0);
+            (c.title.as_str(), c.age, set)
+        });
+    let players = rules.most_players();
+    rules.check_supply(cards, players).err().map(|e| {
+        format!(
+            "the {} edition cannot seat {players} players: {e}",
+            manifest.name
+        )
+    })
 }
 
 /// Loads an edition's sources, checks them and compiles them to bytecode. Errors are summarised

@@ -21,6 +21,14 @@ use serde::{Deserialize, Serialize};
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
 pub const FORMAT_VERSION: u32 = 7;
 
+/// How deeply tests and measures may run inside one another (a card test inside a player test
+/// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
+/// condition, running none); each level recurses on the native stack, and a debug build's VM
+/// takes some 170 KiB a level, so a 2 MiB thread (a test's) ends near twelve: six keeps the
+/// stack under half used. A compiled edition nesting deeper is refused (`dogmac::validate`), and
+/// a run that goes deeper is an error (`Game::run_pure`).
+pub const SUB_PROGRAM_DEPTH: usize = 6;
+
 /// A card of the edition, by index into `CompiledEdition::cards`.
 pub type CardIdx = u16;
 /// A chunk, by index into `CompiledEdition::chunks`.
@@ -250,6 +258,135 @@ impl Rules {
             .iter()
             .position(|e| e == name)
             .map(|i| i as u8 + 1)
+    }
+}
+
+/// The highest `max-age` an edition may have (the official editions stop at 11; a designer's
+/// may go further, but an age is a `u8` the engine counts past).
+pub const MAX_AGE_LIMIT: u8 = 99;
+
+/// The most expansions one game may add (a set is a `u8`; every expansion adds a player).
+pub const MAX_EXPANSIONS: usize = 8;
+
+impl Rules {
+    /// Checks that every rule variant is in its range: `max-age` from 1 to `MAX_AGE_LIMIT`,
+    /// `achievement-ages` at most `max-age`, achievements to win from 1 to 255, no splay
+    /// direction twice, expansions named once and at most `MAX_EXPANSIONS`. Says which key is
+    /// wrong, in the manifest's spelling.
+    pub fn check(&self) -> Result<(), String> {
+        if !(1..=MAX_AGE_LIMIT).contains(&self.max_age) {
+            return Err(format!(
+                "max-age = {}: the highest age must be from 1 to {MAX_AGE_LIMIT}",
+                self.max_age
+            ));
+        }
+        if self.achievement_ages > self.max_age {
+            return Err(format!(
+                "achievement-ages = {} is above max-age = {}: each of ages 1 to achievement-ages gives a standard achievement from its deck",
+                self.achievement_ages, self.max_age
+            ));
+        }
+        if let Some(n) = self.achievements_to_win.iter().find(|n| **n == 0) {
+            return Err(format!(
+                "achievements-to-win = {:?}: {n} achievements would win before the game starts",
+                self.achievements_to_win
+            ));
+        }
+        for (i, d) in self.splays.iter().enumerate() {
+            if self.splays[..i].contains(d) {
+                return Err(format!("splays names {d} twice"));
+            }
+        }
+        if self.expansions.len() > MAX_EXPANSIONS {
+            return Err(format!(
+                "{} expansions in play: a game takes at most {MAX_EXPANSIONS}",
+                self.expansions.len()
+            ));
+        }
+        for (i, e) in self.expansions.iter().enumerate() {
+            if self.expansions[..i].contains(e) {
+                return Err(format!("the expansion `{e}` is in play twice"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that a supply of cards, each given as its age and its set (0 for base, else
+    /// 1 + its expansion's place in `expansions`), can set up a game of `players` players and
+    /// play it: every card of an age from 1 to `max-age` and of a set in play, a standard
+    /// achievement for each of ages 1 to `achievement-ages`, and the opening deal (two age-1
+    /// cards to each player, the second from the opening set when there is one). A card is
+    /// given as its title, age and supply.
+    pub fn check_supply<'a>(
+        &self,
+        cards: impl IntoIterator<Item = (&'a str, u8, u8)>,
+        players: usize,
+    ) -> Result<(), String> {
+        let sets = 1 + self.expansions.len();
+        let ages = self.max_age as usize + 1;
+        let mut counts = vec![vec![0usize; ages]; sets];
+        for (title, age, set) in cards {
+            if !(1..=self.max_age).contains(&age) {
+                return Err(format!(
+                    "{title} is of age {age}, outside the supply's ages 1 to {}",
+                    self.max_age
+                ));
+            }
+            let Some(per_age) = counts.get_mut(set as usize) else {
+                return Err(format!(
+                    "{title} belongs to supply {set}, but {} expansion(s) are in play",
+                    self.expansions.len()
+                ));
+            };
+            per_age[age as usize] += 1;
+        }
+        let set_name = |set: usize| match set {
+            0 => "base".to_string(),
+            s => self.expansions[s - 1].clone(),
+        };
+        let opening = self
+            .opening_set
+            .as_deref()
+            .and_then(|name| self.set_index(name))
+            .unwrap_or(0) as usize;
+        // What setting up takes out of each (set, age 1) deck: the achievement, then the deal.
+        let mut needed = vec![0usize; sets];
+        if self.achievement_ages >= 1 {
+            needed[0] += 1;
+        }
+        needed[0] += players;
+        needed[opening] += players;
+        for (set, need) in needed.iter().enumerate() {
+            let have = counts[set][1];
+            if have < *need {
+                return Err(format!(
+                    "the {} set has {have} card(s) of age 1, but setting up {players} players needs {need} (the age 1 achievement and two cards for each player)",
+                    set_name(set)
+                ));
+            }
+        }
+        let base = &counts[0];
+        if let Some(age) = (2..=self.achievement_ages as usize).find(|a| base[*a] == 0) {
+            return Err(format!(
+                "the base set has no card of age {age}, but achievement-ages = {} sets one aside from each of ages 1 to {}",
+                self.achievement_ages, self.achievement_ages
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl CompiledEdition {
+    /// Checks that the edition can be played: its rules in range (`Rules::check`), every card of
+    /// an age and a set of its supply and the supply enough to seat `players` (`check_supply`).
+    pub fn check_playable(&self, players: usize) -> Result<(), String> {
+        self.rules.check()?;
+        self.rules.check_supply(
+            self.cards
+                .iter()
+                .map(|c| (c.title.as_str(), c.age, c.deck_set)),
+            players,
+        )
     }
 }
 

@@ -5,7 +5,10 @@
 //! file of another format version or an edition whose indices point nowhere each give a
 //! `DecodeError` saying why, so the VM only ever runs an edition whose references are in range.
 
-use crate::bytecode::{Chunk, ChunkIdx, ChunkKind, CompiledEdition, Op, FORMAT_VERSION, NO_CHUNK};
+use crate::bytecode::{
+    CardInfo, Chunk, ChunkIdx, ChunkKind, CompiledEdition, Op, Rules, SpecialInfo, FORMAT_VERSION,
+    NO_CHUNK, SUB_PROGRAM_DEPTH,
+};
 use std::fmt;
 
 /// The first 8 bytes of every `.dogmac` file.
@@ -23,8 +26,14 @@ pub enum DecodeError {
     NotDogmac,
     /// Written by another version of the bytecode format.
     Version { found: u32, expected: u32 },
-    /// The payload is not a well-formed edition (postcard's reason).
-    Malformed(String),
+    /// The payload is not a well-formed edition: where the part that does not decode starts (a
+    /// byte offset in the file), which part it is (`card 17 (after "Agriculture")`), and
+    /// postcard's reason.
+    Malformed {
+        offset: usize,
+        part: String,
+        why: String,
+    },
     /// Bytes follow the edition.
     TrailingBytes { count: usize },
     /// The edition decodes but refers to something that is not there.
@@ -45,9 +54,10 @@ impl fmt::Display for DecodeError {
                 f,
                 "compiled with bytecode format {found}, but this engine reads format {expected}: rebuild it with `dogma build`"
             ),
-            DecodeError::Malformed(why) => {
-                write!(f, "the compiled edition is damaged or truncated: {why}")
-            }
+            DecodeError::Malformed { offset, part, why } => write!(
+                f,
+                "the compiled edition is damaged or truncated at byte {offset}, in {part}: {why}"
+            ),
             DecodeError::TrailingBytes { count } => write!(
                 f,
                 "the compiled edition is followed by {count} unexpected bytes"
@@ -90,8 +100,7 @@ pub fn decode(bytes: &[u8]) -> Result<CompiledEdition, DecodeError> {
             expected: FORMAT_VERSION,
         });
     }
-    let (edition, trailing): (CompiledEdition, &[u8]) =
-        postcard::take_from_bytes(payload).map_err(|e| DecodeError::Malformed(e.to_string()))?;
+    let (edition, trailing) = decode_payload(payload)?;
     if !trailing.is_empty() {
         return Err(DecodeError::TrailingBytes {
             count: trailing.len(),
@@ -105,6 +114,90 @@ pub fn decode(bytes: &[u8]) -> Result<CompiledEdition, DecodeError> {
     }
     validate(&edition).map_err(DecodeError::Invalid)?;
     Ok(edition)
+}
+
+/// Reads the payload part by part, so that a damaged file says where and in what it is damaged.
+/// The parts are those postcard writes for `CompiledEdition`, in order: its fields, and each
+/// list as a length and its elements (`a_damaged_file_names_its_part` checks that the two
+/// readings agree).
+fn decode_payload(payload: &[u8]) -> Result<(CompiledEdition, &[u8]), DecodeError> {
+    let mut reader = Reader {
+        payload,
+        rest: payload,
+    };
+    let format_version: u32 = reader.take("the format version")?;
+    let name: String = reader.take("the edition's name")?;
+    let rules: Rules = reader.take("the rules")?;
+    let cards: Vec<CardInfo> = reader.list("card", |c: &CardInfo| c.title.clone())?;
+    let specials: Vec<SpecialInfo> =
+        reader.list("special achievement", |s: &SpecialInfo| s.name.clone())?;
+    let chunks: Vec<Chunk> = reader.list("chunk", |c: &Chunk| c.name.clone())?;
+    let files: Vec<String> = reader.list("file name", String::clone)?;
+    let edition = CompiledEdition {
+        format_version,
+        name,
+        rules,
+        cards,
+        specials,
+        chunks,
+        files,
+    };
+    Ok((edition, reader.rest))
+}
+
+/// The payload being read, and what is left of it.
+struct Reader<'a> {
+    payload: &'a [u8],
+    rest: &'a [u8],
+}
+
+impl<'a> Reader<'a> {
+    /// The byte offset in the file of what is left.
+    fn offset(&self) -> usize {
+        HEADER_LEN + self.payload.len() - self.rest.len()
+    }
+
+    fn take<T: serde::de::DeserializeOwned>(&mut self, part: &str) -> Result<T, DecodeError> {
+        let offset = self.offset();
+        let (value, rest) =
+            postcard::take_from_bytes::<T>(self.rest).map_err(|e| DecodeError::Malformed {
+                offset,
+                part: part.to_string(),
+                why: e.to_string(),
+            })?;
+        self.rest = rest;
+        Ok(value)
+    }
+
+    /// A list: its length, then each element, named by `what` and its place (and the name of
+    /// the element before it, which `name` reads).
+    fn list<T: serde::de::DeserializeOwned>(
+        &mut self,
+        what: &str,
+        name: impl Fn(&T) -> String,
+    ) -> Result<Vec<T>, DecodeError> {
+        let len: u64 = self.take(&format!("the number of {what}s"))?;
+        // Every element takes a byte at least: a longer list is damage, not a reason to allocate.
+        if len > self.rest.len() as u64 {
+            return Err(DecodeError::Malformed {
+                offset: self.offset(),
+                part: format!("the {what}s"),
+                why: format!(
+                    "{len} {what}s cannot fit in the {} bytes left",
+                    self.rest.len()
+                ),
+            });
+        }
+        let mut items: Vec<T> = Vec::with_capacity(len as usize);
+        for i in 0..len {
+            let part = match items.last() {
+                Some(before) => format!("{what} {i} (after \"{}\")", name(before)),
+                None => format!("{what} {i}"),
+            };
+            items.push(self.take(&part)?);
+        }
+        Ok(items)
+    }
 }
 
 /// What an op refers to: the operands that index something.
@@ -205,6 +298,49 @@ pub fn refs(op: &Op) -> Refs {
 /// statement ids, lists, jump targets and files; that every chunk has one span per op and ends
 /// with `Return`.
 pub fn validate(edition: &CompiledEdition) -> Result<(), String> {
+    edition
+        .rules
+        .check()
+        .map_err(|e| format!("its rules are out of range: {e}"))?;
+    if edition.cards.len() > usize::from(u16::MAX) || edition.specials.len() > usize::from(u16::MAX)
+    {
+        return Err("more cards or special achievements than the format allows".to_string());
+    }
+    let sets = edition.rules.expansions.len();
+    for (i, card) in edition.cards.iter().enumerate() {
+        if !(1..=edition.rules.max_age).contains(&card.age) {
+            return Err(format!(
+                "card {i} ({}) is of age {}, outside the edition's ages 1 to {}",
+                card.title, card.age, edition.rules.max_age
+            ));
+        }
+        if card.deck_set as usize > sets {
+            return Err(format!(
+                "card {i} ({}) belongs to supply {}, but {sets} expansion(s) are in play",
+                card.title, card.deck_set
+            ));
+        }
+        for (n, (position, _)) in card.slots.iter().enumerate() {
+            if card.slots[..n].iter().any(|(p, _)| p == position) {
+                return Err(format!(
+                    "card {i} ({}) has two icons in its {} slot",
+                    card.title,
+                    position.word()
+                ));
+            }
+        }
+        if let Some(effect) = card.effects.iter().find(|e| {
+            edition
+                .chunks
+                .get(e.chunk as usize)
+                .is_some_and(|c| c.kind != ChunkKind::Effect)
+        }) {
+            return Err(format!(
+                "an effect of card {i} ({}) is chunk {}, which is no effect",
+                card.title, effect.chunk
+            ));
+        }
+    }
     let chunks = edition.chunks.len();
     if chunks > NO_CHUNK as usize {
         return Err(format!("{chunks} chunks is more than the format allows"));
@@ -251,6 +387,61 @@ pub fn validate(edition: &CompiledEdition) -> Result<(), String> {
     for (index, chunk) in edition.chunks.iter().enumerate() {
         validate_chunk(edition, chunk)
             .map_err(|e| format!("chunk {index} ({}): {e}", chunk.name))?;
+    }
+    validate_calls(edition)
+}
+
+/// Checks how chunks run one another. The compiler reserves a sub-program's place before it
+/// writes its body, so every chunk an op runs (a test, a measure, a lasting effect's body) comes
+/// after the chunk that runs it: no chunk runs itself, directly or not. A test or measure jumps
+/// only forward (its loops are the ops', over cards and players), so it runs each of its ops at
+/// most once; the chunks it runs are tests or measures too; and they nest at most
+/// `SUB_PROGRAM_DEPTH` deep.
+fn validate_calls(edition: &CompiledEdition) -> Result<(), String> {
+    let mut depth = vec![0usize; edition.chunks.len()];
+    for (index, chunk) in edition.chunks.iter().enumerate().rev() {
+        let pure = chunk.kind != ChunkKind::Effect;
+        let mut deepest = 0;
+        for (at, op) in chunk.ops.iter().enumerate() {
+            let r = refs(op);
+            let fail =
+                |what: String| Err(format!("chunk {index} ({}): op {at:04} {what}", chunk.name));
+            if pure {
+                if let Some(target) = r.targets.iter().find(|t| **t as usize <= at) {
+                    return fail(format!("jumps back to op {target:04} in a test or measure"));
+                }
+            }
+            let body = match *op {
+                Op::Lasting { chunk, .. } => Some(chunk),
+                _ => None,
+            };
+            let runs = r
+                .chunks
+                .iter()
+                .copied()
+                .chain(r.optional_chunk.filter(|c| *c != NO_CHUNK));
+            for sub in runs {
+                if sub as usize <= index {
+                    return fail(format!("runs chunk {sub}, which does not come after it"));
+                }
+                if Some(sub) == body {
+                    continue;
+                }
+                if edition.chunk(sub).kind == ChunkKind::Effect {
+                    return fail(format!(
+                        "runs chunk {sub} as a test or measure, but it is an effect"
+                    ));
+                }
+                deepest = deepest.max(depth[sub as usize]);
+            }
+        }
+        depth[index] = deepest + usize::from(pure);
+        if depth[index] > SUB_PROGRAM_DEPTH {
+            return Err(format!(
+                "chunk {index} ({}) runs tests or measures nested {} deep (at most {SUB_PROGRAM_DEPTH})",
+                chunk.name, depth[index]
+            ));
+        }
     }
     Ok(())
 }
@@ -458,7 +649,68 @@ mod tests {
         // A huge length prefix must not allocate or panic.
         let mut huge = good[..HEADER_LEN].to_vec();
         huge.extend_from_slice(&[0x01, 0xff, 0xff, 0xff, 0xff, 0x0f]);
-        assert!(matches!(decode(&huge), Err(DecodeError::Malformed(_))));
+        assert!(matches!(decode(&huge), Err(DecodeError::Malformed { .. })));
+    }
+
+    /// The part-by-part reading agrees with postcard's reading of the whole edition, and a
+    /// damaged file names the part and the byte where it is damaged.
+    #[test]
+    fn a_damaged_file_names_its_part() {
+        let mut edition = tiny();
+        edition.cards.push(edition.cards[0].clone());
+        edition.cards[1].title = "Second".to_string();
+        let bytes = encode(&edition).expect("encodes");
+        let whole: CompiledEdition =
+            postcard::from_bytes(&bytes[HEADER_LEN..]).expect("postcard reads it");
+        assert_eq!(decode(&bytes), Ok(whole));
+        // Cut inside the second card: the error names it and the card before it.
+        let second = bytes
+            .windows(6)
+            .position(|w| w == b"Second")
+            .expect("the title is in the file");
+        match decode(&bytes[..second + 3]) {
+            Err(DecodeError::Malformed { offset, part, .. }) => {
+                assert_eq!(part, "card 1 (after \"Test\")");
+                assert!(offset < second, "{offset}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let message = decode(&bytes[..second + 3])
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(message.contains("at byte"), "{message}");
+    }
+
+    #[test]
+    fn ages_and_supplies_outside_the_edition_are_refused() {
+        let mut edition = tiny();
+        edition.cards[0].age = 12;
+        let bytes = encode(&edition).expect("encodes");
+        match decode(&bytes) {
+            Err(DecodeError::Invalid(why)) => {
+                assert!(
+                    why.contains("of age 12, outside the edition's ages 1 to 10"),
+                    "{why}"
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+        let mut edition = tiny();
+        edition.cards[0].deck_set = 1;
+        assert!(validate(&edition).is_err());
+        let mut edition = tiny();
+        edition.rules.achievement_ages = 11;
+        match validate(&edition) {
+            Err(why) => assert!(
+                why.contains("achievement-ages = 11 is above max-age"),
+                "{why}"
+            ),
+            other => panic!("{other:?}"),
+        }
+        let mut edition = tiny();
+        edition.rules.max_age = 255;
+        assert!(validate(&edition).is_err());
     }
 
     #[test]
@@ -526,5 +778,115 @@ mod tests {
         let mut edition = tiny();
         edition.specials.push(special(0));
         assert!(validate(&edition).is_err());
+    }
+
+    /// `tiny` whose effect counts the players passing a test, chunk 1, that runs `then` (a
+    /// chunk) in turn; further test chunks are appended by the caller.
+    fn with_tests(then: &[Op]) -> CompiledEdition {
+        let mut edition = tiny();
+        let span = edition.chunks[0].spans[0];
+        let effect = &mut edition.chunks[0];
+        effect.ops.insert(
+            0,
+            Op::CountPlayers {
+                group: crate::terms::PlayerSet::All,
+                test: 1,
+            },
+        );
+        effect.spans.push(span);
+        let mut ops = then.to_vec();
+        ops.push(Op::Return);
+        edition.chunks.push(Chunk {
+            name: "Test, effect 1 / test 1".to_string(),
+            kind: ChunkKind::PlayerTest,
+            spans: vec![span; ops.len()],
+            ops,
+            stmts: 0,
+            lists: Vec::new(),
+            texts: Vec::new(),
+        });
+        edition
+    }
+
+    fn refused(edition: &CompiledEdition, words: &str) {
+        match validate(edition) {
+            Err(why) => assert!(why.contains(words), "`{words}` not in: {why}"),
+            Ok(()) => panic!("accepted"),
+        }
+    }
+
+    /// A test that jumps back can loop until its fuel runs out, every time it is asked (the
+    /// `dogmac` fuzz target's case 36114: a special achievement's condition evaluated at every
+    /// step made a game take minutes).
+    #[test]
+    fn a_test_that_jumps_back_is_refused() {
+        let edition = with_tests(&[Op::Int { value: 1 }]);
+        validate(&edition).expect("valid");
+        let edition = with_tests(&[Op::Int { value: 1 }, Op::Jump { target: 0 }]);
+        refused(
+            &edition,
+            "op 0001 jumps back to op 0000 in a test or measure",
+        );
+    }
+
+    /// A chunk that runs itself (or any chunk before it) would recurse until the stack ends.
+    #[test]
+    fn a_chunk_that_runs_itself_is_refused() {
+        let run = |test| Op::CountPlayers {
+            group: crate::terms::PlayerSet::All,
+            test,
+        };
+        refused(
+            &with_tests(&[run(1)]),
+            "runs chunk 1, which does not come after it",
+        );
+        refused(
+            &with_tests(&[run(0)]),
+            "runs chunk 0, which does not come after it",
+        );
+    }
+
+    #[test]
+    fn an_effect_run_as_a_test_is_refused() {
+        let mut edition = with_tests(&[Op::CountPlayers {
+            group: crate::terms::PlayerSet::All,
+            test: 2,
+        }]);
+        let mut effect = edition.chunks[0].clone();
+        effect.ops = vec![Op::Return];
+        effect.spans.truncate(1);
+        edition.chunks.push(effect);
+        refused(
+            &edition,
+            "runs chunk 2 as a test or measure, but it is an effect",
+        );
+    }
+
+    /// Tests inside tests nest at most `SUB_PROGRAM_DEPTH` deep.
+    #[test]
+    fn tests_nested_too_deeply_are_refused() {
+        let chain = |depth: usize| {
+            let run = |test| Op::CountPlayers {
+                group: crate::terms::PlayerSet::All,
+                test,
+            };
+            let mut edition = with_tests(&[run(2)]);
+            for i in 2..=depth {
+                let mut test = edition.chunks[1].clone();
+                if i == depth {
+                    test.ops = vec![Op::Int { value: 1 }, Op::Return];
+                } else {
+                    test.ops[0] = run(i as u16 + 1);
+                }
+                test.spans = vec![test.spans[0]; test.ops.len()];
+                edition.chunks.push(test);
+            }
+            edition
+        };
+        validate(&chain(SUB_PROGRAM_DEPTH)).expect("valid at the limit");
+        refused(
+            &chain(SUB_PROGRAM_DEPTH + 1),
+            &format!("nested {} deep", SUB_PROGRAM_DEPTH + 1),
+        );
     }
 }

@@ -171,6 +171,10 @@ pub struct Game {
     /// Reusable frames for tests and measures (no state: never saved, never cloned).
     #[serde(skip)]
     pub(crate) scratch: Scratch,
+    /// The tests and measures running inside one another and the ops they have left
+    /// (`vm::PureRuns`; never saved).
+    #[serde(skip)]
+    pub(crate) pure_runs: crate::vm::PureRuns,
     /// This game is a copy trying a `you may` out (`yes_can_matter`): it only needs to know
     /// whether anything changes, so it claims no special achievements (a claim only ever
     /// follows a change, which the probe sees anyway).
@@ -229,7 +233,9 @@ impl Game {
     }
 
     /// Re-attaches the edition (with its native code, if any) to a game loaded from a save. Fails
-    /// when the save was made with another edition.
+    /// when the save was made with another edition, or when it is not a game of that edition:
+    /// an index out of range, a card in two places, a broken invariant (`loaded::check`), each
+    /// said with where it is. A refused game keeps no edition and must not be played.
     pub fn attach(&mut self, program: impl Into<Program>) -> Result<(), String> {
         let Program { edition, native } = program.into();
         if edition.name != self.edition_name {
@@ -247,6 +253,14 @@ impl Game {
         }
         self.edition = edition;
         self.native = native;
+        if let Err(e) = crate::loaded::check(self) {
+            self.edition = empty_edition();
+            self.native = None;
+            return Err(format!(
+                "not a game of the {} edition: {e}",
+                self.edition_name
+            ));
+        }
         Ok(())
     }
 
@@ -400,10 +414,11 @@ impl Game {
         self.verify()
     }
 
-    /// In debug builds (and so in every test), checks the state's invariants after each action
-    /// and answer; a broken invariant is reported as a runtime error.
+    /// In debug builds (and so in every test), or when switched on (`invariants::set_checking`:
+    /// `--check-invariants`, `DOGMA_CHECK_INVARIANTS=1`), checks the state's invariants after
+    /// each action and answer; a broken invariant is reported as a runtime error.
     fn verify(&self) -> Result<(), PlayError> {
-        if cfg!(debug_assertions) {
+        if crate::invariants::checking() {
             crate::invariants::check(self).map_err(|message| {
                 PlayError::Runtime(RuntimeError {
                     message: format!("invariant broken: {message}"),
@@ -683,18 +698,14 @@ impl Game {
         demand: bool,
     ) -> Option<CardIdx> {
         let max = self.edition.rules.max_age;
-        let mut a = age.max(1);
-        while a <= max && self.state.deck(0, a).is_empty() {
-            a += 1;
-        }
-        if a > max {
+        let Some(a) = (age.max(1)..=max).find(|a| !self.state.deck(0, *a).is_empty()) else {
             self.log.push(Event::SupplyExhausted {
                 player: seat,
-                age: a,
+                age: age.max(max.saturating_add(1)),
             });
             self.end_by_score();
             return None;
-        }
+        };
         let mut set = if self.state.deck(set, a).is_empty() {
             0
         } else {

@@ -1,11 +1,27 @@
 //! The invariants of a game state, checked after every action and answer in tests and debug
-//! builds: every card is in exactly one place and its recorded location agrees, splays sit only
+//! builds (and in release builds when switched on: `set_checking`): every card is in exactly one place and its recorded location agrees, splays sit only
 //! on piles of two or more cards, every special achievement is available, held, junked or out of
 //! the game exactly once, the turn counters are sane, the teams are those of the setup, an
 //! eliminated player holds nothing and takes no turn, and a dogma action in progress involves only
 //! players in the game.
 
 use crate::game::Game;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether release builds check the invariants too (debug builds always do).
+static CHECKING: AtomicBool = AtomicBool::new(false);
+
+/// Turns the invariant checks after every action and answer on (or off again) in release
+/// builds, for every game of the process (`dogma play --check-invariants`, `dogma soak`).
+pub fn set_checking(on: bool) {
+    CHECKING.store(on, Ordering::Relaxed);
+}
+
+/// Whether games check their invariants after every action and answer: always in debug builds,
+/// in release builds once `set_checking` turned it on.
+pub fn checking() -> bool {
+    cfg!(debug_assertions) || CHECKING.load(Ordering::Relaxed)
+}
 use crate::state::{AchievementCard, Location};
 use crate::vocab::Color;
 
@@ -18,7 +34,7 @@ pub fn check(game: &Game) -> Result<(), String> {
         let Some(count) = seen.get_mut(card as usize) else {
             return Err(format!("card index {card} does not exist"));
         };
-        *count += 1;
+        *count = count.saturating_add(1);
         let recorded = state.locations[card as usize];
         if recorded != at {
             return Err(format!(
@@ -67,7 +83,7 @@ pub fn check(game: &Game) -> Result<(), String> {
         .chain(&state.excluded_specials)
     {
         match specials_held.get_mut(*special as usize) {
-            Some(n) => *n += 1,
+            Some(n) => *n = n.saturating_add(1),
             None => {
                 return Err(format!(
                     "special achievement index {special} does not exist"
@@ -92,7 +108,7 @@ pub fn check(game: &Game) -> Result<(), String> {
                     place(*card, Location::Achievements(seat), &mut seen)?
                 }
                 AchievementCard::Special(s) => match specials_held.get_mut(*s as usize) {
-                    Some(n) => *n += 1,
+                    Some(n) => *n = n.saturating_add(1),
                     None => return Err(format!("special achievement index {s} does not exist")),
                 },
             }

@@ -11,6 +11,7 @@ pub mod choices;
 pub mod dogmac;
 pub mod game;
 pub mod invariants;
+pub mod loaded;
 pub mod log;
 pub mod state;
 pub mod table;

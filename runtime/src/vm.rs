@@ -32,7 +32,9 @@ mod moves;
 mod questions;
 mod selections;
 
-use crate::bytecode::{CardIdx, Chunk, ChunkIdx, CompiledEdition, Op, SourceSpan, StmtId};
+use crate::bytecode::{
+    CardIdx, Chunk, ChunkIdx, CompiledEdition, Op, SourceSpan, StmtId, SUB_PROGRAM_DEPTH,
+};
 use crate::choices::{Request, RequestKind};
 use crate::game::Game;
 use crate::log::Event;
@@ -44,6 +46,14 @@ use std::sync::Arc;
 
 /// The most ops one `act` or `answer` may run before the VM gives up.
 pub const FUEL: u64 = 5_000_000;
+
+/// The tests and measures running inside one another (`Game::run_pure`): how deeply, and the
+/// ops the outermost has left for all of them. Not saved (no test runs between ops of a game).
+#[derive(Clone, Debug, Default)]
+pub struct PureRuns {
+    pub(crate) depth: std::cell::Cell<u32>,
+    pub(crate) fuel: std::cell::Cell<u64>,
+}
 
 /// No player (a choice that had nobody to choose from).
 const NOBODY: i32 = -1;
@@ -496,10 +506,24 @@ impl Game {
     }
 
     /// Runs a pure chunk (a test or a measure) to its result; it reads statement outcomes from
-    /// `outcomes` (its parent's).
+    /// `outcomes` (its parent's). A test run inside another (a card test of a player test …)
+    /// spends the fuel of the outermost one (`PureRuns`), so tests inside tests cannot multiply
+    /// their work past `FUEL` ops; they nest at most `SUB_PROGRAM_DEPTH` deep.
     fn run_pure(&mut self, frame: &mut Frame, outcomes: &[StmtOutcome]) -> VmResult<i32> {
+        let depth = self.pure_runs.depth.get();
+        if depth == 0 {
+            self.pure_runs.fuel.set(FUEL);
+        } else if depth as usize >= SUB_PROGRAM_DEPTH {
+            return Err(self.error(
+                frame,
+                format!("tests and measures nested more than {SUB_PROGRAM_DEPTH} deep"),
+            ));
+        }
+        self.pure_runs.depth.set(depth + 1);
         let mut fuel = FUEL;
-        match self.execute(frame, &mut fuel, true, Some(outcomes))? {
+        let result = self.execute(frame, &mut fuel, true, Some(outcomes));
+        self.pure_runs.depth.set(depth);
+        match result? {
             Stop::Done => Ok(frame.ints.pop().unwrap_or(0)),
             _ => Err(self.error(frame, "a test or measure tried to act or ask")),
         }
@@ -584,6 +608,14 @@ impl Game {
             return Err(self.out_of_fuel(frame));
         }
         *fuel -= 1;
+        // Inside a test or measure: the fuel of the outermost one, shared by those inside it.
+        if self.pure_runs.depth.get() > 0 {
+            let shared = self.pure_runs.fuel.get();
+            if shared == 0 {
+                return Err(self.out_of_fuel(frame));
+            }
+            self.pure_runs.fuel.set(shared - 1);
+        }
         Ok(false)
     }
 

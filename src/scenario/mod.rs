@@ -207,8 +207,12 @@ pub fn scenario_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
-            collect(path, &mut files)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            dogma_library::walk_folder(path, &mut |file, is_dir| {
+                if !is_dir && file.extension().is_some_and(|e| e == "toml") {
+                    files.push(file.to_path_buf());
+                }
+                true
+            })?;
         } else if path.is_file() {
             files.push(path.clone());
         } else {
@@ -217,18 +221,6 @@ pub fn scenario_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     }
     files.sort();
     Ok(files)
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            collect(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "toml") {
-            out.push(path);
-        }
-    }
-    Ok(())
 }
 
 /// Runs every scenario under the paths; returns the report and whether all passed.

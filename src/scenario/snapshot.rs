@@ -172,9 +172,7 @@ pub(super) fn compare_or_write(
         Ok(old) if recorded(&old) == recorded(snap) => {}
         Ok(old) => {
             if accept {
-                if let Err(e) = std::fs::write(&snap_path, snap) {
-                    return Err(format!("cannot write {}: {e}", snap_path.display()));
-                }
+                crate::files::write_atomically(&snap_path, snap.as_bytes())?;
                 wrote = true;
             } else {
                 failures.push(format!(
@@ -194,9 +192,7 @@ pub(super) fn compare_or_write(
                 ));
             } else if failures.is_empty() || accept {
                 // A new snapshot records a passing outcome only (or an accepted one).
-                if let Err(e) = std::fs::write(&snap_path, snap) {
-                    return Err(format!("cannot write {}: {e}", snap_path.display()));
-                }
+                crate::files::write_atomically(&snap_path, snap.as_bytes())?;
                 wrote = true;
             }
         }

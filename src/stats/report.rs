@@ -319,7 +319,7 @@ pub fn write(stats: &Stats, dir: &Path) -> Result<(), String> {
     let json = serde_json::to_string_pretty(stats).map_err(|e| e.to_string())?;
     let put = |name: &str, text: &str| {
         let path = dir.join(name);
-        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        crate::files::write_atomically(&path, text.as_bytes())
     };
     put("stats.json", &format!("{json}\n"))?;
     put("index.html", &html(stats)?)

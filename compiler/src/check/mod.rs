@@ -378,6 +378,12 @@ fn check_claims(
 }
 
 fn syntax_error(file: FileId, e: dogma_dsl::SyntaxError) -> Error {
+    if e.too_deep {
+        return Error::TooDeep {
+            at: At { file, span: e.span },
+            limit: dogma_dsl::NESTING_LIMIT,
+        };
+    }
     if let Some(unclosed) = e.unclosed {
         // Blamed where the layout says its `}` belonged, or at the end of the text.
         let at = unclosed.before.map_or(e.span, |line| Span::new(line, line));

@@ -59,12 +59,15 @@ pub(super) fn syntax_error(source: &str, error: pest::error::Error<Rule>) -> Syn
     } else {
         None
     };
+    // pest's only custom error is its own nesting limit.
+    let too_deep = matches!(error.variant, pest::error::ErrorVariant::CustomError { .. });
     SyntaxError {
         span: Span::new(pos, end.max(pos)),
         found,
         expected,
         suggestion,
         unclosed,
+        too_deep,
     }
 }
 

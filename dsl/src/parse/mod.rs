@@ -42,12 +42,33 @@ pub struct SyntaxError {
     /// At the end of the text with a block still open: which `{`, and where by the layout its
     /// `}` belonged.
     pub unclosed: Option<Unclosed>,
+    /// The text nests more deeply than `NESTING_LIMIT` allows (the span is where it goes
+    /// deeper): the error is that, not a word out of place.
+    pub too_deep: bool,
 }
+
+/// How deeply the syntax may nest: phrases inside phrases, counted as the grammar's rules inside
+/// one another (a block inside an `if` inside a block is four levels, a card's usual effects
+/// reach 24 at most, the limit is five times that). Parsing, checking, formatting and rendering
+/// recurse once or a few times per level, so the limit keeps them far from the end of even a
+/// small thread's stack (2 MiB: `nesting_limit_is_far_below_the_stack` in the compiler's tests
+/// runs every stage at the limit on one).
+pub const NESTING_LIMIT: usize = 128;
 
 /// Parses one card file.
 pub fn parse(source: &str) -> Result<File, SyntaxError> {
     let mut pairs = CardParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
     let file = pairs.next().expect("grammar: a parse yields the file rule");
+    if let Some(span) = too_deep(&file) {
+        return Err(SyntaxError {
+            span,
+            found: None,
+            expected: Vec::new(),
+            suggestion: None,
+            too_deep: true,
+            unclosed: None,
+        });
+    }
     let mut items = Vec::new();
     for pair in file.into_inner() {
         match pair.as_rule() {
@@ -61,6 +82,25 @@ pub fn parse(source: &str) -> Result<File, SyntaxError> {
 }
 
 type P<'a> = Pair<'a, Rule>;
+
+/// Where the parse first nests deeper than `NESTING_LIMIT` (the first word of the phrase too
+/// deep), found without recursion.
+fn too_deep(file: &P) -> Option<Span> {
+    let mut stack = vec![(file.clone(), 0usize)];
+    while let Some((pair, depth)) = stack.pop() {
+        if depth > NESTING_LIMIT {
+            let start = pair.as_span().start();
+            let word = pair
+                .as_str()
+                .find(char::is_whitespace)
+                .unwrap_or(pair.as_str().len())
+                .max(1);
+            return Some(Span::new(start, start + word.min(pair.as_str().len())));
+        }
+        stack.extend(pair.into_inner().map(|child| (child, depth + 1)));
+    }
+    None
+}
 
 /// The pair's span without the whitespace and comments pest lets a rule end with.
 fn span_of(pair: &P) -> Span {

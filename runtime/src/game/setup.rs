@@ -27,6 +27,11 @@ impl Game {
         if !(2..=most).contains(&n) {
             return Err(format!("a game has 2 to {most} players, not {n}"));
         }
+        // An edition that cannot be set up or played (rules out of range, too few cards to
+        // deal) is refused here rather than failing in play.
+        edition
+            .check_playable(n)
+            .map_err(|e| format!("the {} edition cannot be played: {e}", edition.name))?;
         let team_of = teams::assign(
             n,
             setup.teams,
@@ -102,6 +107,7 @@ impl Game {
             pending: None,
             answer: None,
             scratch: Scratch::default(),
+            pure_runs: Default::default(),
             probing: false,
             memo: memo::SpecialMemo::default(),
             turn_held: false,
@@ -142,6 +148,7 @@ impl Game {
             answer: None,
             log: Log::from(log),
             scratch: Scratch::default(),
+            pure_runs: Default::default(),
             probing: false,
             memo: memo::SpecialMemo::default(),
             turn_held: false,

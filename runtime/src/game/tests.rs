@@ -174,3 +174,114 @@ fn an_additional_action_at_the_start_of_a_turn_gives_three() {
     g.state.actions_left = 3;
     assert!(crate::invariants::check(&g).is_err());
 }
+
+/// An edition of 60 age-1 cards whose chunk 0, a condition, runs tests inside tests `depth`
+/// deep: each keeps the cards of the age-1 deck (or with `one`, the first card) passing the
+/// next, the last holds.
+fn nested_tests(depth: usize, one: bool) -> Game {
+    use crate::bytecode::{CardInfo, Chunk, ChunkKind, Op};
+    let card = |i: usize| CardInfo {
+        title: format!("Card {i}"),
+        set: "base".to_string(),
+        deck_set: 0,
+        age: 1,
+        color: crate::vocab::Color::Red,
+        slots: Vec::new(),
+        dogma_icon: None,
+        effects: Vec::new(),
+        span: SourceSpan::default(),
+    };
+    let mut chunks = Vec::new();
+    for level in 0..depth {
+        let ops = if level + 1 == depth {
+            vec![Op::Int { value: 1 }, Op::Return]
+        } else if one {
+            vec![
+                Op::Card { card: 0 },
+                Op::KeepIf {
+                    test: level as u16 + 1,
+                },
+                Op::CountCards,
+                Op::Return,
+            ]
+        } else {
+            vec![
+                Op::Int { value: 1 },
+                Op::DeckCards,
+                Op::KeepIf {
+                    test: level as u16 + 1,
+                },
+                Op::CountCards,
+                Op::Return,
+            ]
+        };
+        chunks.push(Chunk {
+            name: format!("test {level}"),
+            kind: if level == 0 {
+                ChunkKind::Condition
+            } else {
+                ChunkKind::CardTest
+            },
+            spans: vec![SourceSpan::default(); ops.len()],
+            ops,
+            stmts: 0,
+            lists: Vec::new(),
+            texts: Vec::new(),
+        });
+    }
+    let edition = Arc::new(CompiledEdition {
+        format_version: crate::bytecode::FORMAT_VERSION,
+        name: "nested".to_string(),
+        rules: Rules::default(),
+        cards: (0..60).map(card).collect(),
+        specials: Vec::new(),
+        chunks,
+        files: vec!["nested.dogma".to_string()],
+    });
+    let table = TableSpec {
+        actions_left: 2,
+        available: Some(Vec::new()),
+        players: ["alice", "bob"]
+            .iter()
+            .map(|name| PlayerSpec {
+                name: name.to_string(),
+                ..PlayerSpec::default()
+            })
+            .collect(),
+        ..TableSpec::default()
+    };
+    Game::from_table(edition, &table).expect("table")
+}
+
+/// Tests run inside tests spend the fuel of the outermost: four levels over a deck of 60 cards
+/// would run some 60⁴ tests (hours), and end out of fuel instead (a damaged `.dogmac`'s
+/// condition, asked after every action, must not hang the game).
+#[test]
+fn tests_inside_tests_share_their_fuel() {
+    let mut game = nested_tests(2, false);
+    assert_eq!(game.eval_condition(0, 0).expect("runs"), 60);
+    let mut game = nested_tests(5, false);
+    let started = std::time::Instant::now();
+    let error = game.eval_condition(0, 0).expect_err("out of fuel");
+    assert!(error.message.contains("out of fuel"), "{}", error.message);
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+    // The fuel is the outermost run's again for the next.
+    let mut game = nested_tests(3, false);
+    assert_eq!(game.eval_condition(0, 0).expect("runs"), 60);
+}
+
+/// Tests nest at most `SUB_PROGRAM_DEPTH` deep at run time too (an edition compiled in memory
+/// is not validated as a `.dogmac` file is): deeper is an error, not the end of the stack.
+#[test]
+fn tests_nested_too_deeply_are_an_error() {
+    let depth = crate::bytecode::SUB_PROGRAM_DEPTH;
+    let mut game = nested_tests(depth, true);
+    assert_eq!(game.eval_condition(0, 0).expect("runs"), 1);
+    let mut game = nested_tests(depth + 1, true);
+    let error = game.eval_condition(0, 0).expect_err("too deep");
+    assert!(
+        error.message.contains("nested more than"),
+        "{}",
+        error.message
+    );
+}

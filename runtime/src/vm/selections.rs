@@ -877,6 +877,12 @@ fn plan_pick(
             asked = pool.len() as u16;
             sizes = vec![pool.len() as u8];
         }
+        (Count::Exactly(0), Some(_)) => {
+            // "The 0 highest" (a computed count of nothing): no card.
+            asked = 0;
+            pool.clear();
+            sizes = vec![0];
+        }
         (Count::Exactly(n), Some(e)) => {
             // "The 3 highest": the cards strictly above the cut-off value are taken; the
             // chooser picks among the cards at it.
@@ -958,5 +964,54 @@ fn plan_pick(
         sizes,
         asked,
         count,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bytecode::{CardInfo, Rules, SourceSpan, FORMAT_VERSION};
+    use crate::vocab::Color;
+
+    /// "The N highest" with a computed N of 0 picks nothing (a damaged `.dogmac` found it:
+    /// the cut-off was read before the first card).
+    #[test]
+    fn the_zero_highest_cards_are_none() {
+        let card = |title: &str, age| CardInfo {
+            title: title.to_string(),
+            set: "base".to_string(),
+            deck_set: 0,
+            age,
+            color: Color::Red,
+            slots: Vec::new(),
+            dogma_icon: None,
+            effects: Vec::new(),
+            span: SourceSpan::default(),
+        };
+        let edition = CompiledEdition {
+            format_version: FORMAT_VERSION,
+            name: "tiny".to_string(),
+            rules: Rules::default(),
+            cards: vec![card("A", 1), card("B", 2)],
+            specials: Vec::new(),
+            chunks: Vec::new(),
+            files: Vec::new(),
+        };
+        for extreme in [Extreme::Highest, Extreme::Lowest] {
+            let plan = plan_pick(
+                &edition,
+                &[0, 1],
+                Count::Exactly(0),
+                Some(extreme),
+                false,
+                false,
+            );
+            assert!(
+                plan.forced.is_empty() && plan.pool.is_empty(),
+                "{extreme:?}"
+            );
+            assert_eq!(plan.sizes, [0]);
+            assert!(plan.only_option().is_empty());
+        }
     }
 }
