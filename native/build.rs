@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 /// The editions whose native code is built (the same list as `EDITIONS` in `src/lib.rs`): the
 /// base editions, and the third edition with each expansion written so far.
-const EDITIONS: [&str; 4] = ["first", "third", "fourth", "third+cities"];
+const EDITIONS: [&str; 5] = ["first", "third", "fourth", "third+cities", "third+echoes"];
 
 fn main() {
     let package = PathBuf::from(env("CARGO_MANIFEST_DIR"));

@@ -442,6 +442,8 @@ pub enum ZoneRef {
     Achievements,
     /// Cards on the board, at a position in their piles.
     Board(BoardPosition),
+    /// Echoes: the forecast.
+    Forecast,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -538,6 +540,12 @@ pub enum CardFilter {
     OfMyChoice,
     /// It has a demand effect.
     HasDemand,
+    /// It passes every one of the filters (`without castle or factory`).
+    All(Vec<CardFilter>),
+    /// It has (or, negated, has not) a bonus in any slot (Echoes).
+    Bonus {
+        negated: bool,
+    },
     /// It shows one of the icons chosen by the statement.
     HasChosenIcon(StmtId),
     /// It is among the bottom `n` cards of its pile.
@@ -626,6 +634,10 @@ pub enum Value {
     Total(Box<CardSel>),
     /// A value parameter of the effect.
     Param(u8),
+    /// The bonus of a card (the highest, for several; 0 for none).
+    BonusOf(Box<CardSel>),
+    /// The highest visible bonus on the player's board (0 for none).
+    HighestBonus(Player),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -223,6 +223,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         AvailableCards | CandidateCard => ((0, 0), (0, 1)),
         Above
         | KeepDemand
+        | KeepBonus { .. }
         | KeepChosenIcons { .. }
         | KeepPileBottom { .. }
         | KeepAllButTop { .. }
@@ -271,6 +272,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | Pick { .. }
         | Order { .. } => ((0, 1), (0, 1)),
         ValueOf
+        | BonusOf
         | ExtremeValue { .. }
         | CountCards
         | DistinctValues

@@ -245,21 +245,6 @@ pub enum StmtKind {
         filters: Vec<Spanned<ColorFilter>>,
         body: Block,
     },
-    /// `draw a [3] or draw and foreshadow a [4]`: the doer picks one of the statements (a plain
-    /// either, with no `you may`).
-    Alternatives(Vec<Stmt>),
-    /// `for each bonus on your board { … }`, `for each value in your score pile { … }`, `for
-    /// each value from 7 to 9 { … }`: the body runs once per value, lowest first; the value is
-    /// `that value`.
-    ForEachValue {
-        over: ValueLoop,
-        body: Block,
-    },
-    /// `for each card in chosen { … }`: the body runs once per card; the card is `that card`.
-    ForEachCard {
-        cards: SetRef,
-        body: Block,
-    },
     /// `for each other player { … }`: the body runs once per player, who is `their`; `for
     /// each opponent with more crown than you { … }`: only for those who meet the test.
     ForEach {
@@ -299,11 +284,6 @@ pub enum StmtKind {
     },
     /// `choose a card from your score pile`: cards picked without moving them (`chosen`).
     ChooseCards(Selection),
-    /// `choose a value in your score pile`: one of the values the cards have.
-    ChooseIn {
-        by_demander: bool,
-        set: SetRef,
-    },
     /// `junk an available special achievement`, `junk all available special achievements`.
     JunkSpecial {
         all: bool,
@@ -324,16 +304,11 @@ pub enum StmtKind {
     },
     Unsplay(ColorExpr),
     Rearrange(ColorExpr),
-    /// `draw a [1]`, `draw and meld 2 [10]`, `draw (number of colors on your board) [2]`,
-    /// `draw an echoes [1]` (a set named), `draw a [3] or [4]` (the drawer picks the value).
+    /// `draw a [1]`, `draw and meld 2 [10]`, `draw (number of colors on your board) [2]`.
     Draw {
         then: Option<Spanned<Verb>>,
         count: Spanned<DrawCount>,
-        /// The set named (`echoes`, `base`), as written.
-        set: Option<Name>,
         value: Expr,
-        /// `or [4]`: further values the drawer may pick instead.
-        or: Vec<Expr>,
     },
     Transfer {
         what: Selection,
@@ -342,15 +317,11 @@ pub enum StmtKind {
     /// `take …`: transfer into the executor's hand.
     Take(Selection),
     Exchange(Selection, Selection),
-    /// `meld …`, `reveal and return …`, `achieve (if eligible) …`.
+    /// `meld …`, `reveal and return …`.
     Move {
         verbs: Vec<Spanned<Verb>>,
-        /// `(if eligible)`: only cards the player could claim as standard achievements.
-        if_eligible: Option<Span>,
         what: Selection,
     },
-    /// `place a card from your forecast on top of its deck`.
-    Place(Selection),
     /// `look at the top card of the [3] deck`: the player sees the cards, nobody else does;
     /// they stay where they are.
     Look(Selection),
@@ -404,17 +375,6 @@ impl LastingVerb {
             LastingVerb::Move(v) => Participle::of_verb(v),
         }
     }
-}
-
-/// The values a `for each value` loop goes through.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ValueLoop {
-    /// `bonus on your board`: each visible bonus (a value may come twice).
-    Bonuses(Spanned<Possessive>),
-    /// `value in your score pile`: each different value of the cards.
-    In(SetRef),
-    /// `value from 7 to 9`.
-    Range(Expr, Expr),
 }
 
 /// How many cards a draw takes.
@@ -602,8 +562,6 @@ pub enum Quantity {
     Half(Rounding),
     /// `the bottom 3`: the bottom cards of each pile.
     Bottom(u32),
-    /// `the top 2`: the top cards of each pile.
-    Top(u32),
     /// `all but the top 4`: every card of each pile but its top ones.
     AllButTop(u32),
     /// `(value of returned)`: a number computed when the statement runs.
@@ -651,27 +609,10 @@ pub enum Filter {
     SameValue,
     /// `without leaf`, `without castle or factory` (none of them).
     WithoutIcon(Vec<Name>),
-    /// `with a bonus`.
+    /// `with a bonus` (Echoes): a bonus in any slot of the card.
     WithBonus,
     /// `without a bonus`.
     WithoutBonus,
-    /// `without the chosen icon`.
-    WithoutChosenIcon,
-    /// `of odd value`, `of even value`.
-    Parity {
-        odd: bool,
-    },
-    /// `of the same color` (no `as`): the cards taken all share one colour.
-    SameColor,
-    /// `of a color you have splayed`: its colour passes the colour filters (on the executor's
-    /// board, unless a filter says whose).
-    OfAColor(Vec<Spanned<ColorFilter>>),
-    /// `of a value in my hand`, `of a value not in your hand`: its value is (not) one of the
-    /// cards' values.
-    ValueIn {
-        negated: bool,
-        set: Box<SetRef>,
-    },
     /// `of value 4 or lower`.
     Value(ValueSpec),
     SameColorAs(CardRef),
@@ -774,7 +715,7 @@ pub enum ZoneKind {
     ScorePile,
     Board,
     Achievements,
-    /// Echoes: the forecast.
+    /// Echoes: the forecast (face down, its owner's).
     Forecast,
 }
 
@@ -850,8 +791,6 @@ pub enum Destination {
         kind: Spanned<ZoneKind>,
         player: PlayerRef,
     },
-    /// `to the available achievements`: among the standard achievements nobody has.
-    Available,
 }
 
 /// Cards named without a choice.
@@ -865,11 +804,6 @@ pub struct CardRef {
 pub enum CardRefKind {
     Title(String),
     ThisCard,
-    /// `that card`: the card of the enclosing `for each card`.
-    ThatCard,
-    /// `the card you drew due to the echo effect`: cards a player moved earlier in the action
-    /// (or turn).
-    Past(Box<PastRef>),
     /// `it`: the cards of the latest statement that moved or showed cards.
     It,
     /// `them`: the same as `it`, read as a plural.
@@ -956,21 +890,6 @@ impl Participle {
     }
 }
 
-/// Cards a player moved earlier, named by who moved them: `the card you drew due to the echo
-/// effect`, `the last card you tucked due to this card`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PastRef {
-    /// `the last card …`: one card by its order of moving.
-    pub nth: Option<Ordinal>,
-    /// `the cards …` (plural) or `the card …`.
-    pub plural: bool,
-    pub by: PlayerRef,
-    /// The verb, as its participle (`drew` is `Drawn`).
-    pub verb: Spanned<Participle>,
-    pub due_to: Option<Spanned<DueTo>>,
-    pub scope: Option<Spanned<Scope>>,
-}
-
 /// Cards moved earlier by anyone: `cards transferred due to the demand`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct History {
@@ -987,10 +906,6 @@ pub enum DueTo {
     TheDemand,
     /// `due to this card`: any effect of this card in this dogma action.
     ThisCard,
-    /// `due to the echo effect`: this card's echo effect in this dogma action.
-    TheEcho,
-    /// `due to an echo effect`: any echo effect in this dogma action.
-    AnEcho,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1099,33 +1014,12 @@ pub enum ExprKind {
     Chosen,
     /// `total value of returned`: the sum of the cards' values.
     Total(Box<SetRef>),
-    /// `bonus of it`: the card's bonus (the highest, for several; 0 for none).
+    /// `bonus of it` (Echoes): the card's bonus (the highest, for several cards; 0 for none).
     BonusOf(CardRef),
     /// `highest bonus on your board`: the highest visible bonus (0 for none).
     HighestBonus(Spanned<Possessive>),
-    /// `that value`: the value of the enclosing `for each value`.
-    ThatValue,
-    /// A value the drawer chooses (a draw's value only): `any value`, `a bonus on your board`.
-    Choice(ValueChoice),
     /// A bare word: a parameter of the effect.
     Name(String),
-}
-
-/// A value chosen when a draw is carried out, by the drawer.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ValueChoice {
-    /// `any value`: any value of the supply.
-    Any,
-    /// `a value from 1 to 9`.
-    Range(Box<Expr>, Box<Expr>),
-    /// `a value in all players' hands`: one of the values the cards have.
-    In(Box<SetRef>),
-    /// `a bonus on your board`, `a bonus that occurs more than once on your board`: one of the
-    /// visible bonuses' values (with `repeated`, only one shown at least twice).
-    Bonus {
-        whose: Spanned<Possessive>,
-        repeated: bool,
-    },
 }
 
 /// What `number of` and `for every` count.
@@ -1142,17 +1036,6 @@ pub enum Countable {
     /// `leaf on your board`: visible icons.
     Icons {
         icon: Name,
-        whose: Spanned<Possessive>,
-        span: Span,
-    },
-    /// `castle in transferred`: the icons on the cards themselves (every slot).
-    IconsIn {
-        icon: Name,
-        set: SetRef,
-        span: Span,
-    },
-    /// `bonuses on your board`: visible bonuses.
-    Bonuses {
         whose: Spanned<Possessive>,
         span: Span,
     },
@@ -1222,13 +1105,6 @@ pub enum CondKind {
         card: CardRef,
         pred: CardPred,
     },
-    /// `it is your turn`.
-    Turn(Spanned<Possessive>),
-    /// `your non-purple top cards share an icon other than crown`: one icon shows on each.
-    Share {
-        set: SetRef,
-        except: Option<Name>,
-    },
     /// `you are eligible to claim an achievement of value 3`: the Achieve action's test.
     Eligible {
         player: PlayerRef,
@@ -1291,10 +1167,8 @@ pub struct CardPred {
 #[derive(Clone, Debug, PartialEq)]
 pub enum CardPredKind {
     HasIcon(Vec<Name>),
-    /// `has a bonus`.
+    /// `has a bonus` (Echoes).
     HasBonus,
-    /// `is an echoes card`, `is a red card`: of that set, or of that colour.
-    IsA(Name),
     /// `is directly beneath an [11]`: the card just above it in its pile is such a card.
     DirectlyBeneath {
         value: Option<Expr>,
@@ -1397,22 +1271,6 @@ pub enum Measure {
     ColorCards(Name),
     /// `leaf`: visible icons on the board.
     Icon(Name),
-    /// `[1] in hand`: the cards of a value in the zone.
-    ValueCardsIn {
-        value: Expr,
-        zone: ZoneKind,
-    },
-    /// `bonuses`: visible bonuses on the board.
-    Bonuses,
-    /// `different bonuses`: how many different values the visible bonuses have.
-    DifferentBonuses,
-    /// `hex in one color`, `crown in one color`: the most shown in one colour's pile.
-    InOneColor(Name),
-    /// `echo effects in one color`: the most visible echo effects in one colour's pile.
-    EchoEffectsInOneColor,
-    /// `colors with at least 3 of one icon`: for the icon shown so in the most colours, how many
-    /// colours show at least that many of it.
-    ColorsWithOneIcon(u32),
 }
 
 // ---------------------------------------------------------------------------------------------

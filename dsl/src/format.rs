@@ -774,7 +774,12 @@ fn filter_text(f: &Filter) -> String {
             let names: Vec<&str> = icons.iter().map(|i| i.node.as_str()).collect();
             format!("with {}", names.join(" or "))
         }
-        Filter::WithoutIcon(icon) => format!("without {}", icon.node),
+        Filter::WithoutIcon(icons) => {
+            let names: Vec<&str> = icons.iter().map(|i| i.node.as_str()).collect();
+            format!("without {}", names.join(" or "))
+        }
+        Filter::WithBonus => "with a bonus".to_string(),
+        Filter::WithoutBonus => "without a bonus".to_string(),
         Filter::WithDemand => "with a demand effect".to_string(),
         Filter::WithChosenIcon => "with the chosen icon".to_string(),
         Filter::ValueOfMyChoice => "of the value of my choice".to_string(),
@@ -980,6 +985,8 @@ fn expr_text(e: &Expr) -> String {
         ),
         ExprKind::Chosen => "chosen".to_string(),
         ExprKind::Total(set) => format!("total value of {}", set_ref_text(set)),
+        ExprKind::BonusOf(c) => format!("bonus of {}", card_ref_text(c)),
+        ExprKind::HighestBonus(whose) => format!("highest bonus on {} board", whose.node.words()),
         ExprKind::Name(n) => n.clone(),
     }
 }
@@ -1123,6 +1130,7 @@ fn card_pred_text(p: &CardPred) -> String {
             let names: Vec<&str> = icons.iter().map(|i| i.node.as_str()).collect();
             format!("has {}", names.join(" or "))
         }
+        CardPredKind::HasBonus => "has a bonus".to_string(),
         CardPredKind::DirectlyBeneath { value, filters } => {
             let mut text = match value {
                 Some(v) => {

@@ -396,6 +396,8 @@ pub enum ZoneSel {
     BoardBottom,
     /// Every card of every pile, each pile from top to bottom.
     BoardAll,
+    /// Echoes: the forecast.
+    Forecast,
 }
 
 /// A player named relative to the running frame.
@@ -437,6 +439,8 @@ pub enum MeasureCode {
     CardsInScorePile,
     ColorCards(Color),
     Icons(Icon),
+    /// The highest visible bonus on the board (0 for none).
+    HighestBonus,
     /// Cards the player moved with the verb this action or turn (optionally due to this card).
     Moved {
         verb: Verb,
@@ -631,6 +635,8 @@ pub enum Op {
     KeepIf { test: ChunkIdx },
     /// Keep cards with a demand effect.
     KeepDemand,
+    /// Keep cards with a bonus (with `negated`, without one) in any slot.
+    KeepBonus { negated: bool },
     /// Keep cards showing one of the icons the statement chose.
     KeepChosenIcons { stmt: StmtId },
     /// Keep cards among the bottom `n` of their pile.
@@ -666,6 +672,8 @@ pub enum Op {
     // ----- numbers from cards and boards -----------------------------------------------------
     /// `S: cards → I: highest value` (0 for none).
     ValueOf,
+    /// `S: cards → I: highest bonus` (0 for none).
+    BonusOf,
     /// `S: cards → I: highest or lowest value` (0 for none).
     ExtremeValue { extreme: Extreme },
     /// `S: cards → I: how many`.

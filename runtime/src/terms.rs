@@ -61,6 +61,8 @@ pub enum DestinationZone {
     /// The top of the pile of the card's colour, keeping the pile's splay.
     Board,
     Achievements,
+    /// Echoes: the forecast.
+    Forecast,
 }
 
 /// A set of players, relative to the player executing an effect.

@@ -126,6 +126,7 @@ impl EffectCx<'_, '_> {
                     .collect();
                 vec![has_slot(slots)]
             }
+            ast::CardPredKind::HasBonus => vec![CardFilter::Bonus { negated: false }],
             ast::CardPredKind::Value(spec) => vec![CardFilter::Value(self.value_spec(spec))],
             ast::CardPredKind::DirectlyBeneath { value, filters } => {
                 let mut above = Vec::new();

@@ -270,6 +270,7 @@ fn zone(z: ZoneSel) -> &'static str {
         ZoneSel::BoardTop => "board_top",
         ZoneSel::BoardBottom => "board_bottom",
         ZoneSel::BoardAll => "board_all",
+        ZoneSel::Forecast => "forecast",
     }
 }
 
@@ -279,6 +280,7 @@ fn destination(z: DestinationZone) -> &'static str {
         DestinationZone::ScorePile => "score_pile",
         DestinationZone::Board => "board",
         DestinationZone::Achievements => "achievements",
+        DestinationZone::Forecast => "forecast",
     }
 }
 
@@ -414,6 +416,7 @@ fn measure(m: MeasureCode) -> String {
         MeasureCode::CardsInScorePile => "cards_in_score_pile".to_string(),
         MeasureCode::ColorCards(c) => format!("color_cards {c}"),
         MeasureCode::Icons(i) => format!("icons {i}"),
+        MeasureCode::HighestBonus => "highest_bonus".to_string(),
         MeasureCode::Moved {
             verb,
             due_to,
@@ -552,6 +555,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::KeepTop => "keep_top".to_string(),
         Op::KeepIf { test } => format!("keep_if {}", chunk_name(edition, test)),
         Op::KeepDemand => "keep_demand".to_string(),
+        Op::KeepBonus { negated } => format!("keep_bonus negated={negated}"),
         Op::KeepChosenIcons { stmt } => format!("keep_chosen_icons stmt={stmt}"),
         Op::KeepPileBottom { n } => format!("keep_pile_bottom {n}"),
         Op::KeepAllButTop { n } => format!("keep_all_but_top {n}"),
@@ -575,6 +579,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         }
         Op::Mark { stmt } => format!("mark stmt={stmt}"),
         Op::ValueOf => "value_of".to_string(),
+        Op::BonusOf => "bonus_of".to_string(),
         Op::ExtremeValue { extreme: e } => format!("extreme_value {}", extreme(e)),
         Op::CountCards => "count_cards".to_string(),
         Op::TotalValue => "total_value".to_string(),

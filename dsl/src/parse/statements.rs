@@ -6,9 +6,7 @@ use crate::ast::*;
 use super::cards::lower_arg;
 use super::conditions::{lower_cond, lower_player_measure};
 use super::players::{lower_player_ref, lower_player_set, lower_single_player};
-use super::selections::{
-    lower_card_ref, lower_destination, lower_filter, lower_possessive, lower_selection, lower_set_ref,
-};
+use super::selections::{lower_card_ref, lower_destination, lower_filter, lower_selection};
 use super::values::{
     lower_age_literal, lower_color_expr, lower_color_filter, lower_colors, lower_countable,
     lower_expr,
@@ -30,48 +28,21 @@ fn lower_stmt(pair: P) -> Stmt {
     let span = span_of(&pair);
     let mut c = Cursor::new(pair);
     let then = c.eat(Rule::kw_then).is_some();
-    let first = lower_alternative(&mut c);
-    if !c.peek_is(Rule::or_alternative) {
-        return Stmt { then, span, ..first };
-    }
-    // `draw a [3] or draw and foreshadow a [4]`: the statements are the alternatives.
-    let mut alternatives = vec![first];
-    while let Some(alt) = c.eat(Rule::or_alternative) {
-        let mut ac = Cursor::new(alt);
-        ac.next(); // or
-        alternatives.push(lower_alternative(&mut ac));
-    }
-    Stmt {
-        then,
-        subject: None,
-        kind: StmtKind::Alternatives(alternatives),
-        scale: None,
-        span,
-    }
-}
-
-/// A statement's body and its scale, from a cursor at the body: one statement of its own.
-fn lower_alternative(c: &mut Cursor) -> Stmt {
     let body = c.next();
-    let start = body.as_span().start();
     let (subject, kind) = if body.as_rule() == Rule::subject_stmt {
-        let mut sc = Cursor::new(body.clone());
+        let mut sc = Cursor::new(body);
         let subject = lower_subject(sc.next());
         (Some(subject), lower_stmt_body(sc.next()))
     } else {
-        (None, lower_stmt_body(body.clone()))
+        (None, lower_stmt_body(body))
     };
-    let mut end = span_of(&body).end;
-    let scale = c.eat(Rule::scale).map(|p| {
-        end = span_of(&p).end;
-        lower_scale(p)
-    });
+    let scale = c.eat(Rule::scale).map(lower_scale);
     Stmt {
-        then: false,
+        then,
         subject,
         kind,
         scale,
-        span: Span::new(start, end as usize),
+        span,
     }
 }
 
@@ -168,50 +139,6 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                 with,
                 body,
             }
-        }
-        Rule::for_each_value_stmt => {
-            c.next(); // for
-            c.next(); // each
-            let over = if c.eat(Rule::kw_bonus).is_some() {
-                c.next(); // on
-                let whose = lower_possessive(c.next());
-                c.next(); // board
-                ValueLoop::Bonuses(whose)
-            } else {
-                c.next(); // value
-                if c.eat(Rule::kw_in).is_some() {
-                    ValueLoop::In(lower_set_ref(c.next()))
-                } else {
-                    c.next(); // from
-                    let low = lower_expr(c.next());
-                    c.next(); // to
-                    ValueLoop::Range(low, lower_expr(c.next()))
-                }
-            };
-            let body = lower_block(c.next());
-            StmtKind::ForEachValue { over, body }
-        }
-        Rule::for_each_card_stmt => {
-            for _ in 0..4 {
-                c.next(); // for each card in
-            }
-            let cards = lower_set_ref(c.next());
-            let body = lower_block(c.next());
-            StmtKind::ForEachCard { cards, body }
-        }
-        Rule::choose_in_stmt | Rule::chooses_in_stmt => {
-            let by_demander = c.eat(Rule::kw_i).is_some();
-            while !c.peek_is(Rule::set_ref) {
-                c.next(); // choose a value in
-            }
-            StmtKind::ChooseIn {
-                by_demander,
-                set: lower_set_ref(c.next()),
-            }
-        }
-        Rule::place_stmt => {
-            c.next(); // place
-            StmtKind::Place(lower_selection(c.next()))
         }
         Rule::repeat_stmt => {
             let mut args = Vec::new();
@@ -356,21 +283,8 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                 None
             };
             let count = lower_draw_count(c.next());
-            let set = c
-                .eat(Rule::set_word)
-                .map(|w| name_of(Cursor::new(w).next()));
             let value = lower_age_literal(c.next());
-            let mut or = Vec::new();
-            while c.eat(Rule::kw_or).is_some() {
-                or.push(lower_age_literal(c.next()));
-            }
-            StmtKind::Draw {
-                then,
-                count,
-                set,
-                value,
-                or,
-            }
+            StmtKind::Draw { then, count, value }
         }
         Rule::transfer_stmt | Rule::transfers_stmt => {
             c.next();
@@ -395,13 +309,8 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             if c.eat(Rule::kw_and).is_some() {
                 verbs.push(lower_verb(c.next()));
             }
-            let if_eligible = c.eat(Rule::if_eligible).map(|p| span_of(&p));
             let what = lower_selection(c.next());
-            StmtKind::Move {
-                verbs,
-                if_eligible,
-                what,
-            }
+            StmtKind::Move { verbs, what }
         }
         Rule::look_stmt | Rule::looks_stmt => {
             c.next(); // look

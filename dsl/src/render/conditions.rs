@@ -512,6 +512,13 @@ impl Renderer<'_> {
                 };
                 format!("{has} a {}", icon_list(icons))
             }
+            CardPredKind::HasBonus => match (plural, negated) {
+                (false, false) => "has a bonus",
+                (true, false) => "have a bonus",
+                (false, true) => "does not have a bonus",
+                (true, true) => "do not have a bonus",
+            }
+            .to_string(),
             CardPredKind::DirectlyBeneath { value, filters } => {
                 let mut text = match value {
                     Some(v) => {

@@ -180,6 +180,13 @@ impl Renderer<'_> {
                 }
             ),
             ExprKind::Chosen => "the chosen value".to_string(),
+            ExprKind::BonusOf(r) => match self.card_ref(r).as_str() {
+                "it" => "its bonus".to_string(),
+                card => format!("the bonus of {card}"),
+            },
+            ExprKind::HighestBonus(whose) => {
+                format!("the highest bonus on {} board", whose.node.words())
+            }
         }
     }
 

@@ -253,6 +253,20 @@ impl Game {
         }
     }
 
+    /// The highest visible bonus on a player's board (0 for none).
+    pub(crate) fn highest_bonus(&self, seat: Seat) -> i32 {
+        self.state.players[seat as usize]
+            .board
+            .iter()
+            .flat_map(|pile| self.visible_slots(pile))
+            .filter_map(|(_, slot)| match slot {
+                Slot::Bonus(n) => Some(i32::from(n)),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The slots of a pile a player can see: every slot of the top card, and the slots its
     /// splay reveals on each card below (the reference README, "Icons and positions").
     fn visible_slots<'a>(

@@ -743,5 +743,6 @@ fn destination(
         DestinationZone::ScorePile => Location::ScorePile(seat),
         DestinationZone::Board => Location::Board(seat, edition.card(card).color),
         DestinationZone::Achievements => Location::Achievements(seat),
+        DestinationZone::Forecast => Location::Forecast(seat),
     }
 }

@@ -148,6 +148,16 @@ impl Emitter<'_> {
                 self.op(Op::TotalValue);
             }
             Value::Param(index) => self.op(Op::Param { index: *index }),
+            Value::BonusOf(cards) => {
+                self.looked_at(cards);
+                self.op(Op::BonusOf);
+            }
+            Value::HighestBonus(owner) => {
+                self.player(owner);
+                self.op(Op::Measure {
+                    measure: MeasureCode::HighestBonus,
+                });
+            }
         }
     }
 
