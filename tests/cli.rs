@@ -292,7 +292,7 @@ fn bench_reports_both_back_ends_with_ratios() {
         "4 players: actions/s",
         "peak memory of a game run",
         "clone a mid-game 2-player state",
-        "check and compile 5 official games",
+        "check and compile 6 official games",
         "ended by:",
     ] {
         assert!(stdout.contains(line), "{line}:\n{stdout}");

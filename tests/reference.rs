@@ -421,7 +421,6 @@ const ECHOES_NOT_YET_WRITTEN: &[&str] = &[
     "Crossword",
     "Dentures",
     "Elevator",
-    "Email",
     "Fertilizer",
     "Globe",
     "Helicopter",
@@ -447,7 +446,6 @@ const ECHOES_NOT_YET_WRITTEN: &[&str] = &[
     "Palampore",
     "Pencil",
     "Perfume",
-    "Photography",
     "Piano",
     "Pressure Cooker",
     "Puzzle Cube",
@@ -602,4 +600,55 @@ fn third_echoes_list_matches_the_reference() {
         ));
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The five Echoes special achievements exist under their third-edition names, and each renders
+/// the thing its reference condition counts.
+#[test]
+fn echoes_special_achievements_match_the_reference() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/cards/achievements.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("SKIPPED: {} is not present", path.display());
+        return;
+    };
+    let reference: Value = serde_json::from_str(&text).expect("achievements.json is JSON");
+    let echoes: Vec<&Value> = reference["achievements"]
+        .as_array()
+        .expect("achievements array")
+        .iter()
+        .filter(|a| a["set"] == "echoes" && a["kind"] == "special_achievement")
+        .collect();
+    assert_eq!(echoes.len(), 5);
+    for achievement in echoes {
+        let name = achievement["name"].as_str().expect("name");
+        let condition = for_edition(achievement, "condition", "third")
+            .as_str()
+            .expect("a third-edition condition");
+        let output = Command::new(env!("CARGO_BIN_EXE_dogma"))
+            .args(["render", name, "--edition", "third+echoes"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("dogma runs");
+        assert!(output.status.success(), "{name} is not defined");
+        let rendered = String::from_utf8_lossy(&output.stdout);
+        // What the reference counts, and the words the rendered condition counts it with.
+        let (theirs, ours) = [
+            ("bonuses", "eight bonuses"),
+            ("forecast", "seven cards in your forecast"),
+            ("{hex}", "eight [hex] in one color"),
+            ("echo effects", "four visible echo effects in one color"),
+            (
+                "same icon",
+                "four colors on your board with at least three of one icon",
+            ),
+        ]
+        .into_iter()
+        .find(|(theirs, _)| condition.contains(theirs))
+        .unwrap_or_else(|| panic!("{name}: an unknown condition: {condition}"));
+        assert!(
+            rendered.contains(ours),
+            "{name}: the reference counts {theirs}, the rendered text does not say `{ours}`:\n{rendered}"
+        );
+    }
 }

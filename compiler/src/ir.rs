@@ -777,4 +777,11 @@ pub enum Measure {
     ColorCards(Color),
     /// Visible icons on the board.
     Icons(Icon),
+    CardsInForecast,
+    /// Visible bonuses on the board.
+    Bonuses,
+    /// The most of the slot (an icon, the hexagon, an echo effect) visible in one colour.
+    InOneColor(Slot),
+    /// How many colours show at least this many of one icon, for the best icon.
+    ColorsWithOneIcon(u8),
 }

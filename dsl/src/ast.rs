@@ -1271,6 +1271,14 @@ pub enum Measure {
     ColorCards(Name),
     /// `leaf`: visible icons on the board.
     Icon(Name),
+    /// `bonuses` (Echoes): visible bonuses on the board.
+    Bonuses,
+    /// `hex in one color`, `echo in one color`: the most of the slot (an icon, `hex`, `echo`)
+    /// visible in one colour's pile.
+    InOneColor(Name),
+    /// `colors with at least 3 of one icon`: how many colours show at least that many of one
+    /// icon, for the icon that does so in the most colours.
+    ColorsWithOneIcon(u32),
 }
 
 // ---------------------------------------------------------------------------------------------

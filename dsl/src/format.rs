@@ -1226,6 +1226,7 @@ fn measure_text(m: &Measure, singular: bool) -> String {
         Measure::Achievements => format!("achievement{s}"),
         Measure::TopCards => format!("top card{s}"),
         Measure::CardsIn(ZoneKind::Hand) => format!("card{s} in hand"),
+        Measure::CardsIn(ZoneKind::Forecast) => format!("card{s} in forecast"),
         Measure::CardsIn(_) => format!("card{s} in score pile"),
         Measure::History {
             verb,
@@ -1242,6 +1243,9 @@ fn measure_text(m: &Measure, singular: bool) -> String {
         }
         Measure::ColorCards(color) => format!("{} card{s}", color.node),
         Measure::Icon(icon) => icon.node.clone(),
+        Measure::Bonuses => "bonuses".to_string(),
+        Measure::InOneColor(slot) => format!("{} in one color", slot.node),
+        Measure::ColorsWithOneIcon(n) => format!("color{s} with at least {n} of one icon"),
     }
 }
 

@@ -441,6 +441,13 @@ pub enum MeasureCode {
     Icons(Icon),
     /// The highest visible bonus on the board (0 for none).
     HighestBonus,
+    CardsInForecast,
+    /// Visible bonuses on the board.
+    Bonuses,
+    /// The most of the slot visible in one colour's pile.
+    InOneColor(Slot),
+    /// How many colours show at least `n` of one icon, for the icon that does so most.
+    ColorsWithOneIcon(u8),
     /// Cards the player moved with the verb this action or turn (optionally due to this card).
     Moved {
         verb: Verb,

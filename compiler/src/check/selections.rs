@@ -267,7 +267,7 @@ impl EffectCx<'_, '_> {
     }
 
     /// A count of cards in a pile phrase (`the bottom 3`).
-    fn small_count(&mut self, n: u32, span: Span) -> u8 {
+    pub(super) fn small_count(&mut self, n: u32, span: Span) -> u8 {
         if n == 0 || n > 99 {
             self.error(Error::BadCount {
                 at: self.at(span),

@@ -417,6 +417,10 @@ fn measure(m: MeasureCode) -> String {
         MeasureCode::ColorCards(c) => format!("color_cards {c}"),
         MeasureCode::Icons(i) => format!("icons {i}"),
         MeasureCode::HighestBonus => "highest_bonus".to_string(),
+        MeasureCode::CardsInForecast => "cards_in_forecast".to_string(),
+        MeasureCode::Bonuses => "bonuses".to_string(),
+        MeasureCode::InOneColor(slot) => format!("in_one_color {}", slot.word()),
+        MeasureCode::ColorsWithOneIcon(n) => format!("colors_with_one_icon {n}"),
         MeasureCode::Moved {
             verb,
             due_to,

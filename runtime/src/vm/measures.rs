@@ -501,6 +501,10 @@ impl Game {
             MeasureCode::ColorCards(c) => player.pile(c).cards.len() as i32,
             MeasureCode::Icons(icon) => self.state.icon_count(edition, seat, icon),
             MeasureCode::HighestBonus => self.highest_bonus(seat),
+            MeasureCode::CardsInForecast => player.forecast.len() as i32,
+            MeasureCode::Bonuses => self.visible_bonuses(seat).len() as i32,
+            MeasureCode::InOneColor(slot) => self.most_in_one_color(seat, slot),
+            MeasureCode::ColorsWithOneIcon(n) => self.colors_with_one_icon(seat, n),
             MeasureCode::Moved {
                 verb,
                 due_to,
