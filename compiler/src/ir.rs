@@ -638,6 +638,10 @@ pub enum Value {
     BonusOf(Box<CardSel>),
     /// The highest visible bonus on the player's board (0 for none).
     HighestBonus(Player),
+    /// `a card of any value` (a draw's value): the drawer chooses one from 1 to `max`.
+    AnyValue {
+        max: u8,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

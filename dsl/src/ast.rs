@@ -791,6 +791,8 @@ pub enum Destination {
         kind: Spanned<ZoneKind>,
         player: PlayerRef,
     },
+    /// `the available achievements` (Echoes): among the standard achievements nobody holds.
+    Available,
 }
 
 /// Cards named without a choice.
@@ -1018,6 +1020,8 @@ pub enum ExprKind {
     BonusOf(CardRef),
     /// `highest bonus on your board`: the highest visible bonus (0 for none).
     HighestBonus(Spanned<Possessive>),
+    /// `a card of any value` (a draw's value only): the drawer chooses the value.
+    AnyValue,
     /// A bare word: a parameter of the effect.
     Name(String),
 }

@@ -598,6 +598,13 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
                 .as_ref()
                 .map(|v| format!(" and {}", v.node.word()))
                 .unwrap_or_default();
+            if value.kind == ExprKind::AnyValue {
+                let (count, s) = match &count.node {
+                    DrawCount::Fixed(n) => (count_text(*n, false), if *n == 1 { "" } else { "s" }),
+                    DrawCount::Computed(e) => (format!("({})", expr_text(e)), ""),
+                };
+                return format!("draw{verb} {count} card{s} of any value");
+            }
             let count = match &count.node {
                 DrawCount::Fixed(n) => count_text(*n, starts_with_vowel_sound(value)),
                 DrawCount::Computed(e) => format!("({})", expr_text(e)),
@@ -845,6 +852,7 @@ fn zone_text(z: &Zone) -> String {
 
 fn destination_text(d: &Destination) -> String {
     match d {
+        Destination::Available => "the available achievements".to_string(),
         Destination::Zone { whose, kind } => {
             format!("{} {}", whose.node.words(), kind.node.word(false))
         }
@@ -987,6 +995,7 @@ fn expr_text(e: &Expr) -> String {
         ExprKind::Total(set) => format!("total value of {}", set_ref_text(set)),
         ExprKind::BonusOf(c) => format!("bonus of {}", card_ref_text(c)),
         ExprKind::HighestBonus(whose) => format!("highest bonus on {} board", whose.node.words()),
+        ExprKind::AnyValue => "any value".to_string(),
         ExprKind::Name(n) => n.clone(),
     }
 }

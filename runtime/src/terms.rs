@@ -63,6 +63,8 @@ pub enum DestinationZone {
     Achievements,
     /// Echoes: the forecast.
     Forecast,
+    /// Echoes: among the available standard achievements (whoever moves the card).
+    Available,
 }
 
 /// A set of players, relative to the player executing an effect.

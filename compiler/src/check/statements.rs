@@ -761,6 +761,13 @@ impl EffectCx<'_, '_> {
 
     fn destination(&mut self, d: &ast::Destination) -> (Destination, bool) {
         match d {
+            ast::Destination::Available => (
+                Destination {
+                    player: Player::Executor,
+                    zone: DestinationZone::Available,
+                },
+                false,
+            ),
             ast::Destination::Zone { whose, kind } => {
                 let player = self.single_owner(whose);
                 let chooses = matches!(player, Player::Choose { .. });

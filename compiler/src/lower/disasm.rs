@@ -281,6 +281,7 @@ fn destination(z: DestinationZone) -> &'static str {
         DestinationZone::Board => "board",
         DestinationZone::Achievements => "achievements",
         DestinationZone::Forecast => "forecast",
+        DestinationZone::Available => "available",
     }
 }
 

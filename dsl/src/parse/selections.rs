@@ -318,6 +318,9 @@ fn lower_zone_kind(pair: P) -> Spanned<ZoneKind> {
 
 pub(super) fn lower_destination(pair: P) -> Destination {
     let mut c = Cursor::new(pair);
+    if c.items.iter().any(|p| p.as_rule() == Rule::kw_available) {
+        return Destination::Available;
+    }
     if c.eat(Rule::kw_the).is_some() {
         let kind = lower_zone_kind(c.next());
         c.next(); // of

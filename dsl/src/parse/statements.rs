@@ -283,7 +283,13 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                 None
             };
             let count = lower_draw_count(c.next());
-            let value = lower_age_literal(c.next());
+            let value = match c.eat(Rule::any_value) {
+                Some(any) => Expr {
+                    kind: ExprKind::AnyValue,
+                    span: span_of(&any),
+                },
+                None => lower_age_literal(c.next()),
+            };
             StmtKind::Draw { then, count, value }
         }
         Rule::transfer_stmt | Rule::transfers_stmt => {

@@ -342,6 +342,7 @@ impl Renderer<'_> {
 
     pub(super) fn destination(&self, d: &Destination) -> String {
         match d {
+            Destination::Available => "the available achievements".to_string(),
             Destination::Zone { whose, kind } => {
                 format!(
                     "{} {}",

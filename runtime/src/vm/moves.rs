@@ -744,5 +744,6 @@ fn destination(
         DestinationZone::Board => Location::Board(seat, edition.card(card).color),
         DestinationZone::Achievements => Location::Achievements(seat),
         DestinationZone::Forecast => Location::Forecast(seat),
+        DestinationZone::Available => Location::Available,
     }
 }

@@ -152,6 +152,8 @@ impl Emitter<'_> {
                 self.looked_at(cards);
                 self.op(Op::BonusOf);
             }
+            // Chosen by the drawer, in the draw (`Emitter::draw`).
+            Value::AnyValue { .. } => self.error("`any value` outside a draw".to_string()),
             Value::HighestBonus(owner) => {
                 self.player(owner);
                 self.op(Op::Measure {
