@@ -449,7 +449,6 @@ const ECHOES_NOT_YET_WRITTEN: &[&str] = &[
     "Saxophone",
     "Scissors",
     "Shrapnel",
-    "Soap",
     "Social Networking",
     "Stethoscope",
     "Sudoku",

@@ -540,6 +540,9 @@ pub enum CardFilter {
     OfMyChoice,
     /// It has a demand effect.
     HasDemand,
+    /// The player could claim it as a standard achievement by the Achieve action's test, its
+    /// value the achievement's (`achieve (if eligible)`).
+    Eligible(Player),
     /// It passes every one of the filters (`without castle or factory`).
     All(Vec<CardFilter>),
     /// It has (or, negated, has not) a bonus in any slot (Echoes).

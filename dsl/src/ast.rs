@@ -317,9 +317,11 @@ pub enum StmtKind {
     /// `take …`: transfer into the executor's hand.
     Take(Selection),
     Exchange(Selection, Selection),
-    /// `meld …`, `reveal and return …`.
+    /// `meld …`, `reveal and return …`, `achieve (if eligible) …`.
     Move {
         verbs: Vec<Spanned<Verb>>,
+        /// `achieve (if eligible)`: only cards the player could claim as standard achievements.
+        if_eligible: bool,
         what: Selection,
     },
     /// `look at the top card of the [3] deck`: the player sees the cards, nobody else does;

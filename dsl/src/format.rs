@@ -620,9 +620,14 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
         StmtKind::Exchange(a, b) => {
             format!("exchange {} with {}", selection_text(a), selection_text(b))
         }
-        StmtKind::Move { verbs, what } => {
+        StmtKind::Move {
+            verbs,
+            if_eligible,
+            what,
+        } => {
             let verbs: Vec<&str> = verbs.iter().map(|v| v.node.word()).collect();
-            format!("{} {}", verbs.join(" and "), selection_text(what))
+            let eligible = if *if_eligible { " (if eligible)" } else { "" };
+            format!("{}{eligible} {}", verbs.join(" and "), selection_text(what))
         }
         StmtKind::Look(sel) => format!("look at {}", selection_text(sel)),
         StmtKind::Keep(card) => format!("keep {}", card_ref_text(card)),

@@ -644,6 +644,9 @@ pub enum Op {
     KeepDemand,
     /// Keep cards with a bonus (with `negated`, without one) in any slot.
     KeepBonus { negated: bool },
+    /// `I: seat, S: cards → cards` the player could claim as standard achievements (the Achieve
+    /// action's test at each card's value).
+    KeepEligible,
     /// Keep cards showing one of the icons the statement chose.
     KeepChosenIcons { stmt: StmtId },
     /// Keep cards among the bottom `n` of their pile.

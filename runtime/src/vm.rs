@@ -753,6 +753,7 @@ impl Game {
             Op::KeepIf { test } => run!(self.op_keep_if(frame, test, outer)),
             Op::KeepDemand => run!(self.op_keep_demand(edition, frame)),
             Op::KeepBonus { negated } => run!(self.op_keep_bonus(edition, frame, negated)),
+            Op::KeepEligible => run!(self.op_keep_eligible(edition, frame)),
             Op::KeepChosenIcons { stmt } => {
                 run!(self.op_keep_chosen_icons(edition, frame, stmt, outer))
             }

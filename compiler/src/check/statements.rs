@@ -641,8 +641,15 @@ impl EffectCx<'_, '_> {
                 self.produce(id, vec![ast::Participle::Exchanged], true);
                 single(self, StmtKind::Exchange { a, b })
             }
-            S::Move { verbs, what } => {
-                let cards = self.selection(what);
+            S::Move {
+                verbs,
+                if_eligible,
+                what,
+            } => {
+                let mut cards = self.selection(what);
+                if *if_eligible {
+                    cards.filters.push(CardFilter::Eligible(self.doer()));
+                }
                 let Some(first) = verbs.first() else {
                     return single(self, StmtKind::Keep);
                 };

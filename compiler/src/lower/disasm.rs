@@ -561,6 +561,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::KeepIf { test } => format!("keep_if {}", chunk_name(edition, test)),
         Op::KeepDemand => "keep_demand".to_string(),
         Op::KeepBonus { negated } => format!("keep_bonus negated={negated}"),
+        Op::KeepEligible => "keep_eligible".to_string(),
         Op::KeepChosenIcons { stmt } => format!("keep_chosen_icons stmt={stmt}"),
         Op::KeepPileBottom { n } => format!("keep_pile_bottom {n}"),
         Op::KeepAllButTop { n } => format!("keep_all_but_top {n}"),

@@ -315,8 +315,13 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             if c.eat(Rule::kw_and).is_some() {
                 verbs.push(lower_verb(c.next()));
             }
+            let if_eligible = c.eat(Rule::if_eligible).is_some();
             let what = lower_selection(c.next());
-            StmtKind::Move { verbs, what }
+            StmtKind::Move {
+                verbs,
+                if_eligible,
+                what,
+            }
         }
         Rule::look_stmt | Rule::looks_stmt => {
             c.next(); // look

@@ -467,6 +467,23 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::KeepEligible`: keep the cards the player could claim as standard achievements.
+    #[inline]
+    pub(super) fn op_keep_eligible(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+    ) -> OpResult {
+        let seat = self.pop_int(frame)?;
+        let mut cards = self.pop_set(frame)?;
+        match self.seat(seat) {
+            Some(seat) => cards.retain(|c| self.eligible_to_achieve(seat, edition.card(*c).age)),
+            None => cards.clear(),
+        }
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
     /// `Op::KeepChosenIcons`: keep cards showing one of the icons the statement chose.
     #[inline]
     pub(super) fn op_keep_chosen_icons(

@@ -225,6 +225,10 @@ impl Emitter<'_> {
             CardFilter::HasDemand => self.op(Op::KeepDemand),
             CardFilter::Bonus { negated } => self.op(Op::KeepBonus { negated: *negated }),
             CardFilter::All(filters) => self.filters(filters),
+            CardFilter::Eligible(player) => {
+                self.player(player);
+                self.op(Op::KeepEligible);
+            }
             CardFilter::HasChosenIcon(stmt) => self.op(Op::KeepChosenIcons { stmt: stmt.0 }),
             CardFilter::PileBottom(n) => self.op(Op::KeepPileBottom { n: *n }),
             CardFilter::AllButTop(n) => self.op(Op::KeepAllButTop { n: *n }),
