@@ -423,7 +423,6 @@ const ECHOES_NOT_YET_WRITTEN: &[&str] = &[
     "Homing Pigeons",
     "Hot Air Balloon",
     "Human Genome",
-    "Ice Skates",
     "Indian Clubs",
     "Jeans",
     "Jet",
