@@ -434,7 +434,6 @@ const ECHOES_NOT_YET_WRITTEN: &[&str] = &[
     "Linguistics",
     "Loom",
     "MP3",
-    "Morphine",
     "Noodles",
     "Novel",
     "Palampore",

@@ -543,6 +543,10 @@ pub enum CardFilter {
     /// The player could claim it as a standard achievement by the Achieve action's test, its
     /// value the achievement's (`achieve (if eligible)`).
     Eligible(Player),
+    /// Its value is odd (or even).
+    Parity {
+        odd: bool,
+    },
     /// It passes every one of the filters (`without castle or factory`).
     All(Vec<CardFilter>),
     /// It has (or, negated, has not) a bonus in any slot (Echoes).

@@ -224,6 +224,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         Above
         | KeepDemand
         | KeepBonus { .. }
+        | KeepParity { .. }
         | KeepChosenIcons { .. }
         | KeepPileBottom { .. }
         | KeepAllButTop { .. }

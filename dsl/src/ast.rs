@@ -613,6 +613,10 @@ pub enum Filter {
     WithoutIcon(Vec<Name>),
     /// `with a bonus` (Echoes): a bonus in any slot of the card.
     WithBonus,
+    /// `of odd value`, `of even value`.
+    Parity {
+        odd: bool,
+    },
     /// `without a bonus`.
     WithoutBonus,
     /// `of value 4 or lower`.

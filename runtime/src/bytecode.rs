@@ -644,6 +644,8 @@ pub enum Op {
     KeepDemand,
     /// Keep cards with a bonus (with `negated`, without one) in any slot.
     KeepBonus { negated: bool },
+    /// Keep cards of odd (or even) value.
+    KeepParity { odd: bool },
     /// `I: seat, S: cards → cards` the player could claim as standard achievements (the Achieve
     /// action's test at each card's value).
     KeepEligible,

@@ -754,6 +754,7 @@ impl Game {
             Op::KeepDemand => run!(self.op_keep_demand(edition, frame)),
             Op::KeepBonus { negated } => run!(self.op_keep_bonus(edition, frame, negated)),
             Op::KeepEligible => run!(self.op_keep_eligible(edition, frame)),
+            Op::KeepParity { odd } => run!(self.op_keep_parity(edition, frame, odd)),
             Op::KeepChosenIcons { stmt } => {
                 run!(self.op_keep_chosen_icons(edition, frame, stmt, outer))
             }

@@ -366,6 +366,7 @@ impl EffectCx<'_, '_> {
                 }
             }
             ast::Filter::WithBonus => CardFilter::Bonus { negated: false },
+            ast::Filter::Parity { odd } => CardFilter::Parity { odd: *odd },
             ast::Filter::WithoutBonus => CardFilter::Bonus { negated: true },
             ast::Filter::WithDemand => CardFilter::HasDemand,
             ast::Filter::SameValue => CardFilter::SameValue,

@@ -562,6 +562,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::KeepDemand => "keep_demand".to_string(),
         Op::KeepBonus { negated } => format!("keep_bonus negated={negated}"),
         Op::KeepEligible => "keep_eligible".to_string(),
+        Op::KeepParity { odd } => format!("keep_parity odd={odd}"),
         Op::KeepChosenIcons { stmt } => format!("keep_chosen_icons stmt={stmt}"),
         Op::KeepPileBottom { n } => format!("keep_pile_bottom {n}"),
         Op::KeepAllButTop { n } => format!("keep_all_but_top {n}"),

@@ -191,6 +191,9 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
             let second = c.next();
             match second.as_rule() {
                 Rule::kw_value => Filter::Value(lower_value_spec(c.next())),
+                Rule::kw_odd | Rule::kw_even => Filter::Parity {
+                    odd: second.as_rule() == Rule::kw_odd,
+                },
                 Rule::kw_the if c.peek_is(Rule::kw_value) => Filter::ValueOfMyChoice,
                 Rule::kw_the => {
                     c.next(); // same

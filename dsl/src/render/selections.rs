@@ -301,6 +301,8 @@ impl Renderer<'_> {
             Filter::WithIcon(icons) => format!("with a {}", icon_list(icons)),
             Filter::WithoutIcon(icons) => format!("without a {}", icon_list(icons)),
             Filter::WithBonus => "with a bonus".to_string(),
+            Filter::Parity { odd: true } => "of odd value".to_string(),
+            Filter::Parity { odd: false } => "of even value".to_string(),
             Filter::WithoutBonus => "without a bonus".to_string(),
             Filter::WithDemand => "with a demand effect".to_string(),
             Filter::WithChosenIcon => "with the chosen icon".to_string(),

@@ -467,6 +467,20 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::KeepParity`: keep the cards of odd (or even) value.
+    #[inline]
+    pub(super) fn op_keep_parity(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        odd: bool,
+    ) -> OpResult {
+        let mut cards = self.pop_set(frame)?;
+        cards.retain(|c| (edition.card(*c).age % 2 == 1) == odd);
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
     /// `Op::KeepEligible`: keep the cards the player could claim as standard achievements.
     #[inline]
     pub(super) fn op_keep_eligible(

@@ -225,6 +225,7 @@ impl Emitter<'_> {
             CardFilter::HasDemand => self.op(Op::KeepDemand),
             CardFilter::Bonus { negated } => self.op(Op::KeepBonus { negated: *negated }),
             CardFilter::All(filters) => self.filters(filters),
+            CardFilter::Parity { odd } => self.op(Op::KeepParity { odd: *odd }),
             CardFilter::Eligible(player) => {
                 self.player(player);
                 self.op(Op::KeepEligible);
