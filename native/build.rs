@@ -17,7 +17,14 @@ use std::path::{Path, PathBuf};
 
 /// The editions whose native code is built (the same list as `EDITIONS` in `src/lib.rs`): the
 /// base editions, and the third edition with each expansion written so far.
-const EDITIONS: [&str; 4] = ["first", "third", "fourth", "third+cities"];
+const EDITIONS: [&str; 6] = [
+    "first",
+    "third",
+    "fourth",
+    "third+cities",
+    "third+echoes",
+    "third+cities+echoes",
+];
 
 fn main() {
     let package = PathBuf::from(env("CARGO_MANIFEST_DIR"));

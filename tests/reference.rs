@@ -401,3 +401,243 @@ fn cities_special_achievements_match_the_reference() {
         }
     }
 }
+
+/// The Echoes cards the card sources do not say yet, by title: each needs a construct the
+/// language lacks (the report of issue 13 says which). `dogma list` leaves them out; the test
+/// below fails when one of them is written (remove it here) or when another goes missing.
+const ECHOES_NOT_YET_WRITTEN: &[&str] = &[
+    "Air Conditioner",
+    "Artificial Heart",
+    "Bandage",
+    "Barometer",
+    "Calculator",
+    "Cell Phone",
+    "Charitable Trust",
+    "Clock",
+    "Comb",
+    "Crossword",
+    "Dentures",
+    "Elevator",
+    "Globe",
+    "Helicopter",
+    "Homing Pigeons",
+    "Hot Air Balloon",
+    "Human Genome",
+    "Indian Clubs",
+    "Jeans",
+    "Jet",
+    "Karaoke",
+    "Katana",
+    "Kobukson",
+    "Laser",
+    "Lever",
+    "Linguistics",
+    "Loom",
+    "MP3",
+    "Noodles",
+    "Novel",
+    "Palampore",
+    "Pencil",
+    "Perfume",
+    "Piano",
+    "Pressure Cooker",
+    "Puzzle Cube",
+    "Radio Telescope",
+    "Rock",
+    "Saxophone",
+    "Scissors",
+    "Shrapnel",
+    "Social Networking",
+    "Stethoscope",
+    "Sudoku",
+    "Sunglasses",
+    "Telegraph",
+    "Telescope",
+    "Television",
+    "Thermometer",
+    "Tuning Fork",
+    "Typewriter",
+    "Wristwatch",
+];
+
+/// `dogma list --edition third+echoes --json` agrees with ../shared/reference/cards/echoes.json
+/// for the third-edition Echoes cards: title, age, colour, each of the four slots by position
+/// (echo and bonus slots included), the featured icon, and the kinds of the effects in order (the
+/// echo effects first, then the dogma effects by the reference's kinds). The cards not yet written
+/// are exactly `ECHOES_NOT_YET_WRITTEN`.
+#[test]
+fn third_echoes_list_matches_the_reference() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/cards/echoes.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!(
+            "SKIPPED: the reference data {} is not present, so the Echoes cards were not compared",
+            path.display()
+        );
+        return;
+    };
+    let reference: Value = serde_json::from_str(&text).expect("echoes.json is JSON");
+    let expected: BTreeMap<String, &Value> = reference["cards"]
+        .as_array()
+        .expect("cards array")
+        .iter()
+        .filter(|c| {
+            c["editions"]
+                .as_array()
+                .is_some_and(|e| e.iter().any(|x| x == "third"))
+        })
+        .map(|c| {
+            let name = c
+                .get("names_by_edition")
+                .and_then(|n| n["third"].as_str())
+                .or_else(|| c["name"].as_str())
+                .expect("name");
+            (name.to_string(), c)
+        })
+        .collect();
+    assert_eq!(
+        expected.len(),
+        105,
+        "the reference lists 105 third-edition Echoes cards"
+    );
+
+    let output = Command::new(env!("CARGO_BIN_EXE_dogma"))
+        .args(["list", "--edition", "third+echoes", "--json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("dogma runs");
+    assert!(
+        output.status.success(),
+        "dogma list failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let listed: Value = serde_json::from_slice(&output.stdout).expect("dogma list prints JSON");
+    let cards: Vec<&Value> = listed
+        .as_array()
+        .expect("an array of cards")
+        .iter()
+        .filter(|c| c["set"] == "echoes")
+        .collect();
+
+    let mut problems = Vec::new();
+    let mut written = Vec::new();
+    for card in cards {
+        let title = card["title"].as_str().expect("title");
+        written.push(title.to_string());
+        let Some(reference) = expected.get(title) else {
+            problems.push(format!(
+                "{title}: not a third-edition Echoes card of the reference"
+            ));
+            continue;
+        };
+        for fact in ["age", "color"] {
+            if card[fact] != reference[fact] {
+                problems.push(format!(
+                    "{title}: {fact} {} (reference {})",
+                    card[fact], reference[fact]
+                ));
+            }
+        }
+        let icons = for_edition(reference, "icons", "third");
+        if card["icons"].as_object().map_or(0, |o| o.len()) != 4 {
+            problems.push(format!("{title}: not four slots"));
+        }
+        for slot in ["top_left", "bottom_left", "bottom_middle", "bottom_right"] {
+            if card["icons"][slot] != icons[slot] {
+                problems.push(format!(
+                    "{title}: {slot} is {} (reference {})",
+                    card["icons"][slot], icons[slot]
+                ));
+            }
+        }
+        let dogma_icon = for_edition(reference, "dogma_icon", "third");
+        if &card["dogma_icon"] != dogma_icon {
+            problems.push(format!(
+                "{title}: featured icon {} (reference {dogma_icon})",
+                card["dogma_icon"]
+            ));
+        }
+        let kinds: Vec<&str> = card["effects"]
+            .as_array()
+            .map(|e| e.iter().filter_map(|e| e["kind"].as_str()).collect())
+            .unwrap_or_default();
+        let echoes = icons
+            .as_object()
+            .map_or(0, |o| o.values().filter(|v| *v == "echo").count());
+        let mut theirs: Vec<&str> = vec!["echo"; echoes];
+        theirs.extend(
+            reference["effects_by_edition"]["third"]
+                .as_array()
+                .map(|e| {
+                    e.iter()
+                        .filter_map(|e| e["kind"].as_str())
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default(),
+        );
+        if kinds != theirs {
+            problems.push(format!("{title}: effects {kinds:?} (reference {theirs:?})"));
+        }
+    }
+    let missing: Vec<&str> = expected
+        .keys()
+        .map(String::as_str)
+        .filter(|t| !written.iter().any(|w| w == t))
+        .collect();
+    if missing != ECHOES_NOT_YET_WRITTEN {
+        problems.push(format!(
+            "the cards not written are {missing:?}, but ECHOES_NOT_YET_WRITTEN says {ECHOES_NOT_YET_WRITTEN:?}"
+        ));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The five Echoes special achievements exist under their third-edition names, and each renders
+/// the thing its reference condition counts.
+#[test]
+fn echoes_special_achievements_match_the_reference() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/cards/achievements.json");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("SKIPPED: {} is not present", path.display());
+        return;
+    };
+    let reference: Value = serde_json::from_str(&text).expect("achievements.json is JSON");
+    let echoes: Vec<&Value> = reference["achievements"]
+        .as_array()
+        .expect("achievements array")
+        .iter()
+        .filter(|a| a["set"] == "echoes" && a["kind"] == "special_achievement")
+        .collect();
+    assert_eq!(echoes.len(), 5);
+    for achievement in echoes {
+        let name = achievement["name"].as_str().expect("name");
+        let condition = for_edition(achievement, "condition", "third")
+            .as_str()
+            .expect("a third-edition condition");
+        let output = Command::new(env!("CARGO_BIN_EXE_dogma"))
+            .args(["render", name, "--edition", "third+echoes"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("dogma runs");
+        assert!(output.status.success(), "{name} is not defined");
+        let rendered = String::from_utf8_lossy(&output.stdout);
+        // What the reference counts, and the words the rendered condition counts it with.
+        let (theirs, ours) = [
+            ("bonuses", "eight bonuses"),
+            ("forecast", "seven cards in your forecast"),
+            ("{hex}", "eight [hex] in one color"),
+            ("echo effects", "four visible echo effects in one color"),
+            (
+                "same icon",
+                "four colors on your board with at least three of one icon",
+            ),
+        ]
+        .into_iter()
+        .find(|(theirs, _)| condition.contains(theirs))
+        .unwrap_or_else(|| panic!("{name}: an unknown condition: {condition}"));
+        assert!(
+            rendered.contains(ours),
+            "{name}: the reference counts {theirs}, the rendered text does not say `{ours}`:\n{rendered}"
+        );
+    }
+}

@@ -442,6 +442,8 @@ pub enum ZoneRef {
     Achievements,
     /// Cards on the board, at a position in their piles.
     Board(BoardPosition),
+    /// Echoes: the forecast.
+    Forecast,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -538,6 +540,19 @@ pub enum CardFilter {
     OfMyChoice,
     /// It has a demand effect.
     HasDemand,
+    /// The player could claim it as a standard achievement by the Achieve action's test, its
+    /// value the achievement's (`achieve (if eligible)`).
+    Eligible(Player),
+    /// Its value is odd (or even).
+    Parity {
+        odd: bool,
+    },
+    /// It passes every one of the filters (`without castle or factory`).
+    All(Vec<CardFilter>),
+    /// It has (or, negated, has not) a bonus in any slot (Echoes).
+    Bonus {
+        negated: bool,
+    },
     /// It shows one of the icons chosen by the statement.
     HasChosenIcon(StmtId),
     /// It is among the bottom `n` cards of its pile.
@@ -626,6 +641,14 @@ pub enum Value {
     Total(Box<CardSel>),
     /// A value parameter of the effect.
     Param(u8),
+    /// The bonus of a card (the highest, for several; 0 for none).
+    BonusOf(Box<CardSel>),
+    /// The highest visible bonus on the player's board (0 for none).
+    HighestBonus(Player),
+    /// `a card of any value` (a draw's value): the drawer chooses one from 1 to `max`.
+    AnyValue {
+        max: u8,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -765,4 +788,11 @@ pub enum Measure {
     ColorCards(Color),
     /// Visible icons on the board.
     Icons(Icon),
+    CardsInForecast,
+    /// Visible bonuses on the board.
+    Bonuses,
+    /// The most of the slot (an icon, the hexagon, an echo effect) visible in one colour.
+    InOneColor(Slot),
+    /// How many colours show at least this many of one icon, for the best icon.
+    ColorsWithOneIcon(u8),
 }

@@ -223,6 +223,8 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         AvailableCards | CandidateCard => ((0, 0), (0, 1)),
         Above
         | KeepDemand
+        | KeepBonus { .. }
+        | KeepParity { .. }
         | KeepChosenIcons { .. }
         | KeepPileBottom { .. }
         | KeepAllButTop { .. }
@@ -258,7 +260,9 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         DupSet => ((0, 1), (0, 2)),
         PopSet => ((0, 1), (0, 0)),
         Union | DropCards => ((0, 2), (0, 1)),
-        KeepColors | KeepValueCmp { .. } | KeepColorOnBoard { .. } => ((1, 1), (0, 1)),
+        KeepColors | KeepValueCmp { .. } | KeepColorOnBoard { .. } | KeepEligible => {
+            ((1, 1), (0, 1))
+        }
         KeepValues { n } => ((n as usize, 1), (0, 1)),
         DropColor { .. }
         | KeepIcons { .. }
@@ -271,6 +275,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | Pick { .. }
         | Order { .. } => ((0, 1), (0, 1)),
         ValueOf
+        | BonusOf
         | ExtremeValue { .. }
         | CountCards
         | DistinctValues

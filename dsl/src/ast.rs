@@ -317,9 +317,11 @@ pub enum StmtKind {
     /// `take …`: transfer into the executor's hand.
     Take(Selection),
     Exchange(Selection, Selection),
-    /// `meld …`, `reveal and return …`.
+    /// `meld …`, `reveal and return …`, `achieve (if eligible) …`.
     Move {
         verbs: Vec<Spanned<Verb>>,
+        /// `achieve (if eligible)`: only cards the player could claim as standard achievements.
+        if_eligible: bool,
         what: Selection,
     },
     /// `look at the top card of the [3] deck`: the player sees the cards, nobody else does;
@@ -607,8 +609,16 @@ pub enum Filter {
     IconOfMyChoice(Option<Name>),
     /// `of the same value` (no `as`): the cards taken all share one value.
     SameValue,
-    /// `without leaf`.
-    WithoutIcon(Name),
+    /// `without leaf`, `without castle or factory` (none of them).
+    WithoutIcon(Vec<Name>),
+    /// `with a bonus` (Echoes): a bonus in any slot of the card.
+    WithBonus,
+    /// `of odd value`, `of even value`.
+    Parity {
+        odd: bool,
+    },
+    /// `without a bonus`.
+    WithoutBonus,
     /// `of value 4 or lower`.
     Value(ValueSpec),
     SameColorAs(CardRef),
@@ -711,11 +721,15 @@ pub enum ZoneKind {
     ScorePile,
     Board,
     Achievements,
+    /// Echoes: the forecast (face down, its owner's).
+    Forecast,
 }
 
 impl ZoneKind {
     pub fn word(self, plural: bool) -> &'static str {
         match (self, plural) {
+            (ZoneKind::Forecast, false) => "forecast",
+            (ZoneKind::Forecast, true) => "forecasts",
             (ZoneKind::Hand, false) => "hand",
             (ZoneKind::Hand, true) => "hands",
             (ZoneKind::ScorePile, false) => "score pile",
@@ -783,6 +797,8 @@ pub enum Destination {
         kind: Spanned<ZoneKind>,
         player: PlayerRef,
     },
+    /// `the available achievements` (Echoes): among the standard achievements nobody holds.
+    Available,
 }
 
 /// Cards named without a choice.
@@ -1006,6 +1022,12 @@ pub enum ExprKind {
     Chosen,
     /// `total value of returned`: the sum of the cards' values.
     Total(Box<SetRef>),
+    /// `bonus of it` (Echoes): the card's bonus (the highest, for several cards; 0 for none).
+    BonusOf(CardRef),
+    /// `highest bonus on your board`: the highest visible bonus (0 for none).
+    HighestBonus(Spanned<Possessive>),
+    /// `a card of any value` (a draw's value only): the drawer chooses the value.
+    AnyValue,
     /// A bare word: a parameter of the effect.
     Name(String),
 }
@@ -1155,6 +1177,8 @@ pub struct CardPred {
 #[derive(Clone, Debug, PartialEq)]
 pub enum CardPredKind {
     HasIcon(Vec<Name>),
+    /// `has a bonus` (Echoes).
+    HasBonus,
     /// `is directly beneath an [11]`: the card just above it in its pile is such a card.
     DirectlyBeneath {
         value: Option<Expr>,
@@ -1257,6 +1281,14 @@ pub enum Measure {
     ColorCards(Name),
     /// `leaf`: visible icons on the board.
     Icon(Name),
+    /// `bonuses` (Echoes): visible bonuses on the board.
+    Bonuses,
+    /// `hex in one color`, `echo in one color`: the most of the slot (an icon, `hex`, `echo`)
+    /// visible in one colour's pile.
+    InOneColor(Name),
+    /// `colors with at least 3 of one icon`: how many colours show at least that many of one
+    /// icon, for the icon that does so in the most colours.
+    ColorsWithOneIcon(u32),
 }
 
 // ---------------------------------------------------------------------------------------------

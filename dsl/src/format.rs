@@ -598,6 +598,13 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
                 .as_ref()
                 .map(|v| format!(" and {}", v.node.word()))
                 .unwrap_or_default();
+            if value.kind == ExprKind::AnyValue {
+                let (count, s) = match &count.node {
+                    DrawCount::Fixed(n) => (count_text(*n, false), if *n == 1 { "" } else { "s" }),
+                    DrawCount::Computed(e) => (format!("({})", expr_text(e)), ""),
+                };
+                return format!("draw{verb} {count} card{s} of any value");
+            }
             let count = match &count.node {
                 DrawCount::Fixed(n) => count_text(*n, starts_with_vowel_sound(value)),
                 DrawCount::Computed(e) => format!("({})", expr_text(e)),
@@ -613,9 +620,14 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
         StmtKind::Exchange(a, b) => {
             format!("exchange {} with {}", selection_text(a), selection_text(b))
         }
-        StmtKind::Move { verbs, what } => {
+        StmtKind::Move {
+            verbs,
+            if_eligible,
+            what,
+        } => {
             let verbs: Vec<&str> = verbs.iter().map(|v| v.node.word()).collect();
-            format!("{} {}", verbs.join(" and "), selection_text(what))
+            let eligible = if *if_eligible { " (if eligible)" } else { "" };
+            format!("{}{eligible} {}", verbs.join(" and "), selection_text(what))
         }
         StmtKind::Look(sel) => format!("look at {}", selection_text(sel)),
         StmtKind::Keep(card) => format!("keep {}", card_ref_text(card)),
@@ -774,7 +786,14 @@ fn filter_text(f: &Filter) -> String {
             let names: Vec<&str> = icons.iter().map(|i| i.node.as_str()).collect();
             format!("with {}", names.join(" or "))
         }
-        Filter::WithoutIcon(icon) => format!("without {}", icon.node),
+        Filter::WithoutIcon(icons) => {
+            let names: Vec<&str> = icons.iter().map(|i| i.node.as_str()).collect();
+            format!("without {}", names.join(" or "))
+        }
+        Filter::WithBonus => "with a bonus".to_string(),
+        Filter::Parity { odd: true } => "of odd value".to_string(),
+        Filter::Parity { odd: false } => "of even value".to_string(),
+        Filter::WithoutBonus => "without a bonus".to_string(),
         Filter::WithDemand => "with a demand effect".to_string(),
         Filter::WithChosenIcon => "with the chosen icon".to_string(),
         Filter::ValueOfMyChoice => "of the value of my choice".to_string(),
@@ -840,6 +859,7 @@ fn zone_text(z: &Zone) -> String {
 
 fn destination_text(d: &Destination) -> String {
     match d {
+        Destination::Available => "the available achievements".to_string(),
         Destination::Zone { whose, kind } => {
             format!("{} {}", whose.node.words(), kind.node.word(false))
         }
@@ -980,6 +1000,9 @@ fn expr_text(e: &Expr) -> String {
         ),
         ExprKind::Chosen => "chosen".to_string(),
         ExprKind::Total(set) => format!("total value of {}", set_ref_text(set)),
+        ExprKind::BonusOf(c) => format!("bonus of {}", card_ref_text(c)),
+        ExprKind::HighestBonus(whose) => format!("highest bonus on {} board", whose.node.words()),
+        ExprKind::AnyValue => "any value".to_string(),
         ExprKind::Name(n) => n.clone(),
     }
 }
@@ -1123,6 +1146,7 @@ fn card_pred_text(p: &CardPred) -> String {
             let names: Vec<&str> = icons.iter().map(|i| i.node.as_str()).collect();
             format!("has {}", names.join(" or "))
         }
+        CardPredKind::HasBonus => "has a bonus".to_string(),
         CardPredKind::DirectlyBeneath { value, filters } => {
             let mut text = match value {
                 Some(v) => {
@@ -1218,6 +1242,7 @@ fn measure_text(m: &Measure, singular: bool) -> String {
         Measure::Achievements => format!("achievement{s}"),
         Measure::TopCards => format!("top card{s}"),
         Measure::CardsIn(ZoneKind::Hand) => format!("card{s} in hand"),
+        Measure::CardsIn(ZoneKind::Forecast) => format!("card{s} in forecast"),
         Measure::CardsIn(_) => format!("card{s} in score pile"),
         Measure::History {
             verb,
@@ -1234,6 +1259,9 @@ fn measure_text(m: &Measure, singular: bool) -> String {
         }
         Measure::ColorCards(color) => format!("{} card{s}", color.node),
         Measure::Icon(icon) => icon.node.clone(),
+        Measure::Bonuses => "bonuses".to_string(),
+        Measure::InOneColor(slot) => format!("{} in one color", slot.node),
+        Measure::ColorsWithOneIcon(n) => format!("color{s} with at least {n} of one icon"),
     }
 }
 

@@ -8,7 +8,14 @@ use dogma_runtime::vm::NativeFn;
 include!(concat!(env!("OUT_DIR"), "/editions.rs"));
 
 /// The editions whose native code is built in (the same list as `EDITIONS` in `build.rs`).
-pub const EDITIONS: [&str; 4] = ["first", "third", "fourth", "third+cities"];
+pub const EDITIONS: [&str; 6] = [
+    "first",
+    "third",
+    "fourth",
+    "third+cities",
+    "third+echoes",
+    "third+cities+echoes",
+];
 
 /// Where the build script wrote each edition's source (`NAME.rs`), for reading and for tests.
 pub const GENERATED_IN: &str = env!("OUT_DIR");
@@ -26,6 +33,16 @@ pub fn for_edition(name: &str) -> Option<(NativeFn, u64)> {
             third_cities::run as NativeFn,
             third_cities::FINGERPRINT,
             third_cities::CHUNKS,
+        ),
+        "third+echoes" => (
+            third_echoes::run as NativeFn,
+            third_echoes::FINGERPRINT,
+            third_echoes::CHUNKS,
+        ),
+        "third+cities+echoes" => (
+            third_cities_echoes::run as NativeFn,
+            third_cities_echoes::FINGERPRINT,
+            third_cities_echoes::CHUNKS,
         ),
         _ => return None,
     };

@@ -540,6 +540,8 @@ pub enum ZoneSel {
     BoardBottom,
     /// Every card of every pile, each pile from top to bottom.
     BoardAll,
+    /// Echoes: the forecast.
+    Forecast,
 }
 
 /// A player named relative to the running frame.
@@ -581,6 +583,15 @@ pub enum MeasureCode {
     CardsInScorePile,
     ColorCards(Color),
     Icons(Icon),
+    /// The highest visible bonus on the board (0 for none).
+    HighestBonus,
+    CardsInForecast,
+    /// Visible bonuses on the board.
+    Bonuses,
+    /// The most of the slot visible in one colour's pile.
+    InOneColor(Slot),
+    /// How many colours show at least `n` of one icon, for the icon that does so most.
+    ColorsWithOneIcon(u8),
     /// Cards the player moved with the verb this action or turn (optionally due to this card).
     Moved {
         verb: Verb,
@@ -775,6 +786,13 @@ pub enum Op {
     KeepIf { test: ChunkIdx },
     /// Keep cards with a demand effect.
     KeepDemand,
+    /// Keep cards with a bonus (with `negated`, without one) in any slot.
+    KeepBonus { negated: bool },
+    /// Keep cards of odd (or even) value.
+    KeepParity { odd: bool },
+    /// `I: seat, S: cards → cards` the player could claim as standard achievements (the Achieve
+    /// action's test at each card's value).
+    KeepEligible,
     /// Keep cards showing one of the icons the statement chose.
     KeepChosenIcons { stmt: StmtId },
     /// Keep cards among the bottom `n` of their pile.
@@ -810,6 +828,8 @@ pub enum Op {
     // ----- numbers from cards and boards -----------------------------------------------------
     /// `S: cards → I: highest value` (0 for none).
     ValueOf,
+    /// `S: cards → I: highest bonus` (0 for none).
+    BonusOf,
     /// `S: cards → I: highest or lowest value` (0 for none).
     ExtremeValue { extreme: Extreme },
     /// `S: cards → I: how many`.

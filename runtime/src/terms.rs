@@ -61,6 +61,10 @@ pub enum DestinationZone {
     /// The top of the pile of the card's colour, keeping the pile's splay.
     Board,
     Achievements,
+    /// Echoes: the forecast.
+    Forecast,
+    /// Echoes: among the available standard achievements (whoever moves the card).
+    Available,
 }
 
 /// A set of players, relative to the player executing an effect.

@@ -785,6 +785,9 @@ impl Game {
             Op::KeepTop => run!(self.op_keep_top(frame)),
             Op::KeepIf { test } => run!(self.op_keep_if(frame, test, outer)),
             Op::KeepDemand => run!(self.op_keep_demand(edition, frame)),
+            Op::KeepBonus { negated } => run!(self.op_keep_bonus(edition, frame, negated)),
+            Op::KeepEligible => run!(self.op_keep_eligible(edition, frame)),
+            Op::KeepParity { odd } => run!(self.op_keep_parity(edition, frame, odd)),
             Op::KeepChosenIcons { stmt } => {
                 run!(self.op_keep_chosen_icons(edition, frame, stmt, outer))
             }
@@ -815,6 +818,7 @@ impl Game {
                 by,
             } => run!(self.op_history(frame, verb, due_to, scope, by)),
             Op::ValueOf => run!(self.op_value_of(edition, frame)),
+            Op::BonusOf => run!(self.op_bonus_of(edition, frame)),
             Op::ExtremeValue { extreme } => run!(self.op_extreme_value(edition, frame, extreme)),
             Op::CountCards => run!(self.op_count_cards(frame)),
             Op::TotalValue => run!(self.op_total_value(edition, frame)),

@@ -7,7 +7,7 @@ use super::words::{amount_test, comparison, due_to, player_set, quantifier, scop
 use crate::diagnostics::Error;
 use crate::ir::*;
 use dogma_dsl::ast;
-use dogma_runtime::{Color, Icon};
+use dogma_runtime::{Color, Icon, Slot};
 
 impl EffectCx<'_, '_> {
     pub(super) fn cond(&mut self, c: &ast::Cond, prev: Option<StmtId>) -> Cond {
@@ -126,6 +126,7 @@ impl EffectCx<'_, '_> {
                     .collect();
                 vec![has_slot(slots)]
             }
+            ast::CardPredKind::HasBonus => vec![CardFilter::Bonus { negated: false }],
             ast::CardPredKind::Value(spec) => vec![CardFilter::Value(self.value_spec(spec))],
             ast::CardPredKind::DirectlyBeneath { value, filters } => {
                 let mut above = Vec::new();
@@ -216,6 +217,16 @@ impl EffectCx<'_, '_> {
             ast::Measure::Achievements => Measure::Achievements,
             ast::Measure::TopCards => Measure::TopCards,
             ast::Measure::CardsIn(ast::ZoneKind::Hand) => Measure::CardsInHand,
+            ast::Measure::CardsIn(ast::ZoneKind::Forecast) => Measure::CardsInForecast,
+            ast::Measure::Bonuses => Measure::Bonuses,
+            ast::Measure::InOneColor(slot) => Measure::InOneColor(match slot.node.as_str() {
+                "hex" => Slot::Hex,
+                "echo" => Slot::Echo,
+                _ => self.card.slot_name(slot).unwrap_or(Slot::Hex),
+            }),
+            ast::Measure::ColorsWithOneIcon(n) => {
+                Measure::ColorsWithOneIcon(self.small_count(*n, m.span))
+            }
             ast::Measure::CardsIn(_) => Measure::CardsInScorePile,
             ast::Measure::History {
                 verb,

@@ -267,7 +267,7 @@ impl EffectCx<'_, '_> {
     }
 
     /// A count of cards in a pile phrase (`the bottom 3`).
-    fn small_count(&mut self, n: u32, span: Span) -> u8 {
+    pub(super) fn small_count(&mut self, n: u32, span: Span) -> u8 {
         if n == 0 || n > 99 {
             self.error(Error::BadCount {
                 at: self.at(span),
@@ -289,6 +289,7 @@ impl EffectCx<'_, '_> {
                 ast::ZoneKind::ScorePile => ZoneRef::ScorePile,
                 ast::ZoneKind::Achievements => ZoneRef::Achievements,
                 ast::ZoneKind::Board => ZoneRef::Board(position.clone()),
+                ast::ZoneKind::Forecast => ZoneRef::Forecast,
             })
             .collect();
         CardSource::Zones { owner, zones }
@@ -348,10 +349,25 @@ impl EffectCx<'_, '_> {
                     .collect();
                 has_slot(slots)
             }
-            ast::Filter::WithoutIcon(icon) => match self.card.slot_name(icon)? {
-                Slot::Icon(icon) => CardFilter::LacksIcon(icon),
-                slot => CardFilter::LacksSlot(slot),
-            },
+            ast::Filter::WithoutIcon(icons) => {
+                // `without castle or factory`: none of them, one filter per icon.
+                let mut lacks: Vec<CardFilter> = icons
+                    .iter()
+                    .filter_map(|i| self.card.slot_name(i))
+                    .map(|slot| match slot {
+                        Slot::Icon(icon) => CardFilter::LacksIcon(icon),
+                        slot => CardFilter::LacksSlot(slot),
+                    })
+                    .collect();
+                if lacks.len() == 1 {
+                    lacks.pop()?
+                } else {
+                    CardFilter::All(lacks)
+                }
+            }
+            ast::Filter::WithBonus => CardFilter::Bonus { negated: false },
+            ast::Filter::Parity { odd } => CardFilter::Parity { odd: *odd },
+            ast::Filter::WithoutBonus => CardFilter::Bonus { negated: true },
             ast::Filter::WithDemand => CardFilter::HasDemand,
             ast::Filter::SameValue => CardFilter::SameValue,
             ast::Filter::WithChosenIcon => {

@@ -641,8 +641,15 @@ impl EffectCx<'_, '_> {
                 self.produce(id, vec![ast::Participle::Exchanged], true);
                 single(self, StmtKind::Exchange { a, b })
             }
-            S::Move { verbs, what } => {
-                let cards = self.selection(what);
+            S::Move {
+                verbs,
+                if_eligible,
+                what,
+            } => {
+                let mut cards = self.selection(what);
+                if *if_eligible {
+                    cards.filters.push(CardFilter::Eligible(self.doer()));
+                }
                 let Some(first) = verbs.first() else {
                     return single(self, StmtKind::Keep);
                 };
@@ -761,6 +768,13 @@ impl EffectCx<'_, '_> {
 
     fn destination(&mut self, d: &ast::Destination) -> (Destination, bool) {
         match d {
+            ast::Destination::Available => (
+                Destination {
+                    player: Player::Executor,
+                    zone: DestinationZone::Available,
+                },
+                false,
+            ),
             ast::Destination::Zone { whose, kind } => {
                 let player = self.single_owner(whose);
                 let chooses = matches!(player, Player::Choose { .. });

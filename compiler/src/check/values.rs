@@ -162,6 +162,11 @@ impl EffectCx<'_, '_> {
                 }
             },
             ast::ExprKind::Total(set) => Value::Total(Box::new(self.set_ref(set))),
+            ast::ExprKind::AnyValue => Value::AnyValue {
+                max: self.card.options.max_age(),
+            },
+            ast::ExprKind::BonusOf(card) => Value::BonusOf(Box::new(self.card_ref(card))),
+            ast::ExprKind::HighestBonus(whose) => Value::HighestBonus(self.single_owner(whose)),
             ast::ExprKind::Name(name) => match self.param(name) {
                 Some((index, false)) => Value::Param(index),
                 Some((_, true)) => {

@@ -40,6 +40,7 @@ pub(super) fn destination_zone(kind: ast::ZoneKind) -> DestinationZone {
         ast::ZoneKind::ScorePile => DestinationZone::ScorePile,
         ast::ZoneKind::Board => DestinationZone::Board,
         ast::ZoneKind::Achievements => DestinationZone::Achievements,
+        ast::ZoneKind::Forecast => DestinationZone::Forecast,
     }
 }
 

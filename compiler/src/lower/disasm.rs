@@ -270,6 +270,7 @@ fn zone(z: ZoneSel) -> &'static str {
         ZoneSel::BoardTop => "board_top",
         ZoneSel::BoardBottom => "board_bottom",
         ZoneSel::BoardAll => "board_all",
+        ZoneSel::Forecast => "forecast",
     }
 }
 
@@ -279,6 +280,8 @@ fn destination(z: DestinationZone) -> &'static str {
         DestinationZone::ScorePile => "score_pile",
         DestinationZone::Board => "board",
         DestinationZone::Achievements => "achievements",
+        DestinationZone::Forecast => "forecast",
+        DestinationZone::Available => "available",
     }
 }
 
@@ -414,6 +417,11 @@ fn measure(m: MeasureCode) -> String {
         MeasureCode::CardsInScorePile => "cards_in_score_pile".to_string(),
         MeasureCode::ColorCards(c) => format!("color_cards {c}"),
         MeasureCode::Icons(i) => format!("icons {i}"),
+        MeasureCode::HighestBonus => "highest_bonus".to_string(),
+        MeasureCode::CardsInForecast => "cards_in_forecast".to_string(),
+        MeasureCode::Bonuses => "bonuses".to_string(),
+        MeasureCode::InOneColor(slot) => format!("in_one_color {}", slot.word()),
+        MeasureCode::ColorsWithOneIcon(n) => format!("colors_with_one_icon {n}"),
         MeasureCode::Moved {
             verb,
             due_to,
@@ -552,6 +560,9 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::KeepTop => "keep_top".to_string(),
         Op::KeepIf { test } => format!("keep_if {}", chunk_name(edition, test)),
         Op::KeepDemand => "keep_demand".to_string(),
+        Op::KeepBonus { negated } => format!("keep_bonus negated={negated}"),
+        Op::KeepEligible => "keep_eligible".to_string(),
+        Op::KeepParity { odd } => format!("keep_parity odd={odd}"),
         Op::KeepChosenIcons { stmt } => format!("keep_chosen_icons stmt={stmt}"),
         Op::KeepPileBottom { n } => format!("keep_pile_bottom {n}"),
         Op::KeepAllButTop { n } => format!("keep_all_but_top {n}"),
@@ -575,6 +586,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         }
         Op::Mark { stmt } => format!("mark stmt={stmt}"),
         Op::ValueOf => "value_of".to_string(),
+        Op::BonusOf => "bonus_of".to_string(),
         Op::ExtremeValue { extreme: e } => format!("extreme_value {}", extreme(e)),
         Op::CountCards => "count_cards".to_string(),
         Op::TotalValue => "total_value".to_string(),

@@ -79,7 +79,7 @@ pub fn generate(edition: &CompiledEdition) -> Result<String, String> {
     let chunks = Literal::usize_suffixed(edition.chunks.len());
     let file = quote! {
         #![doc = #header]
-        #![allow(clippy::all, unused_imports, unused_variables)]
+        #![allow(clippy::all, unused_imports, unused_variables, unreachable_code)]
 
         use dogma_runtime::bytecode::*;
         use dogma_runtime::game::Game;

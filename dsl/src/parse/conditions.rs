@@ -206,7 +206,9 @@ fn lower_card_pred(pair: P) -> CardPred {
     let span = span_of(&pair);
     let mut c = Cursor::new(pair);
     let first = c.next();
-    let kind = if first.as_rule() == Rule::kw_has {
+    let kind = if first.as_rule() == Rule::kw_has && c.eat(Rule::kw_a).is_some() {
+        CardPredKind::HasBonus
+    } else if first.as_rule() == Rule::kw_has {
         let mut icons = vec![name_of(c.next())];
         while c.eat(Rule::kw_or).is_some() {
             icons.push(name_of(c.next()));
@@ -340,6 +342,8 @@ pub(super) fn lower_measure(pair: P) -> Spanned<Measure> {
             if c.eat(Rule::kw_in).is_some() {
                 if c.eat(Rule::kw_hand).is_some() {
                     Measure::CardsIn(ZoneKind::Hand)
+                } else if c.eat(Rule::kw_forecast).is_some() {
+                    Measure::CardsIn(ZoneKind::Forecast)
                 } else {
                     Measure::CardsIn(ZoneKind::ScorePile)
                 }
@@ -353,6 +357,14 @@ pub(super) fn lower_measure(pair: P) -> Spanned<Measure> {
                 }
             }
         }
+        Rule::kw_bonuses => Measure::Bonuses,
+        Rule::kw_colors | Rule::kw_color if c.peek_is(Rule::kw_with) => {
+            c.next(); // with
+            c.next(); // at
+            c.next(); // least
+            let n = int_of(&c.next());
+            Measure::ColorsWithOneIcon(n)
+        }
         Rule::kw_colors | Rule::kw_color => {
             let mut filters = Vec::new();
             while let Some(f) = c.eat(Rule::color_filter) {
@@ -361,6 +373,7 @@ pub(super) fn lower_measure(pair: P) -> Spanned<Measure> {
             Measure::Colors(filters)
         }
         Rule::color_word => Measure::ColorCards(name_of(first)),
+        _ if c.peek_is(Rule::kw_in) => Measure::InOneColor(name_of(first)),
         _ => Measure::Icon(name_of(first)),
     };
     Spanned::new(m, span)

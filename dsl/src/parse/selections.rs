@@ -146,7 +146,15 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
     let mut c = Cursor::new(pair);
     let first = c.next();
     let filter = match first.as_rule() {
-        Rule::kw_with if c.peek_is(Rule::kw_a) => Filter::WithDemand,
+        Rule::kw_with if c.peek_is(Rule::kw_a) => {
+            c.next(); // a
+            if c.peek_is(Rule::kw_bonus) {
+                Filter::WithBonus
+            } else {
+                Filter::WithDemand
+            }
+        }
+        Rule::kw_without if c.peek_is(Rule::kw_a) => Filter::WithoutBonus,
         Rule::kw_with if c.peek_is(Rule::kw_the) => {
             c.next(); // the
             if c.eat(Rule::kw_chosen).is_some() {
@@ -172,11 +180,20 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
             }
             Filter::WithIcon(icons)
         }
-        Rule::kw_without => Filter::WithoutIcon(name_of(c.next())),
+        Rule::kw_without => {
+            let mut icons = vec![name_of(c.next())];
+            while c.eat(Rule::kw_or).is_some() {
+                icons.push(name_of(c.next()));
+            }
+            Filter::WithoutIcon(icons)
+        }
         Rule::kw_of => {
             let second = c.next();
             match second.as_rule() {
                 Rule::kw_value => Filter::Value(lower_value_spec(c.next())),
+                Rule::kw_odd | Rule::kw_even => Filter::Parity {
+                    odd: second.as_rule() == Rule::kw_odd,
+                },
                 Rule::kw_the if c.peek_is(Rule::kw_value) => Filter::ValueOfMyChoice,
                 Rule::kw_the => {
                     c.next(); // same
@@ -296,6 +313,7 @@ fn lower_zone_kind(pair: P) -> Spanned<ZoneKind> {
         Rule::kw_hand | Rule::kw_hands => ZoneKind::Hand,
         Rule::kw_score => ZoneKind::ScorePile,
         Rule::kw_board | Rule::kw_boards => ZoneKind::Board,
+        Rule::kw_forecast | Rule::kw_forecasts => ZoneKind::Forecast,
         _ => ZoneKind::Achievements,
     };
     Spanned::new(kind, span)
@@ -303,6 +321,9 @@ fn lower_zone_kind(pair: P) -> Spanned<ZoneKind> {
 
 pub(super) fn lower_destination(pair: P) -> Destination {
     let mut c = Cursor::new(pair);
+    if c.items.iter().any(|p| p.as_rule() == Rule::kw_available) {
+        return Destination::Available;
+    }
     if c.eat(Rule::kw_the).is_some() {
         let kind = lower_zone_kind(c.next());
         c.next(); // of

@@ -283,7 +283,13 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                 None
             };
             let count = lower_draw_count(c.next());
-            let value = lower_age_literal(c.next());
+            let value = match c.eat(Rule::any_value) {
+                Some(any) => Expr {
+                    kind: ExprKind::AnyValue,
+                    span: span_of(&any),
+                },
+                None => lower_age_literal(c.next()),
+            };
             StmtKind::Draw { then, count, value }
         }
         Rule::transfer_stmt | Rule::transfers_stmt => {
@@ -309,8 +315,13 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             if c.eat(Rule::kw_and).is_some() {
                 verbs.push(lower_verb(c.next()));
             }
+            let if_eligible = c.eat(Rule::if_eligible).is_some();
             let what = lower_selection(c.next());
-            StmtKind::Move { verbs, what }
+            StmtKind::Move {
+                verbs,
+                if_eligible,
+                what,
+            }
         }
         Rule::look_stmt | Rule::looks_stmt => {
             c.next(); // look

@@ -148,6 +148,16 @@ fn lower_factor(pair: P) -> Expr {
             c.next(); // of
             ExprKind::NumberOf(lower_countable(c.next()))
         }
+        Rule::kw_bonus => {
+            c.next(); // of
+            ExprKind::BonusOf(lower_card_ref(c.next()))
+        }
+        Rule::kw_highest if c.peek_is(Rule::kw_bonus) => {
+            c.next(); // bonus
+            c.next(); // on
+            let whose = lower_possessive(c.next());
+            ExprKind::HighestBonus(whose)
+        }
         Rule::kw_highest | Rule::kw_lowest => {
             let highest = first.as_rule() == Rule::kw_highest;
             c.next(); // value

@@ -7,7 +7,8 @@ use super::players::{possessive_of, same_player, verb_s};
 use super::selections::{is_anaphoric, np_plural};
 use super::values::literal_values;
 use super::words::{
-    amount_cards, amount_plural, amount_words, and_list, article, icon, icon_list, or_list, past,
+    amount_cards, amount_plural, amount_words, and_list, article, icon, icon_list, number, or_list,
+    past,
 };
 use super::Renderer;
 
@@ -401,6 +402,21 @@ impl Renderer<'_> {
                 format!(" on {poss} board"),
             ),
             Measure::Icon(i) => (icon(&i.node), format!(" on {poss} board")),
+            Measure::Bonuses => (
+                format!("bonus{}", if plural { "es" } else { "" }),
+                format!(" on {poss} board"),
+            ),
+            Measure::InOneColor(slot) if slot.node == "echo" => (
+                format!("visible echo effect{s}"),
+                format!(" in one color on {poss} board"),
+            ),
+            Measure::InOneColor(slot) => {
+                (icon(&slot.node), format!(" in one color on {poss} board"))
+            }
+            Measure::ColorsWithOneIcon(n) => (
+                format!("color{s}"),
+                format!(" on {poss} board with at least {} of one icon", number(*n)),
+            ),
         }
     }
 
@@ -512,6 +528,13 @@ impl Renderer<'_> {
                 };
                 format!("{has} a {}", icon_list(icons))
             }
+            CardPredKind::HasBonus => match (plural, negated) {
+                (false, false) => "has a bonus",
+                (true, false) => "have a bonus",
+                (false, true) => "does not have a bonus",
+                (true, true) => "do not have a bonus",
+            }
+            .to_string(),
             CardPredKind::DirectlyBeneath { value, filters } => {
                 let mut text = match value {
                     Some(v) => {
@@ -609,6 +632,11 @@ fn flipped(op: Comparison) -> Comparison {
 pub(super) fn board_tail(m: &Measure) -> bool {
     matches!(
         m,
-        Measure::Icon(_) | Measure::ColorCards(_) | Measure::CardsIn(ZoneKind::Board)
+        Measure::Icon(_)
+            | Measure::ColorCards(_)
+            | Measure::CardsIn(ZoneKind::Board)
+            | Measure::Bonuses
+            | Measure::InOneColor(_)
+            | Measure::ColorsWithOneIcon(_)
     )
 }

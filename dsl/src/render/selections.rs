@@ -299,7 +299,11 @@ impl Renderer<'_> {
     pub(super) fn filter(&self, f: &Filter) -> String {
         match f {
             Filter::WithIcon(icons) => format!("with a {}", icon_list(icons)),
-            Filter::WithoutIcon(i) => format!("without a {}", icon(&i.node)),
+            Filter::WithoutIcon(icons) => format!("without a {}", icon_list(icons)),
+            Filter::WithBonus => "with a bonus".to_string(),
+            Filter::Parity { odd: true } => "of odd value".to_string(),
+            Filter::Parity { odd: false } => "of even value".to_string(),
+            Filter::WithoutBonus => "without a bonus".to_string(),
             Filter::WithDemand => "with a demand effect".to_string(),
             Filter::WithChosenIcon => "with the chosen icon".to_string(),
             Filter::ValueOfMyChoice => "of the value of my choice".to_string(),
@@ -340,6 +344,7 @@ impl Renderer<'_> {
 
     pub(super) fn destination(&self, d: &Destination) -> String {
         match d {
+            Destination::Available => "the available achievements".to_string(),
             Destination::Zone { whose, kind } => {
                 format!(
                     "{} {}",

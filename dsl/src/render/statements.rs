@@ -263,7 +263,7 @@ impl Renderer<'_> {
                     self.bind(Participle::of_verb(verb.node), plural, count);
                 }
             }
-            StmtKind::Move { verbs, what } => {
+            StmtKind::Move { verbs, what, .. } => {
                 let plural = scaled || self.selection_plural(what);
                 let count = if scaled {
                     None
@@ -569,9 +569,18 @@ impl Renderer<'_> {
                 self.selection(a),
                 self.selection(b)
             )),
-            StmtKind::Move { verbs, what } => {
+            StmtKind::Move {
+                verbs,
+                if_eligible,
+                what,
+            } => {
                 let verbs: Vec<&str> = verbs.iter().map(|v| v.node.word()).collect();
-                Clause::imperative(format!("{} {}", verbs.join(" and "), self.selection(what)))
+                let eligible = if *if_eligible { " (if eligible)" } else { "" };
+                Clause::imperative(format!(
+                    "{}{eligible} {}",
+                    verbs.join(" and "),
+                    self.selection(what)
+                ))
             }
             StmtKind::Look(what) => Clause::imperative(format!("look at {}", self.selection(what))),
             StmtKind::Keep(card) => Clause::imperative(format!("keep {}", self.card_ref(card))),

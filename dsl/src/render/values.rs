@@ -29,6 +29,7 @@ impl Renderer<'_> {
         match &value.kind {
             ExprKind::Int(n) => format!("[{n}]"),
             ExprKind::Paren(inner) => self.value_noun(inner, plural),
+            ExprKind::AnyValue => format!("{} of any value", if plural { "cards" } else { "card" }),
             _ => format!(
                 "{} {}",
                 if plural { "cards" } else { "card" },
@@ -180,6 +181,14 @@ impl Renderer<'_> {
                 }
             ),
             ExprKind::Chosen => "the chosen value".to_string(),
+            ExprKind::AnyValue => "any value".to_string(),
+            ExprKind::BonusOf(r) => match self.card_ref(r).as_str() {
+                "it" => "its bonus".to_string(),
+                card => format!("the bonus of {card}"),
+            },
+            ExprKind::HighestBonus(whose) => {
+                format!("the highest bonus on {} board", whose.node.words())
+            }
         }
     }
 

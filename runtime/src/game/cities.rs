@@ -253,6 +253,56 @@ impl Game {
         }
     }
 
+    /// The values of a player's visible bonuses (Echoes, Cities), one per bonus.
+    pub(crate) fn visible_bonuses(&self, seat: Seat) -> Vec<i32> {
+        self.state.players[seat as usize]
+            .board
+            .iter()
+            .flat_map(|pile| self.visible_slots(pile))
+            .filter_map(|(_, slot)| match slot {
+                Slot::Bonus(n) => Some(i32::from(n)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The highest visible bonus on a player's board (0 for none).
+    pub(crate) fn highest_bonus(&self, seat: Seat) -> i32 {
+        self.visible_bonuses(seat).into_iter().max().unwrap_or(0)
+    }
+
+    /// The most of a slot (an icon, the hexagon, an echo effect) visible in one colour's pile of
+    /// a player's board (Echoes' Heritage and History).
+    pub(crate) fn most_in_one_color(&self, seat: Seat, slot: Slot) -> i32 {
+        self.state.players[seat as usize]
+            .board
+            .iter()
+            .map(|pile| self.visible_slots(pile).filter(|(_, s)| *s == slot).count() as i32)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// How many colours of a player's board show at least `n` of one icon, for the icon that
+    /// does so in the most colours (Echoes' Supremacy).
+    pub(crate) fn colors_with_one_icon(&self, seat: Seat, n: u8) -> i32 {
+        crate::vocab::Icon::ALL
+            .iter()
+            .map(|icon| {
+                self.state.players[seat as usize]
+                    .board
+                    .iter()
+                    .filter(|pile| {
+                        self.visible_slots(pile)
+                            .filter(|(_, s)| *s == Slot::Icon(*icon))
+                            .count()
+                            >= usize::from(n)
+                    })
+                    .count() as i32
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The slots of a pile a player can see: every slot of the top card, and the slots its
     /// splay reveals on each card below (the reference README, "Icons and positions").
     fn visible_slots<'a>(

@@ -56,6 +56,19 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::BonusOf`: `S: cards → I: highest bonus` (0 for none).
+    #[inline]
+    pub(super) fn op_bonus_of(&self, edition: &CompiledEdition, frame: &mut Frame) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        let bonus = cards
+            .iter()
+            .map(|c| super::selections::card_bonus(edition, *c))
+            .max()
+            .unwrap_or(0);
+        frame.ints.push(bonus);
+        Ok(None)
+    }
+
     /// `Op::ExtremeValue`: `S: cards → I: highest or lowest value` (0 for none).
     #[inline]
     pub(super) fn op_extreme_value(
@@ -487,6 +500,11 @@ impl Game {
             MeasureCode::CardsInScorePile => player.score_pile.len() as i32,
             MeasureCode::ColorCards(c) => player.pile(c).cards.len() as i32,
             MeasureCode::Icons(icon) => self.state.icon_count(edition, seat, icon),
+            MeasureCode::HighestBonus => self.highest_bonus(seat),
+            MeasureCode::CardsInForecast => player.forecast.len() as i32,
+            MeasureCode::Bonuses => self.visible_bonuses(seat).len() as i32,
+            MeasureCode::InOneColor(slot) => self.most_in_one_color(seat, slot),
+            MeasureCode::ColorsWithOneIcon(n) => self.colors_with_one_icon(seat, n),
             MeasureCode::Moved {
                 verb,
                 due_to,

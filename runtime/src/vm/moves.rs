@@ -743,5 +743,7 @@ fn destination(
         DestinationZone::ScorePile => Location::ScorePile(seat),
         DestinationZone::Board => Location::Board(seat, edition.card(card).color),
         DestinationZone::Achievements => Location::Achievements(seat),
+        DestinationZone::Forecast => Location::Forecast(seat),
+        DestinationZone::Available => Location::Available,
     }
 }

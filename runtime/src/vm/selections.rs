@@ -453,6 +453,51 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::KeepBonus`: keep cards with a bonus (with `negated`, without one).
+    #[inline]
+    pub(super) fn op_keep_bonus(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        negated: bool,
+    ) -> OpResult {
+        let mut cards = self.pop_set(frame)?;
+        cards.retain(|c| (card_bonus(edition, *c) > 0) != negated);
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
+    /// `Op::KeepParity`: keep the cards of odd (or even) value.
+    #[inline]
+    pub(super) fn op_keep_parity(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        odd: bool,
+    ) -> OpResult {
+        let mut cards = self.pop_set(frame)?;
+        cards.retain(|c| (edition.card(*c).age % 2 == 1) == odd);
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
+    /// `Op::KeepEligible`: keep the cards the player could claim as standard achievements.
+    #[inline]
+    pub(super) fn op_keep_eligible(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+    ) -> OpResult {
+        let seat = self.pop_int(frame)?;
+        let mut cards = self.pop_set(frame)?;
+        match self.seat(seat) {
+            Some(seat) => cards.retain(|c| self.eligible_to_achieve(seat, edition.card(*c).age)),
+            None => cards.clear(),
+        }
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
     /// `Op::KeepChosenIcons`: keep cards showing one of the icons the statement chose.
     #[inline]
     pub(super) fn op_keep_chosen_icons(
@@ -734,6 +779,7 @@ impl Game {
         match zone {
             ZoneSel::Hand => player.hand.to_vec(),
             ZoneSel::ScorePile => player.score_pile.to_vec(),
+            ZoneSel::Forecast => player.forecast.to_vec(),
             ZoneSel::Achievements => player
                 .achievements
                 .iter()
@@ -765,6 +811,20 @@ impl Game {
 
 /// Whether several cards moving together could end in different orders: two of them going to
 /// the same pile (meld, tuck, to a board) or the same deck (return).
+/// A card's bonus: the highest bonus among its slots (0 for none).
+pub(super) fn card_bonus(edition: &CompiledEdition, card: CardIdx) -> i32 {
+    edition
+        .card(card)
+        .slots
+        .iter()
+        .filter_map(|(_, slot)| match slot {
+            crate::vocab::Slot::Bonus(n) => Some(i32::from(*n)),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 fn order_matters(edition: &CompiledEdition, cards: &[CardIdx], next: Option<Op>) -> bool {
     if cards.len() < 2 {
         return false;

@@ -200,6 +200,10 @@ impl Emitter<'_> {
             Measure::TopCards => MeasureCode::TopCards,
             Measure::CardsInHand => MeasureCode::CardsInHand,
             Measure::CardsInScorePile => MeasureCode::CardsInScorePile,
+            Measure::CardsInForecast => MeasureCode::CardsInForecast,
+            Measure::Bonuses => MeasureCode::Bonuses,
+            Measure::InOneColor(slot) => MeasureCode::InOneColor(*slot),
+            Measure::ColorsWithOneIcon(n) => MeasureCode::ColorsWithOneIcon(*n),
             Measure::ColorCards(color) => MeasureCode::ColorCards(*color),
             Measure::Icons(icon) => MeasureCode::Icons(*icon),
             Measure::Moved {

@@ -223,6 +223,13 @@ impl Emitter<'_> {
             // Taken by the pick (`ChooseSharedValue`).
             CardFilter::SameValue => {}
             CardFilter::HasDemand => self.op(Op::KeepDemand),
+            CardFilter::Bonus { negated } => self.op(Op::KeepBonus { negated: *negated }),
+            CardFilter::All(filters) => self.filters(filters),
+            CardFilter::Parity { odd } => self.op(Op::KeepParity { odd: *odd }),
+            CardFilter::Eligible(player) => {
+                self.player(player);
+                self.op(Op::KeepEligible);
+            }
             CardFilter::HasChosenIcon(stmt) => self.op(Op::KeepChosenIcons { stmt: stmt.0 }),
             CardFilter::PileBottom(n) => self.op(Op::KeepPileBottom { n: *n }),
             CardFilter::AllButTop(n) => self.op(Op::KeepAllButTop { n: *n }),
@@ -277,6 +284,7 @@ fn zone_sel(zone: &ZoneRef) -> Option<ZoneSel> {
         ZoneRef::Hand => ZoneSel::Hand,
         ZoneRef::ScorePile => ZoneSel::ScorePile,
         ZoneRef::Achievements => ZoneSel::Achievements,
+        ZoneRef::Forecast => ZoneSel::Forecast,
         ZoneRef::Board(BoardPosition::Top) => ZoneSel::BoardTop,
         ZoneRef::Board(BoardPosition::Bottom) => ZoneSel::BoardBottom,
         ZoneRef::Board(BoardPosition::All) => ZoneSel::BoardAll,

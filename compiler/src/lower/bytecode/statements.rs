@@ -444,7 +444,22 @@ impl Emitter<'_> {
             }
         }
         self.player(player);
-        self.value(age);
+        match age {
+            // `a card of any value`: the drawer (the actor) chooses the value first.
+            Value::AnyValue { max } => {
+                self.op(Op::Int { value: 1 });
+                self.op(Op::Int {
+                    value: i16::from(*max),
+                });
+                let chooser = self.chooser(player);
+                self.op(Op::ChooseValueRange {
+                    chooser,
+                    stmt: id.0,
+                });
+                self.op(Op::ChosenValue { stmt: id.0 });
+            }
+            _ => self.value(age),
+        }
         self.op(Op::Draw {
             count,
             then,

@@ -148,6 +148,18 @@ impl Emitter<'_> {
                 self.op(Op::TotalValue);
             }
             Value::Param(index) => self.op(Op::Param { index: *index }),
+            Value::BonusOf(cards) => {
+                self.looked_at(cards);
+                self.op(Op::BonusOf);
+            }
+            // Chosen by the drawer, in the draw (`Emitter::draw`).
+            Value::AnyValue { .. } => self.error("`any value` outside a draw".to_string()),
+            Value::HighestBonus(owner) => {
+                self.player(owner);
+                self.op(Op::Measure {
+                    measure: MeasureCode::HighestBonus,
+                });
+            }
         }
     }
 
