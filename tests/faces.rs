@@ -75,3 +75,9 @@ fn a_city_face() {
 fn a_fourth_edition_card_face() {
     insta::assert_snapshot!("face_astrogeology", face("fourth", "Astrogeology"));
 }
+
+/// An Echoes card: an echo slot and a bonus, an echo effect before the dogma effects.
+#[test]
+fn an_echoes_card_face() {
+    insta::assert_snapshot!("face_bangle", face("third+echoes", "Bangle"));
+}
