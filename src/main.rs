@@ -670,6 +670,9 @@ fn cmd_check(paths: Vec<PathBuf>, deny_warnings: bool, edition: Option<String>) 
             let tally = Tally::of(&checked, sources.files.len(), errors);
             failed |= fails(&tally);
             summary(&format!("the {name} edition"), &tally, elapsed);
+            if let Some(note) = sources.manifest.not_written_note() {
+                say!("{note}");
+            }
         }
         return Ok(if failed {
             ExitCode::from(1)
@@ -1154,6 +1157,9 @@ fn cmd_list(edition: &str, json: bool) -> CmdResult {
         Ok(x) => x,
         Err(code) => return Ok(code),
     };
+    if let Some(note) = sources.manifest.not_written_note() {
+        say!("{note}");
+    }
     let mut cards = Vec::new();
     for card in &checked.program.cards {
         let ast = checked.card_ast(card.id);
@@ -1244,7 +1250,12 @@ fn cmd_play(
             dogma_runtime::dogmac::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
         }
         None => match compiled_edition(edition_name) {
-            Ok((_, compiled)) => compiled,
+            Ok((sources, compiled)) => {
+                if let Some(note) = sources.manifest.not_written_note() {
+                    say!("{note}");
+                }
+                compiled
+            }
             Err(code) => return Ok(code),
         },
     };

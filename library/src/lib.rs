@@ -130,6 +130,37 @@ pub struct Manifest {
     pub trees: Vec<Tree>,
     pub wording: Wording,
     pub rules: Rules,
+    /// The printed cards of its sets that are not written yet (the expansions' `not-written`),
+    /// with the set each belongs to: reported as not implemented.
+    pub not_written: Vec<(String, String)>,
+}
+
+impl Manifest {
+    /// The note that says which printed cards the game plays without, if any.
+    pub fn not_written_note(&self) -> Option<String> {
+        if self.not_written.is_empty() {
+            return None;
+        }
+        let mut by_set: Vec<(String, Vec<&str>)> = Vec::new();
+        for (set, title) in &self.not_written {
+            match by_set.iter_mut().find(|(s, _)| s == set) {
+                Some((_, titles)) => titles.push(title),
+                None => by_set.push((set.clone(), vec![title])),
+            }
+        }
+        let parts: Vec<String> = by_set
+            .iter()
+            .map(|(set, titles)| {
+                format!(
+                    "{} card{} of {set} not implemented yet (the game is played without them): {}",
+                    titles.len(),
+                    if titles.len() == 1 { "" } else { "s" },
+                    titles.join(", ")
+                )
+            })
+            .collect();
+        Some(format!("note: {}", parts.join("; ")))
+    }
 }
 
 /// An edition's card sources, ready to check.
@@ -318,12 +349,19 @@ pub fn load_manifest_in(root: &Path, name: &str) -> Result<Manifest, String> {
     let (raw, mut rules, mut trees, wording) = resolve_manifest(root, &path, &mut seen)?;
     let mut names = vec![raw.name.clone()];
     let mut in_play = Vec::new();
+    let mut not_written = Vec::new();
     for expansion in &expansions {
         if in_play.contains(expansion) {
             return Err(format!("the expansion `{expansion}` is named twice"));
         }
         add_expansion(
-            root, expansion, &raw.name, &mut rules, &mut trees, &mut seen,
+            root,
+            expansion,
+            &raw.name,
+            &mut rules,
+            &mut trees,
+            &mut seen,
+            &mut not_written,
         )?;
         in_play.push(expansion.clone());
         names.push(expansion.clone());
@@ -364,6 +402,7 @@ pub fn load_manifest_in(root: &Path, name: &str) -> Result<Manifest, String> {
         trees,
         wording,
         rules,
+        not_written,
     })
 }
 
@@ -470,6 +509,10 @@ struct RawExpansion {
     /// The rules the expansion adds to the edition's (keys of `Rules`).
     #[serde(default)]
     rules: toml::Table,
+    /// The set's printed cards not written in the language yet: the tool reports them as not
+    /// implemented (`dogma check`, `list`, `play`) instead of playing without them silently.
+    #[serde(default, rename = "not-written")]
+    not_written: Vec<String>,
 }
 
 /// The names of the expansions under `cards/expansions/`, sorted.
@@ -530,8 +573,14 @@ fn add_expansion(
     rules: &mut toml::Table,
     trees: &mut Vec<Tree>,
     seen: &mut Vec<PathBuf>,
+    not_written: &mut Vec<(String, String)>,
 ) -> Result<(), String> {
     let (path, raw) = read_expansion(root, name)?;
+    not_written.extend(
+        raw.not_written
+            .iter()
+            .map(|t| (name.to_string(), t.clone())),
+    );
     if !raw.editions.iter().any(|e| e == edition) {
         return Err(format!(
             "the expansion `{name}` is written for the {} edition, not the {edition}",
@@ -915,6 +964,13 @@ pub fn check_sources(sources: &EditionSources) -> (Checked, Vec<String>) {
         .collect();
     let mut problems = drop_errors(&options.layers, &checked.unused_drops, &known);
     problems.extend(supply_problem(&sources.manifest, &checked));
+    for (set, title) in &sources.manifest.not_written {
+        if known.contains(&title.as_str()) {
+            problems.push(format!(
+                "\"{title}\" is written, but the {set} manifest still lists it as `not-written`: remove it from the list"
+            ));
+        }
+    }
     (checked, problems)
 }
 
