@@ -20,7 +20,8 @@ fn fill(color: Color) -> &'static str {
     }
 }
 
-fn escape(text: &str) -> String {
+/// Text made safe inside XML and HTML (SVG faces, the gallery, the stats report).
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -5,19 +5,13 @@
 //!
 //! The page is well-formed XML (XHTML served as HTML), so tests parse it like the SVGs.
 
+use crate::face::escape;
 use crate::stats::Stats;
 use dogma_runtime::bytecode::CompiledEdition;
 use dogma_runtime::vocab::{Color, Icon};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 /// A file name for a title: lower-case letters, digits and dashes.
 fn slug(title: &str) -> String {

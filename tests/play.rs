@@ -244,24 +244,10 @@ fn saved_at_question(scenario: &str, tag: &str) -> std::path::PathBuf {
 
 /// Runs `dogma play --resume SAVED` with `input` typed at the terminal.
 fn human_transcript(saved: &std::path::Path, input: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dogma"))
-        .args(["play", "--resume"])
-        .arg(saved)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("dogma runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("types");
-    let out = child.wait_with_output().expect("dogma ends");
-    String::from_utf8_lossy(&out.stdout).to_string()
+    typed(
+        &["play", "--resume", saved.to_str().expect("utf-8 path")],
+        input,
+    )
 }
 
 #[test]

@@ -198,11 +198,7 @@ impl Event {
             // back: deluxe rules, "Playing with expansions").
             Event::Draw { player, card, .. } if *player != reader => {
                 let info = edition.card(*card);
-                let set = if info.deck_set == 0 {
-                    String::new()
-                } else {
-                    format!(" ({})", info.set)
-                };
+                let set = back_set(info);
                 format!(
                     "{} draws a [{}]{set}",
                     names.get(*player as usize).cloned().unwrap_or_default(),
@@ -212,11 +208,7 @@ impl Event {
             // Another player sees only the back of a card looked at.
             Event::Look { player, card } if *player != reader => {
                 let info = edition.card(*card);
-                let set = if info.deck_set == 0 {
-                    String::new()
-                } else {
-                    format!(" ({})", info.set)
-                };
+                let set = back_set(info);
                 format!(
                     "{} looks at a [{}]{set}",
                     names.get(*player as usize).cloned().unwrap_or_default(),
@@ -229,11 +221,7 @@ impl Event {
                 if hidden_from(reader, *from) && hidden_from(reader, *to) =>
             {
                 let info = edition.card(*card);
-                let set = if info.deck_set == 0 {
-                    String::new()
-                } else {
-                    format!(" ({})", info.set)
-                };
+                let set = back_set(info);
                 self.text(edition, names).replacen(
                     &format!("{} [{}]", info.title, info.age),
                     &format!("a [{}]{set}", info.age),
@@ -719,10 +707,23 @@ impl<'de> Deserialize<'de> for Log {
     }
 }
 
+/// What a card's back shows besides its age: its set, for an expansion's card (each set has its
+/// own card back: deluxe rules, "Playing with expansions").
+fn back_set(info: &crate::bytecode::CardInfo) -> String {
+    if info.deck_set == 0 {
+        String::new()
+    } else {
+        format!(" ({})", info.set)
+    }
+}
+
 /// Whether a card in `place` shows its face to `reader`: cards on boards do, and the reader's
 /// own hand, score pile, forecast and achievements; other players' hidden zones, the decks, the
-/// available achievements and the junk show only backs (the rulebooks: scored, returned and
-/// achieved cards lie face down).
+/// available achievements and the junk show only backs. Scored, returned and achieved cards lie
+/// face down (../shared/rules/fourth-edition-rulebook.txt, glossary "Return" and "Score", and
+/// "Achieve": "face-down"); foreshadowed cards too (../shared/rules/EXPANSIONS.md, Echoes). The
+/// rulebooks do not say how junked cards lie, so the junk is read as hidden: a card junked from a
+/// board is named (it was seen there), one junked from a hand or a deck is not.
 pub fn hidden_from(reader: Seat, place: Location) -> bool {
     match place {
         Location::Board(..) => false,

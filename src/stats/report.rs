@@ -3,6 +3,7 @@
 //! of every card), all in one folder with nothing to fetch.
 
 use super::{CardStats, Stats};
+use crate::face::escape;
 use plotters::prelude::*;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -214,13 +215,6 @@ pub fn endings_plot(stats: &Stats) -> Result<String, String> {
         root.present().map_err(plot_error)?;
     }
     Ok(svg)
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The HTML report: a summary per player count, the three plots, and every card.

@@ -358,35 +358,8 @@ impl Game {
         // "Value": from 1 to 11): Fusion after scoring a 1 has nothing to choose.
         let max = i32::from(edition.rules.max_age);
         options.retain(|v| (1..=max).contains(v));
-        let who = self.chooser_seat(frame, chooser);
-        let request = RequestKind::Values { options, count: 1 };
-        // A folded `you may`: asked even with one value, declined unasked with none.
-        let folded = frame.fold.is_some();
-        if folded && no_options(&request) {
-            frame.declined();
-            return Ok(None);
-        }
-        let chosen = match single_answer(&request) {
-            Some(Answer::Values(v)) if !folded => v,
-            _ => match self.answer.take() {
-                Some(Answer::Values(v)) => v,
-                Some(Answer::Decline) if frame.declined() => return Ok(None),
-                Some(_) => return Err(self.error(frame, "the answer is not a value")),
-                None => {
-                    return stopped(self.suspend_optional(frame, who, request, &chunk.name, folded))
-                }
-            },
-        };
-        frame.fold = None;
         let keep = frame.ints.len() - n;
-        frame.ints.truncate(keep);
-        if let Some(o) = outcome_mut(frame, stmt) {
-            o.ran = true;
-            o.requested = 1;
-            o.done = u16::from(!chosen.is_empty());
-            o.values = chosen;
-        }
-        Ok(None)
+        self.ask_value(chunk, frame, chooser, options, keep, stmt)
     }
 
     /// `Op::ChooseValueRange`: `I: low high →`: the chooser picks a value from low to high (only
@@ -408,6 +381,21 @@ impl Game {
         let (low, high) = (frame.ints[n - 2].max(1), frame.ints[n - 1]);
         let high = high.min(i32::from(edition.rules.max_age));
         let options: Vec<i32> = (low..=high).collect();
+        self.ask_value(chunk, frame, chooser, options, n - 2, stmt)
+    }
+
+    /// Asks the chooser for one of `options` (a folded `you may` asks even with one, and
+    /// declines unasked with none), then leaves `keep` ints on the stack and records the value
+    /// on the statement: the shared end of `ChooseValueFrom` and `ChooseValueRange`.
+    fn ask_value(
+        &mut self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        chooser: Chooser,
+        options: Vec<i32>,
+        keep: usize,
+        stmt: StmtId,
+    ) -> OpResult {
         let who = self.chooser_seat(frame, chooser);
         let request = RequestKind::Values { options, count: 1 };
         // A folded `you may`: asked even with one value, declined unasked with none.
@@ -428,7 +416,7 @@ impl Game {
             },
         };
         frame.fold = None;
-        frame.ints.truncate(n - 2);
+        frame.ints.truncate(keep);
         if let Some(o) = outcome_mut(frame, stmt) {
             o.ran = true;
             o.requested = 1;
