@@ -207,6 +207,12 @@ pub enum StmtKind {
         filters: Vec<ColorFilter>,
         body: Vec<Stmt>,
     },
+    /// The body runs once per value of the list (taken once, before the first run), lowest
+    /// first; that value is `Value::LoopValue`.
+    ForEachValue {
+        list: ValueList,
+        body: Vec<Stmt>,
+    },
     /// The body runs `times` times (`for every …`), evaluated once before the first run.
     Times {
         times: Value,
@@ -649,6 +655,19 @@ pub enum Value {
     AnyValue {
         max: u8,
     },
+    /// `a bonus on your board` (a draw's value): the drawer chooses one of the list's values.
+    Among(Box<ValueList>),
+    /// `that value`: the current value of the innermost value loop.
+    LoopValue,
+}
+
+/// Values to loop over or to choose among.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ValueList {
+    /// The visible bonuses of the owner's board (of every board of the group), one per bonus.
+    Bonuses(Owner),
+    /// The different values of the cards.
+    ValuesIn(CardSel),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

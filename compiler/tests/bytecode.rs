@@ -217,6 +217,12 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         ColorsNext { .. } => ((0, 0), (0, 0)),
         LoopColor => ((0, 0), (1, 0)),
         ChooseValueRange { .. } => ((2, 0), (0, 0)),
+        // A list of values (`v1 … vk k`) is made and consumed with nothing between: one slot.
+        BonusValues { group: None } => ((1, 0), (1, 0)),
+        BonusValues { group: Some(_) } | LoopValue => ((0, 0), (1, 0)),
+        SetValues => ((0, 1), (1, 0)),
+        ValuesStart | ChooseValueListed { .. } => ((1, 0), (0, 0)),
+        ValuesNext { .. } => ((0, 0), (0, 0)),
         InitParam { .. } | SetParam { .. } => ((1, 0), (0, 0)),
         Param { .. } => ((0, 0), (1, 0)),
         DeckCards | DeckEnd { .. } => ((1, 0), (0, 1)),
@@ -360,7 +366,8 @@ fn check_stacks(chunk: &Chunk) -> Result<(), String> {
             Op::LoopNext { exit }
             | Op::EachNext { exit }
             | Op::ActorStart { exit }
-            | Op::ColorsNext { exit } => {
+            | Op::ColorsNext { exit }
+            | Op::ValuesNext { exit } => {
                 work.push((exit as usize, after));
                 work.push((at + 1, after));
             }

@@ -245,6 +245,13 @@ pub enum StmtKind {
         filters: Vec<Spanned<ColorFilter>>,
         body: Block,
     },
+    /// `for each bonus on your board, in ascending order { … }`: the body runs once per value
+    /// of the list, lowest first, which is `that value`.
+    ForEachValue {
+        list: ValueList,
+        ascending: bool,
+        body: Block,
+    },
     /// `for each other player { … }`: the body runs once per player, who is `their`; `for
     /// each opponent with more crown than you { … }`: only for those who meet the test.
     ForEach {
@@ -1028,8 +1035,22 @@ pub enum ExprKind {
     HighestBonus(Spanned<Possessive>),
     /// `a card of any value` (a draw's value only): the drawer chooses the value.
     AnyValue,
+    /// `a bonus on your board`, `a value in any player's hand` (a draw's value only): the drawer
+    /// chooses one of the list's values.
+    Among(ValueList),
+    /// `that value`: the current value of `for each bonus …` / `for each value …`.
+    ThatValue,
     /// A bare word: a parameter of the effect.
     Name(String),
+}
+
+/// Values to loop over or to choose among.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValueList {
+    /// `bonus on your board`: each visible bonus of the board (`any player's`: of every board).
+    Bonuses(Spanned<Possessive>),
+    /// `value in your score pile`: the different values of the cards.
+    ValuesIn(SetRef),
 }
 
 /// What `number of` and `for every` count.

@@ -371,6 +371,25 @@ impl Printer<'_> {
                 self.stmts(body, indent + 1);
                 self.close_with(indent, body.span.end, &scale);
             }
+            StmtKind::ForEachValue {
+                list,
+                ascending,
+                body,
+            } => {
+                let order = if *ascending {
+                    ", in ascending order"
+                } else {
+                    ""
+                };
+                self.line(
+                    indent,
+                    stmt.span.start,
+                    body.span.start + 1,
+                    format!("{then}for each {}{order} {{", value_list_text(list)),
+                );
+                self.stmts(body, indent + 1);
+                self.close_with(indent, body.span.end, &scale);
+            }
             StmtKind::Lasting { when, body } => {
                 self.line(
                     indent,
@@ -667,6 +686,7 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
         | StmtKind::Either { .. }
         | StmtKind::ForEach { .. }
         | StmtKind::ForEachColor { .. }
+        | StmtKind::ForEachValue { .. }
         | StmtKind::Lasting { .. } => String::new(),
     }
 }
@@ -1003,7 +1023,17 @@ fn expr_text(e: &Expr) -> String {
         ExprKind::BonusOf(c) => format!("bonus of {}", card_ref_text(c)),
         ExprKind::HighestBonus(whose) => format!("highest bonus on {} board", whose.node.words()),
         ExprKind::AnyValue => "any value".to_string(),
+        ExprKind::Among(list) => format!("a {}", value_list_text(list)),
+        ExprKind::ThatValue => "that value".to_string(),
         ExprKind::Name(n) => n.clone(),
+    }
+}
+
+/// `bonus on your board`, `value in your score pile`.
+fn value_list_text(list: &ValueList) -> String {
+    match list {
+        ValueList::Bonuses(whose) => format!("bonus on {} board", whose.node.words()),
+        ValueList::ValuesIn(set) => format!("value in {}", set_ref_text(set)),
     }
 }
 

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 7;
+pub const FORMAT_VERSION: u32 = 8;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -643,6 +643,18 @@ pub enum Op {
     ColorsNext { exit: u16 },
     /// `→ I: mask` of the current colour of the innermost colour loop.
     LoopColor,
+    /// `I: seat → I: v1 … vk k` (no seat with a group): the values of the visible bonuses of the
+    /// player's board (of every board of the group), one per bonus, lowest first, then how many.
+    BonusValues { group: Option<PlayerSet> },
+    /// `S: cards → I: v1 … vk k`: the different values of the cards, lowest first, then how many.
+    SetValues,
+    /// `I: v1 … vk k →`; start a loop over the values, in that order.
+    ValuesStart,
+    /// Make the next value of the innermost value loop current (`that value`), or end it and
+    /// continue at `exit`.
+    ValuesNext { exit: u16 },
+    /// `→ I: v`: the current value of the innermost value loop.
+    LoopValue,
     /// `I: seat →`: that player carries out the statements up to the matching `ActorEnd`: they
     /// make its moves and its choices (`each opponent draws …`, `that player chooses …`); `you`
     /// is still the executor. Nobody (no player qualified): continue at `exit`.
@@ -941,6 +953,9 @@ pub enum Op {
     /// `I: low high →`: the chooser picks a value from low to high (only possible ages);
     /// recorded on the statement. `[decision]`
     ChooseValueRange { chooser: Chooser, stmt: StmtId },
+    /// `I: v1 … vk k →`: the chooser picks one of the k values (only possible ages); recorded
+    /// on the statement; none to pick: nothing recorded. `[decision]`
+    ChooseValueListed { chooser: Chooser, stmt: StmtId },
     /// `I: seat mask → seat color`: the player picks one splayable colour of the mask.
     /// `[decision]`
     PickColor {

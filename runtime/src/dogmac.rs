@@ -227,7 +227,8 @@ pub fn refs(op: &Op) -> Refs {
         Op::LoopNext { exit }
         | Op::EachNext { exit }
         | Op::ActorStart { exit }
-        | Op::ColorsNext { exit } => r.targets.push(exit),
+        | Op::ColorsNext { exit }
+        | Op::ValuesNext { exit } => r.targets.push(exit),
         Op::AskOption { stmt, n, texts, .. } => {
             r.stmts.push(stmt);
             r.texts = Some((texts, n));
@@ -285,6 +286,7 @@ pub fn refs(op: &Op) -> Refs {
         | Op::Mark { stmt }
         | Op::ChooseValueFrom { stmt, .. }
         | Op::ChooseValueRange { stmt, .. }
+        | Op::ChooseValueListed { stmt, .. }
         | Op::ChooseColors { stmt, .. }
         | Op::JunkSpecial { stmt, .. }
         | Op::RestoreSpecial { stmt }

@@ -158,6 +158,10 @@ pub struct Frame {
     /// masks), innermost last.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub color_loops: Vec<(i32, i32)>,
+    /// Value loops (`for each bonus …`): the values still to come (the next last) and the
+    /// current one, innermost last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub value_loops: Vec<(Vec<i32>, i32)>,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -200,6 +204,7 @@ impl Default for Frame {
             repeats: 0,
             actors: Vec::new(),
             color_loops: Vec::new(),
+            value_loops: Vec::new(),
         }
     }
 }
@@ -233,6 +238,7 @@ impl Frame {
         self.repeats = 0;
         self.actors.clear();
         self.color_loops.clear();
+        self.value_loops.clear();
     }
 
     /// A frame that runs an effect chunk.
@@ -266,6 +272,7 @@ impl Frame {
             repeats: 0,
             actors: Vec::new(),
             color_loops: Vec::new(),
+            value_loops: Vec::new(),
         }
     }
 
@@ -551,6 +558,7 @@ impl Game {
         frame.params.extend_from_slice(&parent.params);
         // `that color` in a test reads the loop the test runs in.
         frame.color_loops.extend_from_slice(&parent.color_loops);
+        frame.value_loops.extend_from_slice(&parent.value_loops);
         if let Some(p) = each {
             frame.each.push((vec![p], 1));
         }
@@ -724,6 +732,11 @@ impl Game {
             Op::ColorsStart => run!(self.op_colors_start(frame)),
             Op::ColorsNext { exit } => run!(self.op_colors_next(frame, exit)),
             Op::LoopColor => run!(self.op_loop_color(frame)),
+            Op::BonusValues { group } => run!(self.op_bonus_values(frame, group)),
+            Op::SetValues => run!(self.op_set_values(edition, frame)),
+            Op::ValuesStart => run!(self.op_values_start(frame)),
+            Op::ValuesNext { exit } => run!(self.op_values_next(frame, exit)),
+            Op::LoopValue => run!(self.op_loop_value(frame)),
             Op::ActorEnd => run!(self.op_actor_end(frame)),
             Op::Int { value } => run!(self.op_int(frame, value)),
             Op::Add => run!(self.op_add(frame)),
@@ -896,6 +909,9 @@ impl Game {
             } => run!(self.op_choose_colors(chunk, frame, count, chooser, stmt, pure)),
             Op::ChooseValueRange { chooser, stmt } => {
                 run!(self.op_choose_value_range(edition, chunk, frame, chooser, stmt, pure))
+            }
+            Op::ChooseValueListed { chooser, stmt } => {
+                run!(self.op_choose_value_listed(edition, chunk, frame, chooser, stmt, pure))
             }
             Op::PickColor { stmt, direction } => {
                 run!(self.op_pick_color(chunk, frame, stmt, direction, pure))

@@ -25,6 +25,7 @@ impl CardCx<'_> {
             their: Vec::new(),
             doer: None,
             color_loops: 0,
+            value_loops: 0,
             params: Vec::new(),
             pre: Vec::new(),
             title: title.to_string(),
@@ -63,6 +64,7 @@ impl CardCx<'_> {
             their: Vec::new(),
             doer: None,
             color_loops: 0,
+            value_loops: 0,
             params: Vec::new(),
             pre: Vec::new(),
             title: a.title.node.clone(),
@@ -165,6 +167,8 @@ pub(super) struct EffectCx<'c, 'a> {
     pub(super) doer: Option<Player>,
     /// How many `for each color` loops enclose the current point (for `that color`).
     pub(super) color_loops: u32,
+    /// How many value loops (`for each bonus …`) enclose the statement being checked.
+    pub(super) value_loops: u32,
     /// The effect's parameters, by index: name and whether it holds a colour.
     pub(super) params: Vec<(String, bool)>,
     /// Choices a phrase of the statement being lowered needs first (`of the value of my
@@ -350,6 +354,7 @@ impl EffectCx<'_, '_> {
             their: Vec::new(),
             doer: None,
             color_loops: 0,
+            value_loops: 0,
             params: Vec::new(),
             pre: Vec::new(),
             title: self.title.clone(),

@@ -515,6 +515,14 @@ impl EffectCx<'_, '_> {
                     },
                 )
             }
+            S::ForEachValue { list, body, .. } => {
+                let list = self.value_list(list);
+                self.value_loops += 1;
+                let (body, inside) = self.branch(|fx| fx.block(body));
+                self.value_loops -= 1;
+                self.after_branches(inside);
+                single(self, StmtKind::ForEachValue { list, body })
+            }
             S::ForEachColor { filters, body } => {
                 let (owner, filters) = self.board_filters(filters);
                 self.color_loops += 1;
@@ -695,8 +703,16 @@ impl EffectCx<'_, '_> {
                 single(self, StmtKind::Look(cards))
             }
             S::Keep(card) => {
-                self.card_ref(card);
-                single(self, StmtKind::Keep)
+                let cards = self.card_ref(card);
+                // `keep all cards of color chosen from drawn` names the kept cards (`them`), so
+                // that a later statement can leave them out (Comb: `other than them`); nothing
+                // moves. A bare name (`keep it`) names the same cards already.
+                if matches!(card.kind, ast::CardRefKind::Np(_)) {
+                    self.produce(id, Vec::new(), true);
+                    single(self, StmtKind::PickCards(cards))
+                } else {
+                    single(self, StmtKind::Keep)
+                }
             }
             S::Win(winner) => {
                 let winner = match winner {

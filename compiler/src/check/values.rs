@@ -9,6 +9,14 @@ use dogma_dsl::ast::{self, Span};
 use dogma_dsl::suggest;
 
 impl EffectCx<'_, '_> {
+    /// `bonus on your board`, `value in your score pile`: values to loop over or choose among.
+    pub(super) fn value_list(&mut self, list: &ast::ValueList) -> ValueList {
+        match list {
+            ast::ValueList::Bonuses(whose) => ValueList::Bonuses(self.owner(whose)),
+            ast::ValueList::ValuesIn(set) => ValueList::ValuesIn(self.set_ref(set)),
+        }
+    }
+
     /// One colour atom as a colour selection.
     pub(super) fn color_atom(&mut self, atom: ast::ColorAtom, span: Span) -> ColorSel {
         self.color_expr(&ast::ColorExpr {
@@ -165,6 +173,17 @@ impl EffectCx<'_, '_> {
             ast::ExprKind::AnyValue => Value::AnyValue {
                 max: self.card.options.max_age(),
             },
+            ast::ExprKind::Among(list) => Value::Among(Box::new(self.value_list(list))),
+            ast::ExprKind::ThatValue => {
+                if self.value_loops == 0 {
+                    self.unbound(
+                        e.span,
+                        "that value",
+                        "`for each bonus …` or `for each value …`",
+                    );
+                }
+                Value::LoopValue
+            }
             ast::ExprKind::BonusOf(card) => Value::BonusOf(Box::new(self.card_ref(card))),
             ast::ExprKind::HighestBonus(whose) => Value::HighestBonus(self.single_owner(whose)),
             ast::ExprKind::Name(name) => match self.param(name) {

@@ -467,6 +467,12 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::ColorsStart => "colors_start".to_string(),
         Op::ColorsNext { exit } => format!("colors_next exit {}", target(exit)),
         Op::LoopColor => "loop_color".to_string(),
+        Op::BonusValues { group: None } => "bonus_values".to_string(),
+        Op::BonusValues { group: Some(g) } => format!("bonus_values group={g:?}"),
+        Op::SetValues => "set_values".to_string(),
+        Op::ValuesStart => "values_start".to_string(),
+        Op::ValuesNext { exit } => format!("values_next exit {}", target(exit)),
+        Op::LoopValue => "loop_value".to_string(),
         Op::InitParam { index } => format!("init_param {index}"),
         Op::SetParam { index } => format!("set_param {index}"),
         Op::Param { index } => format!("param {index}"),
@@ -670,6 +676,9 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         } => format!("choose_colors {count}{} stmt={stmt}", by(chooser)),
         Op::ChooseValueRange { chooser, stmt } => {
             format!("choose_value_range{} stmt={stmt}", by(chooser))
+        }
+        Op::ChooseValueListed { chooser, stmt } => {
+            format!("choose_value_listed{} stmt={stmt}", by(chooser))
         }
         Op::Choose {
             kind,

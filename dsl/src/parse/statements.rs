@@ -260,6 +260,18 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             c.next();
             StmtKind::Unsplay(lower_colors(c.next()))
         }
+        Rule::for_each_value_stmt => {
+            c.next(); // for
+            c.next(); // each
+            let list = super::values::lower_value_list(c.next());
+            let ascending = c.eat(Rule::ascending).is_some();
+            let body = lower_block(c.next());
+            StmtKind::ForEachValue {
+                list,
+                ascending,
+                body,
+            }
+        }
         Rule::for_each_color_stmt => {
             c.next(); // for
             c.next(); // each

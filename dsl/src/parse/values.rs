@@ -140,6 +140,8 @@ fn lower_factor(pair: P) -> Expr {
     let kind = match first.as_rule() {
         Rule::int => ExprKind::Int(int_of(&first)),
         Rule::lparen => ExprKind::Paren(Box::new(lower_expr(c.next()))),
+        Rule::kw_that => ExprKind::ThatValue,
+        Rule::kw_a => ExprKind::Among(lower_value_list(c.next())),
         Rule::kw_value => {
             c.next(); // of
             ExprKind::ValueOf(lower_card_ref(c.next()))
@@ -182,6 +184,17 @@ fn lower_factor(pair: P) -> Expr {
         _ => ExprKind::Chosen,
     };
     Expr { kind, span }
+}
+
+/// `bonus on your board`, `value in your score pile`.
+pub(super) fn lower_value_list(pair: P) -> ValueList {
+    let mut c = Cursor::new(pair);
+    let first = c.next();
+    c.next(); // on / in
+    match first.as_rule() {
+        Rule::kw_bonus => ValueList::Bonuses(lower_possessive(c.next())),
+        _ => ValueList::ValuesIn(lower_set_ref(c.next())),
+    }
 }
 
 pub(super) fn lower_countable(pair: P) -> Countable {

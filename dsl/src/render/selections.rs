@@ -10,12 +10,48 @@ use super::{Renderer, Wording};
 impl Renderer<'_> {
     pub(super) fn selection(&self, sel: &Selection) -> String {
         match sel {
-            Selection::Np(np) => self.card_np(np),
+            Selection::Np(np) => match Self::the_rest(np) {
+                Some(p) => format!("the rest of the cards you {}", past(p)),
+                None => self.card_np(np),
+            },
             Selection::Ref(CardRef {
                 kind: CardRefKind::Bound(p),
                 ..
             }) if self.taken.contains_key(p) => self.the_other(*p),
             Selection::Ref(r) => self.card_ref(r),
+        }
+    }
+
+    /// `all cards from drawn other than them`: "the rest of the cards you drew" (Comb: keep
+    /// some of the drawn cards, return the rest).
+    pub(super) fn the_rest(np: &CardNp) -> Option<Participle> {
+        let all = matches!(
+            np.quantity.as_ref().map(|q| &q.node),
+            Some(Quantity::All { .. })
+        );
+        let plain = np.possessive.is_none()
+            && np.adjectives.is_empty()
+            && matches!(np.noun.node, Noun::Cards | Noun::Card);
+        let other_than_them = matches!(
+            np.filters.as_slice(),
+            [Spanned {
+                node: Filter::OtherThan(CardRef {
+                    kind: CardRefKind::Them | CardRefKind::It,
+                    ..
+                }),
+                ..
+            }]
+        );
+        match np.source.as_ref().map(|s| &s.node) {
+            Some(Source {
+                place:
+                    Place::Cards(CardRef {
+                        kind: CardRefKind::Bound(p),
+                        ..
+                    }),
+                ..
+            }) if all && plain && other_than_them => Some(*p),
+            _ => None,
         }
     }
 

@@ -176,6 +176,21 @@ impl Renderer<'_> {
                 body: self.join(&body.stmts),
                 joinable: false,
             }],
+            StmtKind::ForEachValue {
+                list,
+                ascending,
+                body,
+            } => {
+                let mut body = self.join(&body.stmts);
+                if *ascending {
+                    body.text.push_str(", in ascending order");
+                }
+                vec![Sentence {
+                    lead: Some(self.each_value(list)),
+                    body,
+                    joinable: false,
+                }]
+            }
             StmtKind::Lasting { when, body } => vec![Sentence {
                 lead: Some(self.lasting_lead(&when.node)),
                 body: self.lasting_body(&when.node, body),
@@ -337,6 +352,7 @@ fn is_simple(kind: &StmtKind) -> bool {
             | StmtKind::Either { .. }
             | StmtKind::ForEach { .. }
             | StmtKind::ForEachColor { .. }
+            | StmtKind::ForEachValue { .. }
             | StmtKind::Lasting { .. }
     )
 }

@@ -210,6 +210,38 @@ impl Renderer<'_> {
         text
     }
 
+    /// `for each bonus on your board` → "for each visible bonus on your board"; `for each value
+    /// in your score pile` → "for each value of card in your score pile".
+    pub(super) fn each_value(&self, list: &ValueList) -> String {
+        match list {
+            ValueList::Bonuses(whose) => {
+                format!("for each visible bonus on {} board", whose.node.words())
+            }
+            ValueList::ValuesIn(SetRef::Zone(z)) => {
+                format!("for each value of card in {}", self.zone(z))
+            }
+            ValueList::ValuesIn(set) => format!("for each value among {}", self.set_cards(set)),
+        }
+    }
+
+    /// `bonus on any board` → "a bonus on any board", `value in your hand` → "a value present
+    /// in your hand": one value of a list, the drawer's choice.
+    pub(super) fn among(&self, list: &ValueList) -> String {
+        match list {
+            ValueList::Bonuses(whose) => {
+                let whose = match whose.node {
+                    Possessive::AnyPlayers => "any".to_string(),
+                    p => p.words().to_string(),
+                };
+                format!("a bonus on {whose} board")
+            }
+            ValueList::ValuesIn(SetRef::Zone(z)) => {
+                format!("a value present in {}", self.zone(z))
+            }
+            ValueList::ValuesIn(set) => format!("a value among {}", self.set_cards(set)),
+        }
+    }
+
     /// `opponent`, `opponent with more [crown] than you`: the players of a `for each`.
     pub(super) fn each_players(
         &self,
@@ -415,6 +447,19 @@ impl Renderer<'_> {
             StmtKind::ForEachColor { filters, body } => {
                 let mut clause = self.join(&body.stmts);
                 clause.text = format!("{}, {}", self.each_color(filters), clause.text);
+                clause.mood = Mood::Subject;
+                clause
+            }
+            StmtKind::ForEachValue {
+                list,
+                ascending,
+                body,
+            } => {
+                let mut clause = self.join(&body.stmts);
+                clause.text = format!("{}, {}", self.each_value(list), clause.text);
+                if *ascending {
+                    clause.text.push_str(", in ascending order");
+                }
                 clause.mood = Mood::Subject;
                 clause
             }

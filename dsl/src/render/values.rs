@@ -30,6 +30,11 @@ impl Renderer<'_> {
             ExprKind::Int(n) => format!("[{n}]"),
             ExprKind::Paren(inner) => self.value_noun(inner, plural),
             ExprKind::AnyValue => format!("{} of any value", if plural { "cards" } else { "card" }),
+            ExprKind::Among(list @ ValueList::ValuesIn(_)) => format!(
+                "{} of {}",
+                if plural { "cards" } else { "card" },
+                self.among(list)
+            ),
             _ => format!(
                 "{} {}",
                 if plural { "cards" } else { "card" },
@@ -50,6 +55,7 @@ impl Renderer<'_> {
             ExprKind::Int(n) => format!("of value [{n}]"),
             ExprKind::Paren(inner) => self.value_relation(inner),
             ExprKind::Chosen => "of the chosen value".to_string(),
+            ExprKind::ThatValue => "of that value".to_string(),
             ExprKind::ValueOf(r) => format!("of the same value as {}", self.card_ref(r)),
             ExprKind::Add(a, b) | ExprKind::Sub(a, b) => {
                 let higher = matches!(e.kind, ExprKind::Add(..));
@@ -84,6 +90,7 @@ impl Renderer<'_> {
             ExprKind::ValueOf(r) => Some(self.card_ref(r)),
             ExprKind::Extreme { highest, set } => Some(self.extreme_card(*highest, set)),
             ExprKind::Chosen => Some("the chosen value".to_string()),
+            ExprKind::Among(list) => Some(self.among(list)),
             ExprKind::Paren(inner) => self.value_anchor(inner),
             _ => None,
         }
@@ -182,6 +189,8 @@ impl Renderer<'_> {
             ),
             ExprKind::Chosen => "the chosen value".to_string(),
             ExprKind::AnyValue => "any value".to_string(),
+            ExprKind::Among(list) => self.among(list),
+            ExprKind::ThatValue => "that value".to_string(),
             ExprKind::BonusOf(r) => match self.card_ref(r).as_str() {
                 "it" => "its bonus".to_string(),
                 card => format!("the bonus of {card}"),

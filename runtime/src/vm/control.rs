@@ -1,10 +1,12 @@
 //! The VM's control flow and values: jumps, loops and parameters, numbers and logic, players
 //! named by the frame, and statement outcomes.
 
+use super::RuntimeError;
 use super::{
     current_each, outcome, outcome_mut, stopped, Frame, OpResult, StmtOutcome, Stop, NOBODY,
 };
-use crate::bytecode::{color_bit, CardIdx, Chunk, IfYouDo, ListIdx, StmtId, Who};
+use crate::bytecode::{color_bit, CardIdx, Chunk, CompiledEdition, IfYouDo, ListIdx, StmtId, Who};
+use crate::state::Seat;
 use crate::vocab::Color;
 
 /// The order colour loops go in: alphabetical, as the printed cards list colours.
@@ -190,6 +192,93 @@ impl Game {
                 frame.color_loops.pop();
                 frame.pc = exit;
             }
+        }
+        Ok(None)
+    }
+
+    /// Pops a list of values pushed as `v1 … vk k`.
+    pub(super) fn pop_values(&self, frame: &mut Frame) -> Result<Vec<i32>, RuntimeError> {
+        let k = self.pop_int(frame)?;
+        let k = usize::try_from(k).unwrap_or(0);
+        if frame.ints.len() < k {
+            return Err(self.error(frame, "the number stack is empty"));
+        }
+        Ok(frame.ints.split_off(frame.ints.len() - k))
+    }
+
+    /// Pushes a list of values as `v1 … vk k`.
+    pub(super) fn push_values(frame: &mut Frame, values: Vec<i32>) {
+        let k = values.len() as i32;
+        frame.ints.extend(values);
+        frame.ints.push(k);
+    }
+
+    /// `Op::BonusValues`: `I: seat → I: v1 … vk k` (no seat with a group): the values of the
+    /// visible bonuses, one per bonus, lowest first.
+    #[inline]
+    pub(super) fn op_bonus_values(&self, frame: &mut Frame, group: Option<PlayerSet>) -> OpResult {
+        let seats: Vec<Seat> = match group {
+            Some(group) => self.group_seats(group, frame.executor),
+            None => {
+                let seat = self.pop_int(frame)?;
+                self.seat(seat).into_iter().collect()
+            }
+        };
+        let mut values: Vec<i32> = seats
+            .into_iter()
+            .flat_map(|s| self.visible_bonuses(s))
+            .collect();
+        values.sort_unstable();
+        Self::push_values(frame, values);
+        Ok(None)
+    }
+
+    /// `Op::SetValues`: `S: cards → I: v1 … vk k`: the different values, lowest first.
+    #[inline]
+    pub(super) fn op_set_values(&self, edition: &CompiledEdition, frame: &mut Frame) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        let mut values: Vec<i32> = cards
+            .iter()
+            .map(|c| i32::from(edition.card(*c).age))
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        Self::push_values(frame, values);
+        Ok(None)
+    }
+
+    /// `Op::ValuesStart`: `I: v1 … vk k →`; start a loop over the values, in that order.
+    #[inline]
+    pub(super) fn op_values_start(&self, frame: &mut Frame) -> OpResult {
+        let mut values = self.pop_values(frame)?;
+        values.reverse();
+        frame.value_loops.push((values, 0));
+        Ok(None)
+    }
+
+    /// `Op::ValuesNext`: make the next value of the innermost value loop current, or end it and
+    /// continue at `exit`.
+    #[inline]
+    pub(super) fn op_values_next(&self, frame: &mut Frame, exit: u16) -> OpResult {
+        let Some((rest, current)) = frame.value_loops.last_mut() else {
+            return Err(self.error(frame, "no value loop is running"));
+        };
+        match rest.pop() {
+            Some(v) => *current = v,
+            None => {
+                frame.value_loops.pop();
+                frame.pc = exit;
+            }
+        }
+        Ok(None)
+    }
+
+    /// `Op::LoopValue`: `→ I: v` of the current value of the innermost value loop.
+    #[inline]
+    pub(super) fn op_loop_value(&self, frame: &mut Frame) -> OpResult {
+        match frame.value_loops.last() {
+            Some((_, current)) => frame.ints.push(*current),
+            None => return Err(self.error(frame, "`that value` is used outside a value loop")),
         }
         Ok(None)
     }

@@ -355,6 +355,7 @@ impl Game {
                 repeats: 0,
                 actors: Vec::new(),
                 color_loops: Vec::new(),
+                value_loops: Vec::new(),
             };
             return stopped(Stop::Call(child));
         }

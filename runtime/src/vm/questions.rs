@@ -384,6 +384,44 @@ impl Game {
         self.ask_value(chunk, frame, chooser, options, n - 2, stmt)
     }
 
+    /// `Op::ChooseValueListed`: `I: v1 … vk k →`: the chooser picks one of the values (only
+    /// possible ages); none to pick: nothing is recorded. `[decision]`
+    pub(super) fn op_choose_value_listed(
+        &mut self,
+        edition: &CompiledEdition,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        chooser: Chooser,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let Some(&k) = frame.ints.last() else {
+            return Err(self.error(frame, "the number stack is empty"));
+        };
+        let k = usize::try_from(k).unwrap_or(0);
+        if frame.ints.len() < k + 1 {
+            return Err(self.error(frame, "the number stack is empty"));
+        }
+        let keep = frame.ints.len() - k - 1;
+        let mut options: Vec<i32> = frame.ints[keep..keep + k].to_vec();
+        options.sort_unstable();
+        options.dedup();
+        let max = i32::from(edition.rules.max_age);
+        options.retain(|v| (1..=max).contains(v));
+        if options.is_empty() {
+            frame.ints.truncate(keep);
+            if let Some(o) = outcome_mut(frame, stmt) {
+                o.ran = true;
+                o.requested = 1;
+                o.done = 0;
+                o.values.clear();
+            }
+            return Ok(None);
+        }
+        self.ask_value(chunk, frame, chooser, options, keep, stmt)
+    }
+
     /// Asks the chooser for one of `options` (a folded `you may` asks even with one, and
     /// declines unasked with none), then leaves `keep` ints on the stack and records the value
     /// on the statement: the shared end of `ChooseValueFrom` and `ChooseValueRange`.

@@ -356,7 +356,8 @@ impl<'l> Emitter<'l> {
                 Op::LoopNext { exit }
                 | Op::EachNext { exit }
                 | Op::ActorStart { exit }
-                | Op::ColorsNext { exit },
+                | Op::ColorsNext { exit }
+                | Op::ValuesNext { exit },
             ) => *exit = here,
             _ => {}
         }

@@ -62,6 +62,17 @@ impl Emitter<'_> {
                 });
             }
             StmtKind::Times { times, body } => self.times(id, times, body),
+            StmtKind::ForEachValue { list, body } => {
+                self.value_list(list);
+                self.op(Op::ValuesStart);
+                let top = self.here();
+                let exit = self.forward(Op::ValuesNext { exit: 0 });
+                self.afresh(body);
+                self.block(body);
+                self.op(Op::Jump { target: top });
+                self.patch(exit);
+                self.combine(id, children(body));
+            }
             StmtKind::RepeatEffect { with, at_most } => {
                 // `at most twice`: nothing happens once this execution has been repeated so often.
                 let limit = at_most.map(|n| {
@@ -443,6 +454,42 @@ impl Emitter<'_> {
                 self.unsupported(&format!("`draw and {}`", verb.word()));
             }
         }
+        // `a card of value equal to a bonus on your board` (plus a number): the drawer chooses
+        // one of the list's values first; with none to choose, nothing is drawn.
+        let listed = match age {
+            Value::Among(list) => Some((list, None)),
+            Value::Add(a, b) => match (a.as_ref(), b.as_ref()) {
+                (Value::Among(list), _) => Some((list, Some(b.as_ref()))),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some((list, plus)) = listed {
+            self.value_list(list);
+            let chooser = self.chooser(player);
+            self.op(Op::ChooseValueListed {
+                chooser,
+                stmt: id.0,
+            });
+            self.op(Op::Did {
+                stmt: id.0,
+                done: true,
+            });
+            let skip = self.forward(Op::JumpIfFalse { target: 0 });
+            self.player(player);
+            self.op(Op::ChosenValue { stmt: id.0 });
+            if let Some(plus) = plus {
+                self.value(plus);
+                self.op(Op::Add);
+            }
+            self.op(Op::Draw {
+                count,
+                then,
+                stmt: id.0,
+            });
+            self.patch(skip);
+            return;
+        }
         self.player(player);
         match age {
             // `a card of any value`: the drawer (the actor) chooses the value first.
@@ -570,6 +617,7 @@ fn nested(body: &[Stmt], ids: &mut Vec<u16>) {
             | StmtKind::ForEachPlayer { body: inner, .. }
             | StmtKind::Act { body: inner, .. }
             | StmtKind::ForEachColor { body: inner, .. }
+            | StmtKind::ForEachValue { body: inner, .. }
             | StmtKind::Times { body: inner, .. } => nested(inner, ids),
             StmtKind::If {
                 then, otherwise, ..

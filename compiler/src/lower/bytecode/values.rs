@@ -2,7 +2,9 @@
 //! with their filters.
 
 use super::Emitter;
-use crate::ir::{ColorFilter, ColorSel, ColorTerm, Countable, Extreme, Owner, ParamValue, Value};
+use crate::ir::{
+    ColorFilter, ColorSel, ColorTerm, Countable, Extreme, Owner, ParamValue, Value, ValueList,
+};
 use dogma_runtime::bytecode::{self as bc, ChunkKind, MeasureCode, Op, Who};
 
 impl Emitter<'_> {
@@ -154,11 +156,32 @@ impl Emitter<'_> {
             }
             // Chosen by the drawer, in the draw (`Emitter::draw`).
             Value::AnyValue { .. } => self.error("`any value` outside a draw".to_string()),
+            Value::Among(_) => self.error("a value chosen among others outside a draw".to_string()),
+            Value::LoopValue => self.op(Op::LoopValue),
             Value::HighestBonus(owner) => {
                 self.player(owner);
                 self.op(Op::Measure {
                     measure: MeasureCode::HighestBonus,
                 });
+            }
+        }
+    }
+
+    /// `I: → v1 … vk k`: the values of a list, lowest first.
+    pub(super) fn value_list(&mut self, list: &ValueList) {
+        match list {
+            ValueList::Bonuses(Owner::One(player)) => {
+                self.player(player);
+                self.op(Op::BonusValues { group: None });
+            }
+            ValueList::Bonuses(Owner::Union(group)) => {
+                self.op(Op::BonusValues {
+                    group: Some(*group),
+                });
+            }
+            ValueList::ValuesIn(cards) => {
+                self.cards(cards, None);
+                self.op(Op::SetValues);
             }
         }
     }
