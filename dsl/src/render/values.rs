@@ -91,6 +91,7 @@ impl Renderer<'_> {
             ExprKind::Extreme { highest, set } => Some(self.extreme_card(*highest, set)),
             ExprKind::Chosen => Some("the chosen value".to_string()),
             ExprKind::Among(list) => Some(self.among(list)),
+            ExprKind::ThatValue => Some("that value".to_string()),
             ExprKind::Paren(inner) => self.value_anchor(inner),
             _ => None,
         }
