@@ -668,6 +668,10 @@ pub enum ValueList {
     Bonuses(Owner),
     /// The different values of the cards.
     ValuesIn(CardSel),
+    /// Each value of two or more visible bonuses of the owner's board, once.
+    RepeatedBonuses(Player),
+    /// The bonus of each card that has one.
+    BonusesOf(CardSel),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

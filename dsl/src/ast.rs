@@ -1051,6 +1051,11 @@ pub enum ValueList {
     Bonuses(Spanned<Possessive>),
     /// `value in your score pile`: the different values of the cards.
     ValuesIn(SetRef),
+    /// `bonus that occurs more than once on your board`: each value of two or more visible
+    /// bonuses of the board, once.
+    RepeatedBonuses(Spanned<Possessive>),
+    /// `bonus of your top cards`: the bonus of each card that has one.
+    BonusesOf(SetRef),
 }
 
 /// What `number of` and `for every` count.

@@ -1034,6 +1034,11 @@ fn value_list_text(list: &ValueList) -> String {
     match list {
         ValueList::Bonuses(whose) => format!("bonus on {} board", whose.node.words()),
         ValueList::ValuesIn(set) => format!("value in {}", set_ref_text(set)),
+        ValueList::RepeatedBonuses(whose) => format!(
+            "bonus that occurs more than once on {} board",
+            whose.node.words()
+        ),
+        ValueList::BonusesOf(set) => format!("bonus of {}", set_ref_text(set)),
     }
 }
 

@@ -644,8 +644,14 @@ pub enum Op {
     /// `→ I: mask` of the current colour of the innermost colour loop.
     LoopColor,
     /// `I: seat → I: v1 … vk k` (no seat with a group): the values of the visible bonuses of the
-    /// player's board (of every board of the group), one per bonus, lowest first, then how many.
-    BonusValues { group: Option<PlayerSet> },
+    /// player's board (of every board of the group), one per bonus, lowest first, then how many;
+    /// `repeated`: each value that two or more bonuses show, once.
+    BonusValues {
+        group: Option<PlayerSet>,
+        repeated: bool,
+    },
+    /// `S: cards → I: v1 … vk k`: the bonus of each card that has one, lowest first.
+    CardBonuses,
     /// `S: cards → I: v1 … vk k`: the different values of the cards, lowest first, then how many.
     SetValues,
     /// `I: v1 … vk k →`; start a loop over the values, in that order.

@@ -732,7 +732,10 @@ impl Game {
             Op::ColorsStart => run!(self.op_colors_start(frame)),
             Op::ColorsNext { exit } => run!(self.op_colors_next(frame, exit)),
             Op::LoopColor => run!(self.op_loop_color(frame)),
-            Op::BonusValues { group } => run!(self.op_bonus_values(frame, group)),
+            Op::BonusValues { group, repeated } => {
+                run!(self.op_bonus_values(frame, group, repeated))
+            }
+            Op::CardBonuses => run!(self.op_card_bonuses(edition, frame)),
             Op::SetValues => run!(self.op_set_values(edition, frame)),
             Op::ValuesStart => run!(self.op_values_start(frame)),
             Op::ValuesNext { exit } => run!(self.op_values_next(frame, exit)),

@@ -14,6 +14,10 @@ impl EffectCx<'_, '_> {
         match list {
             ast::ValueList::Bonuses(whose) => ValueList::Bonuses(self.owner(whose)),
             ast::ValueList::ValuesIn(set) => ValueList::ValuesIn(self.set_ref(set)),
+            ast::ValueList::RepeatedBonuses(whose) => {
+                ValueList::RepeatedBonuses(self.single_owner(whose))
+            }
+            ast::ValueList::BonusesOf(set) => ValueList::BonusesOf(self.set_ref(set)),
         }
     }
 

@@ -467,8 +467,10 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::ColorsStart => "colors_start".to_string(),
         Op::ColorsNext { exit } => format!("colors_next exit {}", target(exit)),
         Op::LoopColor => "loop_color".to_string(),
-        Op::BonusValues { group: None } => "bonus_values".to_string(),
-        Op::BonusValues { group: Some(g) } => format!("bonus_values group={g:?}"),
+        Op::BonusValues { group, repeated } => {
+            format!("bonus_values group={group:?} repeated={repeated}")
+        }
+        Op::CardBonuses => "card_bonuses".to_string(),
         Op::SetValues => "set_values".to_string(),
         Op::ValuesStart => "values_start".to_string(),
         Op::ValuesNext { exit } => format!("values_next exit {}", target(exit)),

@@ -190,9 +190,16 @@ fn lower_factor(pair: P) -> Expr {
 pub(super) fn lower_value_list(pair: P) -> ValueList {
     let mut c = Cursor::new(pair);
     let first = c.next();
-    c.next(); // on / in
-    match first.as_rule() {
-        Rule::kw_bonus => ValueList::Bonuses(lower_possessive(c.next())),
+    let word = c.next(); // on / of / that / in
+    match (first.as_rule(), word.as_rule()) {
+        (Rule::kw_bonus, Rule::kw_that) => {
+            for _ in 0..5 {
+                c.next(); // occurs more than once on
+            }
+            ValueList::RepeatedBonuses(lower_possessive(c.next()))
+        }
+        (Rule::kw_bonus, Rule::kw_of) => ValueList::BonusesOf(lower_set_ref(c.next())),
+        (Rule::kw_bonus, _) => ValueList::Bonuses(lower_possessive(c.next())),
         _ => ValueList::ValuesIn(lower_set_ref(c.next())),
     }
 }

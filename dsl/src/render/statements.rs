@@ -221,6 +221,11 @@ impl Renderer<'_> {
                 format!("for each value of card in {}", self.zone(z))
             }
             ValueList::ValuesIn(set) => format!("for each value among {}", self.set_cards(set)),
+            ValueList::RepeatedBonuses(whose) => format!(
+                "for each bonus that occurs more than once on {} board",
+                whose.node.words()
+            ),
+            ValueList::BonusesOf(set) => format!("for each bonus of {}", self.set_cards(set)),
         }
     }
 
@@ -239,6 +244,11 @@ impl Renderer<'_> {
                 format!("a value present in {}", self.zone(z))
             }
             ValueList::ValuesIn(set) => format!("a value among {}", self.set_cards(set)),
+            ValueList::RepeatedBonuses(whose) => format!(
+                "a bonus that occurs more than once on {} board",
+                whose.node.words()
+            ),
+            ValueList::BonusesOf(set) => format!("a bonus of {}", self.set_cards(set)),
         }
     }
 

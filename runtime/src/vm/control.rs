@@ -216,7 +216,12 @@ impl Game {
     /// `Op::BonusValues`: `I: seat → I: v1 … vk k` (no seat with a group): the values of the
     /// visible bonuses, one per bonus, lowest first.
     #[inline]
-    pub(super) fn op_bonus_values(&self, frame: &mut Frame, group: Option<PlayerSet>) -> OpResult {
+    pub(super) fn op_bonus_values(
+        &self,
+        frame: &mut Frame,
+        group: Option<PlayerSet>,
+        repeated: bool,
+    ) -> OpResult {
         let seats: Vec<Seat> = match group {
             Some(group) => self.group_seats(group, frame.executor),
             None => {
@@ -227,6 +232,30 @@ impl Game {
         let mut values: Vec<i32> = seats
             .into_iter()
             .flat_map(|s| self.visible_bonuses(s))
+            .collect();
+        values.sort_unstable();
+        if repeated {
+            let mut twice: Vec<i32> = values
+                .windows(2)
+                .filter(|w| w[0] == w[1])
+                .map(|w| w[0])
+                .collect();
+            twice.dedup();
+            values = twice;
+        }
+        Self::push_values(frame, values);
+        Ok(None)
+    }
+
+    /// `Op::CardBonuses`: `S: cards → I: v1 … vk k`: the bonus of each card that has one, lowest
+    /// first.
+    #[inline]
+    pub(super) fn op_card_bonuses(&self, edition: &CompiledEdition, frame: &mut Frame) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        let mut values: Vec<i32> = cards
+            .iter()
+            .map(|c| super::selections::card_bonus(edition, *c))
+            .filter(|b| *b > 0)
             .collect();
         values.sort_unstable();
         Self::push_values(frame, values);

@@ -172,12 +172,27 @@ impl Emitter<'_> {
         match list {
             ValueList::Bonuses(Owner::One(player)) => {
                 self.player(player);
-                self.op(Op::BonusValues { group: None });
+                self.op(Op::BonusValues {
+                    group: None,
+                    repeated: false,
+                });
             }
             ValueList::Bonuses(Owner::Union(group)) => {
                 self.op(Op::BonusValues {
                     group: Some(*group),
+                    repeated: false,
                 });
+            }
+            ValueList::RepeatedBonuses(player) => {
+                self.player(player);
+                self.op(Op::BonusValues {
+                    group: None,
+                    repeated: true,
+                });
+            }
+            ValueList::BonusesOf(cards) => {
+                self.cards(cards, None);
+                self.op(Op::CardBonuses);
             }
             ValueList::ValuesIn(cards) => {
                 self.cards(cards, None);
