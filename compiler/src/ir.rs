@@ -689,6 +689,11 @@ pub enum Countable {
         owner: Player,
         icon: Icon,
     },
+    /// Every icon of the kind printed on the cards, added up.
+    IconsOnCards {
+        cards: CardSel,
+        icon: Icon,
+    },
     /// The players of the set (relative to the executor) who meet the test (all, without one).
     Players {
         set: PlayerSet,

@@ -1075,6 +1075,12 @@ pub enum Countable {
         whose: Spanned<Possessive>,
         span: Span,
     },
+    /// `castle on transferred`: every icon of that kind printed on the cards, added up.
+    IconsOnCards {
+        icon: Name,
+        cards: SetRef,
+        span: Span,
+    },
     /// `opponents with more crown than you`: the players of the set who meet the test.
     Players {
         players: Spanned<PlayerSet>,

@@ -1063,6 +1063,9 @@ fn countable_text(c: &Countable, plural: bool) -> String {
         Countable::Icons { icon, whose, .. } => {
             format!("{} on {} board", icon.node, whose.node.words())
         }
+        Countable::IconsOnCards { icon, cards, .. } => {
+            format!("{} on {}", icon.node, set_ref_text(cards))
+        }
         Countable::Players { players, with, .. } => {
             let set = match (players.node, plural) {
                 (PlayerSet::OtherPlayer, true) => "other players",

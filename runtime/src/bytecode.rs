@@ -652,6 +652,8 @@ pub enum Op {
     },
     /// `S: cards → I: v1 … vk k`: the bonus of each card that has one, lowest first.
     CardBonuses,
+    /// `S: cards → I: n`: how many slots of the cards show the icon, all cards added up.
+    CardIcons { icon: Icon },
     /// `S: cards → I: v1 … vk k`: the different values of the cards, lowest first, then how many.
     SetValues,
     /// `I: v1 … vk k →`; start a loop over the values, in that order.

@@ -736,6 +736,7 @@ impl Game {
                 run!(self.op_bonus_values(frame, group, repeated))
             }
             Op::CardBonuses => run!(self.op_card_bonuses(edition, frame)),
+            Op::CardIcons { icon } => run!(self.op_card_icons(edition, frame, icon)),
             Op::SetValues => run!(self.op_set_values(edition, frame)),
             Op::ValuesStart => run!(self.op_values_start(frame)),
             Op::ValuesNext { exit } => run!(self.op_values_next(frame, exit)),

@@ -253,6 +253,13 @@ impl EffectCx<'_, '_> {
                     }),
                 }
             }
+            ast::Countable::IconsOnCards { icon, cards, .. } => {
+                let cards = self.set_ref(cards);
+                match self.card.icon_name(icon) {
+                    Some(icon) => Countable::IconsOnCards { cards, icon },
+                    None => Countable::Cards(cards),
+                }
+            }
             ast::Countable::Players { players, with, .. } => Countable::Players {
                 set: super::words::player_set(players.node),
                 test: with

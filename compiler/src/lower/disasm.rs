@@ -471,6 +471,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
             format!("bonus_values group={group:?} repeated={repeated}")
         }
         Op::CardBonuses => "card_bonuses".to_string(),
+        Op::CardIcons { icon } => format!("card_icons {icon}"),
         Op::SetValues => "set_values".to_string(),
         Op::ValuesStart => "values_start".to_string(),
         Op::ValuesNext { exit } => format!("values_next exit {}", target(exit)),

@@ -255,7 +255,15 @@ pub(super) fn lower_countable(pair: P) -> Countable {
         Rule::name => {
             let icon = name_of(first);
             c.next(); // on
-            let whose = lower_possessive(c.next());
+            let next = c.next();
+            if next.as_rule() == Rule::set_ref {
+                return Countable::IconsOnCards {
+                    icon,
+                    cards: lower_set_ref(next),
+                    span,
+                };
+            }
+            let whose = lower_possessive(next);
             Countable::Icons { icon, whose, span }
         }
         _ => Countable::Cards(lower_set_ref(first)),

@@ -223,6 +223,9 @@ impl Renderer<'_> {
             Countable::Icons { icon: i, whose, .. } => {
                 format!("{} on {} board", icon(&i.node), whose.node.words())
             }
+            Countable::IconsOnCards { icon: i, cards, .. } => {
+                format!("{} on {}", icon(&i.node), self.set_cards(cards))
+            }
             Countable::Players { players, with, .. } => {
                 let set = match (players.node, plural) {
                     (PlayerSet::OtherPlayer, true) => "other players",

@@ -262,6 +262,30 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::CardIcons`: `S: cards → I: n`: how many slots of the cards show the icon.
+    #[inline]
+    pub(super) fn op_card_icons(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        icon: crate::vocab::Icon,
+    ) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        let n: usize = cards
+            .iter()
+            .map(|c| {
+                edition
+                    .card(*c)
+                    .slots
+                    .iter()
+                    .filter(|(_, s)| s.icon() == Some(icon))
+                    .count()
+            })
+            .sum();
+        frame.ints.push(n as i32);
+        Ok(None)
+    }
+
     /// `Op::SetValues`: `S: cards → I: v1 … vk k`: the different values, lowest first.
     #[inline]
     pub(super) fn op_set_values(&self, edition: &CompiledEdition, frame: &mut Frame) -> OpResult {

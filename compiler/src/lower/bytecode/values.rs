@@ -231,6 +231,10 @@ impl Emitter<'_> {
                     measure: MeasureCode::Icons(*icon),
                 });
             }
+            Countable::IconsOnCards { cards, icon } => {
+                self.cards(cards, None);
+                self.op(Op::CardIcons { icon: *icon });
+            }
             Countable::Players { set, test } => {
                 let test = match test {
                     Some(test) => self.player_test(test),
