@@ -103,16 +103,21 @@ fn echoes_five_player_games() {
 }
 
 #[test]
+fn cities_and_echoes_two_player_games() {
+    check(play("third+cities+echoes", 2, 70_000..70_250), 250);
+}
+
+#[test]
 fn cities_and_echoes_three_player_games() {
-    check(play("third+cities+echoes", 3, 40_000..40_400), 400);
+    check(play("third+cities+echoes", 3, 40_000..40_250), 250);
 }
 
 #[test]
 fn cities_and_echoes_four_player_games() {
-    check(play("third+cities+echoes", 4, 50_000..50_300), 300);
+    check(play("third+cities+echoes", 4, 50_000..50_250), 250);
 }
 
 #[test]
 fn cities_and_echoes_five_player_games() {
-    check(play("third+cities+echoes", 5, 60_000..60_300), 300);
+    check(play("third+cities+echoes", 5, 60_000..60_250), 250);
 }
