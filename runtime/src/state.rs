@@ -204,6 +204,9 @@ pub struct HistoryEntry {
     pub source: Option<CardIdx>,
     /// Whether a demand effect moved it.
     pub demand: bool,
+    /// Whether an echo effect moved it (Echoes: `due to this card's echo effect`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub echo: bool,
     /// The action (counted over the game) in which it moved.
     pub action: u32,
 }

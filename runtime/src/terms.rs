@@ -94,6 +94,8 @@ pub enum DueTo {
     Demand,
     /// Any effect of the card whose dogma is running.
     ThisCard,
+    /// The echo effects of the card whose effect is running (Echoes).
+    ThisEcho,
 }
 
 /// How far back a history phrase looks.

@@ -74,6 +74,7 @@ impl Renderer<'_> {
             | CardRefKind::Ordinal(..) => false,
             CardRefKind::Them => true,
             CardRefKind::Bound(p) => self.bound_plural(*p),
+            CardRefKind::History(h) => h.plural,
             CardRefKind::Np(np) => np_plural(np),
             CardRefKind::Name(_) => false,
         }
@@ -104,6 +105,7 @@ impl Renderer<'_> {
             CardRefKind::Them => "them".to_string(),
             CardRefKind::Ordinal(o, p) => format!("the {} card you {}", o.word(), past(*p)),
             CardRefKind::Bound(p) => self.bound(*p),
+            CardRefKind::History(h) => self.history_ref(h),
             CardRefKind::Np(np) => self.card_np(np),
             // A bare word where a card belongs is an error the checks report; print it as is.
             CardRefKind::Name(n) => n.clone(),
@@ -371,6 +373,26 @@ impl Renderer<'_> {
         }
     }
 
+    /// A history phrase naming cards: `card drawn by you due to this card's echo effect` → "the
+    /// card you drew due to Charitable Trust's echo effect".
+    pub(super) fn history_ref(&self, h: &History) -> String {
+        let noun = if h.plural { "cards" } else { "card" };
+        let due = self.due_scope(
+            h.due_to.as_ref().map(|d| d.node),
+            h.scope.as_ref().map(|s| s.node),
+        );
+        match &h.by {
+            Some(by) => {
+                let who = match by.kind {
+                    PlayerRefKind::I { .. } => "I".to_string(),
+                    _ => self.player(by),
+                };
+                format!("the {noun} {who} {}{due}", past(h.verb.node))
+            }
+            None => format!("the {noun} {}{due}", h.verb.node.word()),
+        }
+    }
+
     /// `cards transferred due to the demand` → "cards transferred due to the demand".
     pub(super) fn history(&self, h: &History, plural: bool) -> String {
         let mut text = format!(
@@ -408,6 +430,9 @@ impl Renderer<'_> {
         match due_to {
             Some(DueTo::TheDemand) => text.push_str(" due to the demand"),
             Some(DueTo::ThisCard) => text.push_str(&format!(" due to {}", self.title)),
+            Some(DueTo::ThisEcho) => {
+                text.push_str(&format!(" due to {}'s echo effect", self.title))
+            }
             None => {}
         }
         match scope {
