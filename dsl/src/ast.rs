@@ -787,6 +787,8 @@ impl Possessive {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Destination {
+    /// `to the top of its deck`: onto the deck of the card's own set and value.
+    DeckTop,
     /// `to my score pile`.
     Zone {
         whose: Spanned<Possessive>,

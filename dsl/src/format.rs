@@ -860,6 +860,7 @@ fn zone_text(z: &Zone) -> String {
 fn destination_text(d: &Destination) -> String {
     match d {
         Destination::Available => "the available achievements".to_string(),
+        Destination::DeckTop => "the top of its deck".to_string(),
         Destination::Zone { whose, kind } => {
             format!("{} {}", whose.node.words(), kind.node.word(false))
         }

@@ -65,6 +65,8 @@ pub enum DestinationZone {
     Forecast,
     /// Echoes: among the available standard achievements (whoever moves the card).
     Available,
+    /// The top of the card's own deck (its set and value), whoever moves it.
+    DeckTop,
 }
 
 /// A set of players, relative to the player executing an effect.

@@ -282,6 +282,7 @@ fn destination(z: DestinationZone) -> &'static str {
         DestinationZone::Achievements => "achievements",
         DestinationZone::Forecast => "forecast",
         DestinationZone::Available => "available",
+        DestinationZone::DeckTop => "deck_top",
     }
 }
 

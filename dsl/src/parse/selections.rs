@@ -324,6 +324,9 @@ pub(super) fn lower_destination(pair: P) -> Destination {
     if c.items.iter().any(|p| p.as_rule() == Rule::kw_available) {
         return Destination::Available;
     }
+    if c.items.iter().any(|p| p.as_rule() == Rule::kw_deck) {
+        return Destination::DeckTop;
+    }
     if c.eat(Rule::kw_the).is_some() {
         let kind = lower_zone_kind(c.next());
         c.next(); // of

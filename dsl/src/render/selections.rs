@@ -347,6 +347,7 @@ impl Renderer<'_> {
     pub(super) fn destination(&self, d: &Destination) -> String {
         match d {
             Destination::Available => "the available achievements".to_string(),
+            Destination::DeckTop => "the top of its deck".to_string(),
             Destination::Zone { whose, kind } => {
                 format!(
                     "{} {}",

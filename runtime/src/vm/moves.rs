@@ -752,5 +752,6 @@ fn destination(
         DestinationZone::Achievements => Location::Achievements(seat),
         DestinationZone::Forecast => Location::Forecast(seat),
         DestinationZone::Available => Location::Available,
+        DestinationZone::DeckTop => Location::Deck(edition.card(card).age),
     }
 }
