@@ -559,6 +559,14 @@ pub enum CardFilter {
     PileBottom(u8),
     /// It is not among the top `n` cards of its pile.
     AllButTop(u8),
+    /// It is among the top `n` cards of its pile.
+    PileTop(u8),
+    /// Its value is (negated: is not) the value of one of these cards (`of value matching any
+    /// of your top cards`, `of different value from any top card on my board`).
+    ValueMatching {
+        cards: Box<CardSel>,
+        negated: bool,
+    },
     /// It is one of these cards.
     IsCard(Box<CardSel>),
     /// The card just above it in its pile passes the filters.

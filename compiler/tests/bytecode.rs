@@ -228,6 +228,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | KeepChosenIcons { .. }
         | KeepPileBottom { .. }
         | KeepAllButTop { .. }
+        | KeepPileTop { .. }
         | ChooseSharedValue { .. } => ((0, 1), (0, 1)),
         KeepCards => ((0, 2), (0, 1)),
         Mark { .. } => ((0, 1), (0, 0)),

@@ -564,6 +564,8 @@ pub enum Quantity {
     Half(Rounding),
     /// `the bottom 3`: the bottom cards of each pile.
     Bottom(u32),
+    /// `the top 2`: the top cards of each pile.
+    Top(u32),
     /// `all but the top 4`: every card of each pile but its top ones.
     AllButTop(u32),
     /// `(value of returned)`: a number computed when the statement runs.
@@ -623,6 +625,14 @@ pub enum Filter {
     Value(ValueSpec),
     SameColorAs(CardRef),
     SameValueAs(CardRef),
+    /// `of value matching any of your top cards`, `of different value from any top card on my
+    /// board` (negated): its value is (is not) the value of one of the cards named. `of` says
+    /// whether the word `of` follows `any`.
+    ValueMatching {
+        negated: bool,
+        of: bool,
+        cards: CardRef,
+    },
     /// `of its color`: the candidate card's own colour (used inside a comparison).
     ItsColor,
     /// `of color …`.

@@ -775,6 +775,7 @@ fn quantity_text(q: &Quantity) -> String {
         Quantity::Half(Rounding::Up) => "half (rounded up) of the".to_string(),
         Quantity::Half(Rounding::Down) => "half (rounded down) of the".to_string(),
         Quantity::Bottom(n) => format!("the bottom {n}"),
+        Quantity::Top(n) => format!("the top {n}"),
         Quantity::AllButTop(n) => format!("all but the top {n}"),
         Quantity::Computed(e) => format!("({})", expr_text(e)),
     }
@@ -805,6 +806,16 @@ fn filter_text(f: &Filter) -> String {
         Filter::Value(spec) => format!("of value {}", value_spec_text(spec)),
         Filter::SameColorAs(c) => format!("of the same color as {}", card_ref_text(c)),
         Filter::SameValueAs(c) => format!("of the same value as {}", card_ref_text(c)),
+        Filter::ValueMatching { negated, of, cards } => format!(
+            "{} any {}{}",
+            if *negated {
+                "of different value from"
+            } else {
+                "of value matching"
+            },
+            if *of { "of " } else { "" },
+            card_ref_text(cards)
+        ),
         Filter::ItsColor => "of its color".to_string(),
         Filter::Color(c)
             if matches!(

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 7;
+pub const FORMAT_VERSION: u32 = 8;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -799,6 +799,8 @@ pub enum Op {
     KeepPileBottom { n: u8 },
     /// Keep cards that are not among the top `n` of their pile.
     KeepAllButTop { n: u8 },
+    /// Keep cards among the top `n` of their pile.
+    KeepPileTop { n: u8 },
     /// `S: cards others → cards among others`.
     KeepCards,
 

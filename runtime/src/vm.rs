@@ -793,6 +793,7 @@ impl Game {
             }
             Op::KeepPileBottom { n } => run!(self.op_keep_pile_bottom(frame, n)),
             Op::KeepAllButTop { n } => run!(self.op_keep_all_but_top(frame, n)),
+            Op::KeepPileTop { n } => run!(self.op_keep_pile_top(frame, n)),
             Op::KeepCards => run!(self.op_keep_cards(frame)),
             Op::Pick {
                 count,

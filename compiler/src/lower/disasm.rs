@@ -566,6 +566,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::KeepChosenIcons { stmt } => format!("keep_chosen_icons stmt={stmt}"),
         Op::KeepPileBottom { n } => format!("keep_pile_bottom {n}"),
         Op::KeepAllButTop { n } => format!("keep_all_but_top {n}"),
+        Op::KeepPileTop { n } => format!("keep_pile_top {n}"),
         Op::KeepCards => "keep_cards".to_string(),
         Op::Pick {
             count: c,
