@@ -555,6 +555,8 @@ pub enum CardFilter {
     },
     /// It shows one of the icons chosen by the statement.
     HasChosenIcon(StmtId),
+    /// It shows none of the icons chosen by the statement.
+    LacksChosenIcon(StmtId),
     /// It is among the bottom `n` cards of its pile.
     PileBottom(u8),
     /// It is not among the top `n` cards of its pile.
@@ -624,6 +626,8 @@ pub enum ColorFilter {
     On(Owner),
     /// Present on the board of no player of the owner set.
     NotOn(Owner),
+    /// The colour of one of these cards.
+    Of(Box<CardSel>),
 }
 
 // ---------------------------------------------------------------------------------------------

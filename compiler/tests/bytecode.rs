@@ -242,7 +242,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         JumpIfFalse { .. } | LoopStart => ((1, 0), (0, 0)),
         LoopNext { .. } | EachStart { .. } | EachNext { .. } => ((0, 0), (0, 0)),
         Int { .. } => ((0, 0), (1, 0)),
-        Add | Sub | Mul | Compare { .. } | And | Or | BitOr => ((2, 0), (1, 0)),
+        Add | Sub | Mul | Compare { .. } | And | Or | BitOr | BitAnd => ((2, 0), (1, 0)),
         Div { .. } | Half { .. } | Not | PopCount => ((1, 0), (1, 0)),
         Dup => ((1, 0), (2, 0)),
         Nip => ((2, 0), (1, 0)),

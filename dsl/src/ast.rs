@@ -605,6 +605,8 @@ pub enum Filter {
     WithDemand,
     /// `with the chosen icon`.
     WithChosenIcon,
+    /// `without the chosen icon`.
+    WithoutChosenIcon,
     /// `of the value of my choice`: the demander chooses a value first.
     ValueOfMyChoice,
     /// `with the icon of my choice other than leaf`: the demander chooses an icon first.
@@ -998,6 +1000,9 @@ pub enum ColorFilter {
     NotOn(Spanned<Possessive>),
     /// `on your board`.
     On(Spanned<Possessive>),
+    /// `of tucked`: the colour of one of the cards named (Cell Phone: "each color you tucked
+    /// into").
+    Of(Box<CardRef>),
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -797,6 +797,7 @@ fn filter_text(f: &Filter) -> String {
         Filter::WithoutBonus => "without a bonus".to_string(),
         Filter::WithDemand => "with a demand effect".to_string(),
         Filter::WithChosenIcon => "with the chosen icon".to_string(),
+        Filter::WithoutChosenIcon => "without the chosen icon".to_string(),
         Filter::ValueOfMyChoice => "of the value of my choice".to_string(),
         Filter::IconOfMyChoice(None) => "with the icon of my choice".to_string(),
         Filter::IconOfMyChoice(Some(n)) => {
@@ -984,6 +985,7 @@ fn color_filter_text(f: &ColorFilter) -> String {
         ColorFilter::Without(icon) => format!("without {}", icon.node),
         ColorFilter::NotOn(whose) => format!("not on {} board", whose.node.words()),
         ColorFilter::On(whose) => format!("on {} board", whose.node.words()),
+        ColorFilter::Of(card) => format!("of {}", card_ref_text(card)),
     }
 }
 

@@ -675,6 +675,8 @@ pub enum Op {
     Or,
     /// `I: a b → a | b` (colour or icon masks).
     BitOr,
+    /// `I: a b → a & b` (colour or icon masks).
+    BitAnd,
     /// `I: mask → number of bits set`.
     PopCount,
     /// `I: a → a a`.

@@ -736,6 +736,7 @@ impl Game {
             Op::And => run!(self.op_and(frame)),
             Op::Or => run!(self.op_or(frame)),
             Op::BitOr => run!(self.op_bit_or(frame)),
+            Op::BitAnd => run!(self.op_bit_and(frame)),
             Op::PopCount => run!(self.op_pop_count(frame)),
             Op::Dup => run!(self.op_dup(frame)),
             Op::Nip => run!(self.op_nip(frame)),

@@ -387,6 +387,15 @@ impl EffectCx<'_, '_> {
                     }
                 }
             }
+            ast::Filter::WithoutChosenIcon => {
+                match self.latest(|p| p.choice == Some(ChoiceKind::Icon)) {
+                    Some(stmt) => CardFilter::LacksChosenIcon(stmt),
+                    None => {
+                        self.unbound(span, "the chosen icon", "choice of an icon");
+                        return None;
+                    }
+                }
+            }
             ast::Filter::Value(spec) => CardFilter::Value(self.value_spec(spec)),
             ast::Filter::SameColorAs(card) => {
                 let sel = self.card_ref(card);

@@ -488,6 +488,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::And => "and".to_string(),
         Op::Or => "or".to_string(),
         Op::BitOr => "bit_or".to_string(),
+        Op::BitAnd => "bit_and".to_string(),
         Op::PopCount => "pop_count".to_string(),
         Op::Dup => "dup".to_string(),
         Op::Nip => "nip".to_string(),

@@ -156,6 +156,7 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
             }
         }
         Rule::kw_without if c.peek_is(Rule::kw_a) => Filter::WithoutBonus,
+        Rule::kw_without if c.peek_is(Rule::kw_the) => Filter::WithoutChosenIcon,
         Rule::kw_with if c.peek_is(Rule::kw_the) => {
             c.next(); // the
             if c.eat(Rule::kw_chosen).is_some() {

@@ -307,6 +307,7 @@ impl Renderer<'_> {
             Filter::WithoutBonus => "without a bonus".to_string(),
             Filter::WithDemand => "with a demand effect".to_string(),
             Filter::WithChosenIcon => "with the chosen icon".to_string(),
+            Filter::WithoutChosenIcon => "without the chosen icon".to_string(),
             Filter::ValueOfMyChoice => "of the value of my choice".to_string(),
             Filter::IconOfMyChoice(None) => "with the icon of my choice".to_string(),
             Filter::IconOfMyChoice(Some(n)) => {

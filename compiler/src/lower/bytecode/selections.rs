@@ -231,6 +231,16 @@ impl Emitter<'_> {
                 self.op(Op::KeepEligible);
             }
             CardFilter::HasChosenIcon(stmt) => self.op(Op::KeepChosenIcons { stmt: stmt.0 }),
+            CardFilter::LacksChosenIcon(stmt) => {
+                let test = self.sub_chunk(ChunkKind::CardTest, |e| {
+                    e.op(Op::CandidateCard);
+                    e.op(Op::KeepChosenIcons { stmt: stmt.0 });
+                    e.op(Op::CountCards);
+                    e.op(Op::Int { value: 0 });
+                    e.op(Op::Compare { op: Comparison::Eq });
+                });
+                self.op(Op::KeepIf { test });
+            }
             CardFilter::PileBottom(n) => self.op(Op::KeepPileBottom { n: *n }),
             CardFilter::AllButTop(n) => self.op(Op::KeepAllButTop { n: *n }),
             CardFilter::PileTop(n) => self.op(Op::KeepPileTop { n: *n }),
