@@ -1107,6 +1107,11 @@ pub enum CondKind {
         player: PlayerRef,
         measure: PlayerMeasure,
     },
+    /// `all your non-purple top cards share a common icon other than crown`.
+    ShareIcon {
+        cards: CardRef,
+        except: Option<Name>,
+    },
     /// `any player has fewer than 3 leaf`.
     PlayersHave {
         quantifier: Spanned<Quantifier>,

@@ -1115,6 +1115,14 @@ fn cond_text(c: &Cond) -> String {
             players.node.words(),
             player_measure_text(measure)
         ),
+        CondKind::ShareIcon { cards, except } => format!(
+            "all {} share a common icon{}",
+            card_ref_text(cards),
+            except
+                .as_ref()
+                .map(|n| format!(" other than {}", n.node))
+                .unwrap_or_default()
+        ),
         CondKind::CardsAre {
             quantifier,
             set,

@@ -90,6 +90,14 @@ impl Renderer<'_> {
                 let subject = format!("{} {}", quantifier.node.word(), players.node.words());
                 self.has_phrase(&subject, "has", "their", measure)
             }
+            CondKind::ShareIcon { cards, except } => format!(
+                "all {} share a common icon{}",
+                self.card_ref(cards),
+                except
+                    .as_ref()
+                    .map(|n| format!(" other than {}", icon(&n.node)))
+                    .unwrap_or_default()
+            ),
             CondKind::CardsAre {
                 quantifier,
                 set,
