@@ -274,6 +274,12 @@ pub enum StmtKind {
         color: ColorSel,
     },
     /// The player reorders a pile as they like, keeping its splay.
+    /// The player's pile of the colour takes the splay of `other`'s pile of that colour.
+    MatchSplay {
+        player: Player,
+        color: ColorSel,
+        other: Player,
+    },
     Rearrange {
         player: Player,
         color: ColorSel,

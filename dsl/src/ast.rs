@@ -303,6 +303,12 @@ pub enum StmtKind {
         color: ColorExpr,
     },
     Unsplay(ColorExpr),
+    /// `match your splay in chosen to that player`: your pile of the colour is splayed as that
+    /// player's is (unsplayed if theirs is).
+    MatchSplay {
+        color: ColorExpr,
+        player: PlayerRef,
+    },
     Rearrange(ColorExpr),
     /// `draw a [1]`, `draw and meld 2 [10]`, `draw (number of colors on your board) [2]`.
     Draw {

@@ -592,6 +592,11 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             format!("splay {} {}", direction.node.word(), color_expr_text(color))
         }
         StmtKind::Unsplay(color) => format!("unsplay {}", color_expr_text(color)),
+        StmtKind::MatchSplay { color, player } => format!(
+            "match your splay in {} to {}",
+            color_expr_text(color),
+            player_ref_text(player)
+        ),
         StmtKind::Rearrange(color) => format!("rearrange {}", color_expr_text(color)),
         StmtKind::Draw { then, count, value } => {
             let verb = then

@@ -980,6 +980,9 @@ pub enum Op {
     Unsplay { stmt: StmtId },
     /// `I: seat color →`: the player reorders the pile, keeping its splay. `[decision]`
     Rearrange { stmt: StmtId },
+    /// `I: seat color other →`: the seat's pile of the colour takes the splay of the other
+    /// seat's pile of that colour (unsplayed if it is).
+    MatchSplay { stmt: StmtId },
     /// `S: cards →`: the acting player looks at the cards (the log shows them to that player
     /// alone); they stay where they are and are the statement's.
     Look { stmt: StmtId },

@@ -915,6 +915,7 @@ impl Game {
             Op::Splay { direction, stmt } => run!(self.op_splay(frame, direction, stmt, pure)),
             Op::Unsplay { stmt } => run!(self.op_unsplay(frame, stmt, pure)),
             Op::Rearrange { stmt } => run!(self.op_rearrange(edition, chunk, frame, stmt, pure)),
+            Op::MatchSplay { stmt } => run!(self.op_match_splay(frame, stmt, pure)),
             Op::Look { stmt } => run!(self.op_look(frame, stmt, pure)),
             Op::SelfExecute { stmt } => run!(self.op_self_execute(edition, frame, stmt, pure)),
             Op::Lasting { when, chunk, test } => {
