@@ -103,16 +103,49 @@ fn echoes_five_player_games() {
 }
 
 #[test]
+fn cities_and_echoes_two_player_games() {
+    check(play("third+cities+echoes", 2, 70_000..70_250), 250);
+}
+
+#[test]
 fn cities_and_echoes_three_player_games() {
-    check(play("third+cities+echoes", 3, 40_000..40_400), 400);
+    check(play("third+cities+echoes", 3, 40_000..40_250), 250);
 }
 
 #[test]
 fn cities_and_echoes_four_player_games() {
-    check(play("third+cities+echoes", 4, 50_000..50_300), 300);
+    check(play("third+cities+echoes", 4, 50_000..50_250), 250);
 }
 
 #[test]
 fn cities_and_echoes_five_player_games() {
-    check(play("third+cities+echoes", 5, 60_000..60_300), 300);
+    check(play("third+cities+echoes", 5, 60_000..60_250), 250);
+}
+
+/// The opening deal with Echoes: each player is dealt one base 1 and one Echoes 1 (../shared/rules/
+/// echoes-third-edition-rulebook.txt, "Game Start"; ../shared/rules/EXPANSIONS.md E2), at every
+/// player count and with Cities in play too.
+#[test]
+fn the_opening_deal_is_one_base_and_one_echoes_card() {
+    for name in ["third+echoes", "third+cities+echoes"] {
+        let (vm, _) = edition(name);
+        let cards = vm.edition.clone();
+        let echoes = cards
+            .rules
+            .set_index("echoes")
+            .expect("Echoes is a set in play");
+        for players in 2..=5 {
+            for seed in 0..10 {
+                let game = dogma_runtime::game::Game::new(vm.clone(), setup(players, seed))
+                    .unwrap_or_else(|e| panic!("{name}, {players} players: {e:?}"));
+                for seat in 0..players {
+                    let hand = &game.state.players[seat].hand;
+                    let mut sets: Vec<u8> = hand.iter().map(|&c| cards.card(c).deck_set).collect();
+                    sets.sort_unstable();
+                    assert_eq!(sets, [0, echoes], "{name}, seed {seed}, seat {seat}");
+                    assert!(hand.iter().all(|&c| cards.card(c).age == 1));
+                }
+            }
+        }
+    }
 }

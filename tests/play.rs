@@ -389,16 +389,20 @@ fn a_human_saves_at_the_prompt_and_resumes() {
     );
 }
 
-/// What a player reads of another player's hidden moves: a card that goes from one hidden place
-/// to another (scored or returned from a hand, foreshadowed) is shown by its back, and another
-/// player's draw too; a card that comes into view is named.
-#[test]
-fn the_players_view_names_no_hidden_card() {
+/// What a player reads of another player's hidden moves in `edition`'s random 3-player games: a
+/// card that goes from one hidden place to another (scored or returned from a hand,
+/// foreshadowed) is shown by its back, and another player's draw too; a card that comes into view
+/// is named. Returns the moves counted hidden and shown, and the hidden moves into a forecast.
+fn hidden_moves_in_a_players_view(
+    name: &str,
+    seeds: std::ops::Range<u64>,
+) -> (usize, usize, usize) {
     use dogma_runtime::log::{hidden_from, Event};
-    let edition = edition();
+    use dogma_runtime::state::Location;
+    let edition = Arc::new(dogma::compile_edition(name).expect("the edition compiles"));
     let program = dogma_runtime::vm::Program::from((*edition).clone());
-    let (mut hidden, mut shown) = (0, 0);
-    for seed in 0..40 {
+    let (mut hidden, mut shown, mut foreshadowed) = (0, 0, 0);
+    for seed in seeds {
         let setup = Setup {
             players: vec!["alice".into(), "bob".into(), "carol".into()],
             seed,
@@ -424,6 +428,9 @@ fn the_players_view_names_no_hidden_card() {
                     let title = &edition.card(*card).title;
                     if hidden_from(0, *from) && hidden_from(0, *to) {
                         hidden += 1;
+                        if matches!(to, Location::Forecast(_)) {
+                            foreshadowed += 1;
+                        }
                         assert!(!line.contains(title.as_str()), "{line}");
                     } else {
                         shown += 1;
@@ -437,7 +444,24 @@ fn the_players_view_names_no_hidden_card() {
             }
         }
     }
+    (hidden, shown, foreshadowed)
+}
+
+#[test]
+fn the_players_view_names_no_hidden_card() {
+    let (hidden, shown, _) = hidden_moves_in_a_players_view("third", 0..40);
     assert!(hidden > 50 && shown > 50, "hidden {hidden}, shown {shown}");
+}
+
+/// With Echoes, another player's foreshadowed cards lie face down: the reader sees their backs
+/// (../shared/rules/EXPANSIONS.md E8: others see how many, their sets and values, not the card).
+#[test]
+fn the_players_view_hides_other_players_forecasts() {
+    let (hidden, shown, foreshadowed) = hidden_moves_in_a_players_view("third+echoes", 0..20);
+    assert!(
+        hidden > 50 && shown > 50 && foreshadowed > 10,
+        "hidden {hidden}, shown {shown}, into a forecast {foreshadowed}"
+    );
 }
 
 /// Two humans at one terminal: each reads the log in their own view, and the screen is handed

@@ -21,6 +21,100 @@ fn for_edition<'a>(card: &'a Value, field: &str, edition: &str) -> &'a Value {
         .unwrap_or(&card[field])
 }
 
+/// The third-edition cards of an expansion's reference file (`../shared/reference/cards/FILE`)
+/// by their third-edition title, or None (after saying SKIPPED) when the reference is absent.
+fn third_edition_reference(file: &str) -> Option<BTreeMap<String, Value>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/reference/cards")
+        .join(file);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!(
+            "SKIPPED: the reference data {} is not present, so its cards were not compared",
+            path.display()
+        );
+        return None;
+    };
+    let reference: Value = serde_json::from_str(&text).expect("the reference is JSON");
+    let cards = reference["cards"].as_array().expect("cards array");
+    Some(
+        cards
+            .iter()
+            .filter(|c| {
+                c["editions"]
+                    .as_array()
+                    .is_some_and(|e| e.iter().any(|x| x == "third"))
+            })
+            .map(|c| {
+                let name = c
+                    .get("names_by_edition")
+                    .and_then(|n| n["third"].as_str())
+                    .or_else(|| c["name"].as_str())
+                    .expect("name");
+                (name.to_string(), c.clone())
+            })
+            .collect(),
+    )
+}
+
+/// The cards of `set` that `dogma list --edition EDITION --json` prints.
+fn listed_cards(edition: &str, set: &str) -> Vec<Value> {
+    let output = Command::new(env!("CARGO_BIN_EXE_dogma"))
+        .args(["list", "--edition", edition, "--json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("dogma runs");
+    assert!(
+        output.status.success(),
+        "dogma list failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let listed: Value = serde_json::from_slice(&output.stdout).expect("dogma list prints JSON");
+    listed
+        .as_array()
+        .expect("an array of cards")
+        .iter()
+        .filter(|c| c["set"] == set)
+        .cloned()
+        .collect()
+}
+
+/// The facts every expansion card is compared on: age, colour and the icon of each of `slots`
+/// (by position, `icons_by_edition.third` else `icons`), and that the card has no other slot.
+fn compare_face(title: &str, card: &Value, reference: &Value, slots: &[&str]) -> Vec<String> {
+    let mut problems = Vec::new();
+    for fact in ["age", "color"] {
+        if card[fact] != reference[fact] {
+            problems.push(format!(
+                "{title}: {fact} {} (reference {})",
+                card[fact], reference[fact]
+            ));
+        }
+    }
+    let icons = for_edition(reference, "icons", "third");
+    if card["icons"].as_object().map_or(0, |o| o.len()) != slots.len() {
+        problems.push(format!("{title}: not {} slots", slots.len()));
+    }
+    for slot in slots {
+        if card["icons"][slot] != icons[slot] {
+            problems.push(format!(
+                "{title}: {slot} is {} (reference {})",
+                card["icons"][slot], icons[slot]
+            ));
+        }
+    }
+    problems
+}
+
+const SIX_SLOTS: [&str; 6] = [
+    "top_left",
+    "top_middle",
+    "top_right",
+    "bottom_left",
+    "bottom_middle",
+    "bottom_right",
+];
+const FOUR_SLOTS: [&str; 4] = ["top_left", "bottom_left", "bottom_middle", "bottom_right"];
+
 /// Compares `dogma list --edition EDITION --json` with the reference's cards of that edition.
 fn list_matches_the_reference(edition: &str, count: usize) {
     let path = reference_path();
@@ -216,61 +310,20 @@ const FEATURED_ICON_DISAGREEMENTS: [(&str, &str, &str); 3] = [
 /// (`dogma_icon_by_edition.third`, but for the disagreements above) and no effects.
 #[test]
 fn third_cities_list_matches_the_reference() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/cards/cities.json");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!(
-            "SKIPPED: the reference data {} is not present, so the cities were not compared",
-            path.display()
-        );
+    let Some(expected) = third_edition_reference("cities.json") else {
         return;
     };
-    let reference: Value = serde_json::from_str(&text).expect("cities.json is JSON");
-    let expected: BTreeMap<String, &Value> = reference["cards"]
-        .as_array()
-        .expect("cards array")
-        .iter()
-        .filter(|c| {
-            c["editions"]
-                .as_array()
-                .is_some_and(|e| e.iter().any(|x| x == "third"))
-        })
-        .map(|c| {
-            let name = c
-                .get("names_by_edition")
-                .and_then(|n| n["third"].as_str())
-                .or_else(|| c["name"].as_str())
-                .expect("name");
-            (name.to_string(), c)
-        })
-        .collect();
     assert_eq!(
         expected.len(),
         105,
         "the reference lists 105 third-edition cities"
     );
-
-    let output = Command::new(env!("CARGO_BIN_EXE_dogma"))
-        .args(["list", "--edition", "third+cities", "--json"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("dogma runs");
-    assert!(
-        output.status.success(),
-        "dogma list failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let listed: Value = serde_json::from_slice(&output.stdout).expect("dogma list prints JSON");
-    let cities: Vec<&Value> = listed
-        .as_array()
-        .expect("an array of cards")
-        .iter()
-        .filter(|c| c["set"] == "cities")
-        .collect();
+    let cities = listed_cards("third+cities", "cities");
     assert_eq!(cities.len(), 105, "third+cities lists 105 cities");
 
     let mut problems = Vec::new();
     let mut disagreements = Vec::new();
-    for card in cities {
+    for card in &cities {
         let title = card["title"].as_str().expect("title");
         let Some(reference) = expected.get(title) else {
             problems.push(format!(
@@ -278,34 +331,7 @@ fn third_cities_list_matches_the_reference() {
             ));
             continue;
         };
-        for fact in ["age", "color"] {
-            if card[fact] != reference[fact] {
-                problems.push(format!(
-                    "{title}: {fact} {} (reference {})",
-                    card[fact], reference[fact]
-                ));
-            }
-        }
-        let icons = for_edition(reference, "icons", "third");
-        let slots = reference["icons"].as_object().map_or(0, |o| o.len());
-        if slots != 6 || card["icons"].as_object().map_or(0, |o| o.len()) != 6 {
-            problems.push(format!("{title}: not six slots"));
-        }
-        for slot in [
-            "top_left",
-            "top_middle",
-            "top_right",
-            "bottom_left",
-            "bottom_middle",
-            "bottom_right",
-        ] {
-            if card["icons"][slot] != icons[slot] {
-                problems.push(format!(
-                    "{title}: {slot} is {} (reference {})",
-                    card["icons"][slot], icons[slot]
-                ));
-            }
-        }
+        problems.extend(compare_face(title, card, reference, &SIX_SLOTS));
         let dogma_icon = for_edition(reference, "dogma_icon", "third");
         if &card["dogma_icon"] != dogma_icon {
             let found = (
@@ -423,60 +449,19 @@ fn echoes_not_written() -> Vec<String> {
 /// are exactly the manifest's `not-written` list, which the tool reports as not implemented.
 #[test]
 fn third_echoes_list_matches_the_reference() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/cards/echoes.json");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!(
-            "SKIPPED: the reference data {} is not present, so the Echoes cards were not compared",
-            path.display()
-        );
+    let Some(expected) = third_edition_reference("echoes.json") else {
         return;
     };
-    let reference: Value = serde_json::from_str(&text).expect("echoes.json is JSON");
-    let expected: BTreeMap<String, &Value> = reference["cards"]
-        .as_array()
-        .expect("cards array")
-        .iter()
-        .filter(|c| {
-            c["editions"]
-                .as_array()
-                .is_some_and(|e| e.iter().any(|x| x == "third"))
-        })
-        .map(|c| {
-            let name = c
-                .get("names_by_edition")
-                .and_then(|n| n["third"].as_str())
-                .or_else(|| c["name"].as_str())
-                .expect("name");
-            (name.to_string(), c)
-        })
-        .collect();
     assert_eq!(
         expected.len(),
         105,
         "the reference lists 105 third-edition Echoes cards"
     );
-
-    let output = Command::new(env!("CARGO_BIN_EXE_dogma"))
-        .args(["list", "--edition", "third+echoes", "--json"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("dogma runs");
-    assert!(
-        output.status.success(),
-        "dogma list failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let listed: Value = serde_json::from_slice(&output.stdout).expect("dogma list prints JSON");
-    let cards: Vec<&Value> = listed
-        .as_array()
-        .expect("an array of cards")
-        .iter()
-        .filter(|c| c["set"] == "echoes")
-        .collect();
+    let cards = listed_cards("third+echoes", "echoes");
 
     let mut problems = Vec::new();
     let mut written = Vec::new();
-    for card in cards {
+    for card in &cards {
         let title = card["title"].as_str().expect("title");
         written.push(title.to_string());
         let Some(reference) = expected.get(title) else {
@@ -485,26 +470,8 @@ fn third_echoes_list_matches_the_reference() {
             ));
             continue;
         };
-        for fact in ["age", "color"] {
-            if card[fact] != reference[fact] {
-                problems.push(format!(
-                    "{title}: {fact} {} (reference {})",
-                    card[fact], reference[fact]
-                ));
-            }
-        }
+        problems.extend(compare_face(title, card, reference, &FOUR_SLOTS));
         let icons = for_edition(reference, "icons", "third");
-        if card["icons"].as_object().map_or(0, |o| o.len()) != 4 {
-            problems.push(format!("{title}: not four slots"));
-        }
-        for slot in ["top_left", "bottom_left", "bottom_middle", "bottom_right"] {
-            if card["icons"][slot] != icons[slot] {
-                problems.push(format!(
-                    "{title}: {slot} is {} (reference {})",
-                    card["icons"][slot], icons[slot]
-                ));
-            }
-        }
         let dogma_icon = for_edition(reference, "dogma_icon", "third");
         if &card["dogma_icon"] != dogma_icon {
             problems.push(format!(

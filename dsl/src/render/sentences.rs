@@ -77,7 +77,9 @@ pub(super) fn finish(sentences: Vec<Sentence>, kind: EffectKind) -> String {
     if sentences.is_empty() {
         return match order {
             Some(word) => format!("{} do nothing!", order_words(word)),
-            None => "Do nothing.".to_string(),
+            // An effect without statements: the printed cards say so (Ruler, Plumbing and Puppet in the
+            // third edition of Echoes, ../shared/reference/cards/echoes.json).
+            None => "No effect.".to_string(),
         };
     }
     let ordered = sentences
