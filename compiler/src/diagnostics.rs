@@ -280,6 +280,8 @@ pub enum Warning {
     ChoiceOfAll { at: At },
     /// `take an additional action` carried out by a demand's victim, who never has the turn.
     AdditionalActionInDemand { at: At },
+    /// `due to this card's echo effect` on a card without an echo effect: it names no cards.
+    EchoHistoryWithoutEcho { at: At },
 }
 
 impl Warning {
@@ -290,6 +292,7 @@ impl Warning {
             Warning::ExceptOutsideIcons { .. } => "W0003",
             Warning::ChoiceOfAll { .. } => "W0004",
             Warning::AdditionalActionInDemand { .. } => "W0005",
+            Warning::EchoHistoryWithoutEcho { .. } => "W0006",
         }
     }
 
@@ -299,7 +302,8 @@ impl Warning {
             Warning::TextDrift { at, .. }
             | Warning::ExceptOutsideIcons { at, .. }
             | Warning::ChoiceOfAll { at }
-            | Warning::AdditionalActionInDemand { at } => *at,
+            | Warning::AdditionalActionInDemand { at }
+            | Warning::EchoHistoryWithoutEcho { at } => *at,
         }
     }
 
@@ -349,6 +353,11 @@ impl Warning {
                 "an additional action in a demand does nothing: its victim never has the turn".to_string(),
                 vec![primary(*at, "carried out by the victim, on the demander's turn")],
                 vec!["help: only the player whose turn it is takes actions; give the action in a non-demand effect, or on the victim's own turn (`on your next turn { take an additional action }`)".to_string()],
+            ),
+            Warning::EchoHistoryWithoutEcho { at } => (
+                "this card has no echo effect: nothing is moved due to it".to_string(),
+                vec![primary(*at, "names no cards")],
+                vec!["help: `due to this card's echo effect` names what the card's own `echo { … }` moved in this dogma action; give the card its echo effect, or say `due to this card`".to_string()],
             ),
         };
         Report::warning()
@@ -603,6 +612,10 @@ pub const CODES: &[(&str, &str)] = &[
     (
         "W0005",
         "`take an additional action` in a demand: the victim never has the turn, so it does nothing",
+    ),
+    (
+        "W0006",
+        "`due to this card's echo effect` on a card without an echo effect: it names no cards",
     ),
 ];
 

@@ -534,6 +534,16 @@ fn w0005_additional_action_in_demand() {
     );
 }
 
+/// A history phrase of the card's echo effect on a card that has none.
+#[test]
+fn w0006_echo_history_without_echo() {
+    snapshot_warning(
+        "w0006_echo_history_without_echo",
+        "W0006",
+        &card("    self-execute card melded by you due to this card's echo effect"),
+    );
+}
+
 #[test]
 fn every_code_has_a_snapshot_test() {
     let this_file = include_str!("diagnostics.rs");

@@ -805,6 +805,8 @@ impl Possessive {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Destination {
+    /// `to the top of its deck`: onto the deck of the card's own set and value.
+    DeckTop,
     /// `to my score pile`.
     Zone {
         whose: Spanned<Possessive>,
@@ -838,6 +840,8 @@ pub enum CardRefKind {
     Ordinal(Ordinal, Participle),
     /// `returned`: the cards of the latest statement with that verb in this effect.
     Bound(Participle),
+    /// `card melded by me due to this card's echo effect`: cards moved earlier, named as cards.
+    History(Box<History>),
     Np(Box<CardNp>),
     /// A bare word where a card belongs (`meld red`): always an error, reported by the checks
     /// with what the word is instead.
@@ -923,6 +927,8 @@ pub struct History {
     pub by: Option<PlayerRef>,
     pub due_to: Option<Spanned<DueTo>>,
     pub scope: Option<Spanned<Scope>>,
+    /// Written `cards` (not `card`).
+    pub plural: bool,
     pub span: Span,
 }
 
@@ -932,6 +938,8 @@ pub enum DueTo {
     TheDemand,
     /// `due to this card`: any effect of this card in this dogma action.
     ThisCard,
+    /// `due to this card's echo effect`: this card's echo effects in this dogma action (Echoes).
+    ThisEcho,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -877,6 +877,7 @@ fn zone_text(z: &Zone) -> String {
 fn destination_text(d: &Destination) -> String {
     match d {
         Destination::Available => "the available achievements".to_string(),
+        Destination::DeckTop => "the top of its deck".to_string(),
         Destination::Zone { whose, kind } => {
             format!("{} {}", whose.node.words(), kind.node.word(false))
         }
@@ -898,13 +899,15 @@ fn card_ref_text(r: &CardRef) -> String {
         CardRefKind::Them => "them".to_string(),
         CardRefKind::Ordinal(o, p) => format!("the {} {}", o.word(), p.word()),
         CardRefKind::Bound(p) => p.word().to_string(),
+        CardRefKind::History(h) => history_text(h),
         CardRefKind::Np(np) => card_np_text(np),
         CardRefKind::Name(n) => n.clone(),
     }
 }
 
 fn history_text(h: &History) -> String {
-    let mut text = format!("cards {}", h.verb.node.word());
+    let noun = if h.plural { "cards" } else { "card" };
+    let mut text = format!("{noun} {}", h.verb.node.word());
     if let Some(by) = &h.by {
         text.push_str(&format!(" by {}", player_ref_text(by)));
     }
@@ -920,6 +923,7 @@ fn due_scope_text(due_to: Option<DueTo>, scope: Option<Scope>) -> String {
     match due_to {
         Some(DueTo::TheDemand) => text.push_str(" due to the demand"),
         Some(DueTo::ThisCard) => text.push_str(" due to this card"),
+        Some(DueTo::ThisEcho) => text.push_str(" due to this card's echo effect"),
         None => {}
     }
     match scope {

@@ -41,6 +41,23 @@ mod tests;
 pub mod triggers;
 
 pub use dogma::DogmaRun;
+
+/// Why a card moved, for the history phrases: the card whose effect moved it, and whether that
+/// effect was a demand or an echo effect. `Cause::NONE`: a rule or an action moved it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Cause {
+    pub source: Option<CardIdx>,
+    pub demand: bool,
+    pub echo: bool,
+}
+
+impl Cause {
+    pub(crate) const NONE: Cause = Cause {
+        source: None,
+        demand: false,
+        echo: false,
+    };
+}
 pub use elimination::Eliminated;
 
 /// How a game is set up.
@@ -377,7 +394,7 @@ impl Game {
         match action {
             Action::Draw => {
                 let age = self.state.highest_top(&self.edition, seat);
-                self.draw(seat, age, None, false);
+                self.draw(seat, age, Cause::NONE);
                 self.after_change();
             }
             Action::Meld(card) => {
@@ -634,7 +651,7 @@ impl Game {
         let from = self
             .state
             .move_card(&self.edition, card, Location::Board(seat, color), false);
-        self.record(Verb::Meld, seat, card, None, false);
+        self.record(Verb::Meld, seat, card, Cause::NONE);
         self.log.push(Event::Move {
             player: seat,
             verb: Verb::Meld,
@@ -674,14 +691,8 @@ impl Game {
 
     /// Draws a base card of an age for a player (skipping empty ages upward; above the highest
     /// age the game ends by score). Returns the card, or `None` when the game ended.
-    pub(crate) fn draw(
-        &mut self,
-        seat: Seat,
-        age: u8,
-        source: Option<CardIdx>,
-        demand: bool,
-    ) -> Option<CardIdx> {
-        self.draw_from(seat, 0, age, source, demand)
+    pub(crate) fn draw(&mut self, seat: Seat, age: u8, cause: Cause) -> Option<CardIdx> {
+        self.draw_from(seat, 0, age, cause)
     }
 
     /// Draws a card of a set (0: base) and age for a player, as every draw with expansions does
@@ -694,8 +705,7 @@ impl Game {
         seat: Seat,
         set: u8,
         age: u8,
-        source: Option<CardIdx>,
-        demand: bool,
+        cause: Cause,
     ) -> Option<CardIdx> {
         let max = self.edition.rules.max_age;
         let Some(a) = (age.max(1)..=max).find(|a| !self.state.deck(0, *a).is_empty()) else {
@@ -734,7 +744,7 @@ impl Game {
         let card = self.state.deck(set, a).last().copied()?;
         self.state
             .move_card(&self.edition, card, Location::Hand(seat), false);
-        self.record(Verb::Draw, seat, card, source, demand);
+        self.record(Verb::Draw, seat, card, cause);
         self.log.push(Event::Draw {
             player: seat,
             card,
@@ -744,20 +754,14 @@ impl Game {
     }
 
     /// Remembers a card movement of this turn (for history phrases and Monument).
-    pub(crate) fn record(
-        &mut self,
-        verb: Verb,
-        player: Seat,
-        card: CardIdx,
-        source: Option<CardIdx>,
-        demand: bool,
-    ) {
+    pub(crate) fn record(&mut self, verb: Verb, player: Seat, card: CardIdx, cause: Cause) {
         self.state.history.push(crate::state::HistoryEntry {
             verb,
             player,
             card,
-            source,
-            demand,
+            source: cause.source,
+            demand: cause.demand,
+            echo: cause.echo,
             action: self.state.action,
         });
         // THE HOOK for special achievements claimed on a move (Cities' Legend … Victory): every

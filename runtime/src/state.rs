@@ -204,6 +204,9 @@ pub struct HistoryEntry {
     pub source: Option<CardIdx>,
     /// Whether a demand effect moved it.
     pub demand: bool,
+    /// Whether an echo effect moved it (Echoes: `due to this card's echo effect`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub echo: bool,
     /// The action (counted over the game) in which it moved.
     pub action: u32,
 }
@@ -494,6 +497,16 @@ impl State {
         to: Location,
         bottom: bool,
     ) -> Location {
+        // A card moved within its own pile (Thermometer's echo melds the bottom green card onto
+        // its pile) leaves the pile as many cards as before, so the pile keeps its splay: a meld or
+        // a tuck continues the pile's splay and only a pile reduced to one card or none forgets it
+        // (../shared/rules/deluxe-rules-with-expansions.txt lines 119, 211 and 220).
+        let kept_splay = match (self.location(card), to) {
+            (Location::Board(s, c), Location::Board(t, d)) if s == t && c == d => {
+                self.players[s as usize].pile(c).splay
+            }
+            _ => None,
+        };
         let from = self.take(edition, card);
         match to {
             Location::Deck(age) => {
@@ -512,6 +525,9 @@ impl State {
                     pile.cards.insert(0, card);
                 } else {
                     pile.cards.push(card);
+                }
+                if kept_splay.is_some() {
+                    pile.splay = kept_splay;
                 }
                 pile.refresh(edition);
             }

@@ -65,6 +65,8 @@ pub enum DestinationZone {
     Forecast,
     /// Echoes: among the available standard achievements (whoever moves the card).
     Available,
+    /// The top of the card's own deck (its set and value), whoever moves it.
+    DeckTop,
 }
 
 /// A set of players, relative to the player executing an effect.
@@ -94,6 +96,8 @@ pub enum DueTo {
     Demand,
     /// Any effect of the card whose dogma is running.
     ThisCard,
+    /// The echo effects of the card whose effect is running (Echoes).
+    ThisEcho,
 }
 
 /// How far back a history phrase looks.

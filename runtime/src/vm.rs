@@ -158,6 +158,9 @@ pub struct Frame {
     /// masks), innermost last.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub color_loops: Vec<(i32, i32)>,
+    /// An echo effect is running (Echoes: for `due to this card's echo effect`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub echo: bool,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -200,6 +203,7 @@ impl Default for Frame {
             repeats: 0,
             actors: Vec::new(),
             color_loops: Vec::new(),
+            echo: false,
         }
     }
 }
@@ -266,6 +270,16 @@ impl Frame {
             repeats: 0,
             actors: Vec::new(),
             color_loops: Vec::new(),
+            echo: false,
+        }
+    }
+
+    /// Why the cards this frame moves move: its card's effect, a demand or an echo effect.
+    pub(crate) fn cause(&self) -> crate::game::Cause {
+        crate::game::Cause {
+            source: Some(self.card),
+            demand: self.demand,
+            echo: self.echo,
         }
     }
 

@@ -256,7 +256,12 @@ impl EffectCx<'_, '_> {
                 due_to: d,
                 scope: s,
             } => Measure::Moved {
-                verb: self.history_verb(*verb, m.span),
+                verb: {
+                    if *d == Some(ast::DueTo::ThisEcho) {
+                        self.echo_history(Some(&ast::Spanned::new(ast::DueTo::ThisEcho, m.span)));
+                    }
+                    self.history_verb(*verb, m.span)
+                },
                 due_to: d.map(due_to),
                 scope: s.map_or(HistoryScope::Action, scope),
             },

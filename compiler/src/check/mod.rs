@@ -282,6 +282,10 @@ pub fn check(files: &[SourceFile], options: &Options) -> Checked {
             errors: &mut errors,
             warnings: &mut warnings,
             claims: Vec::new(),
+            has_echo: card
+                .effects
+                .iter()
+                .any(|e| e.kind.node == ast::EffectKind::Echo),
         };
         let def = cx.card(id, set, card);
         for (achievement, at) in cx.claims {
@@ -304,6 +308,7 @@ pub fn check(files: &[SourceFile], options: &Options) -> Checked {
             errors: &mut errors,
             warnings: &mut warnings,
             claims: Vec::new(),
+            has_echo: false,
         };
         let def = cx.achievement(AchievementId(index as u16), set.clone(), a);
         program.achievements.push(def);
@@ -414,6 +419,8 @@ struct CardCx<'a> {
     warnings: &'a mut Vec<Warning>,
     /// The achievements the card's effects claim, with where.
     claims: Vec<(AchievementId, At)>,
+    /// The card has an echo effect (for `due to this card's echo effect`).
+    has_echo: bool,
 }
 
 impl CardCx<'_> {

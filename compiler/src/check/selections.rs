@@ -504,6 +504,10 @@ impl EffectCx<'_, '_> {
                 Some(stmt) => all(CardSource::Bound(Binding { stmt, nth: None })),
                 None => all(CardSource::ThisCard),
             },
+            ast::CardRefKind::History(h) => {
+                let source = self.history_source(h);
+                all(source)
+            }
             ast::CardRefKind::Np(np) => self.card_np(np, true),
             ast::CardRefKind::Name(word) => {
                 match self.card.names.kind_of(word) {
@@ -544,6 +548,33 @@ impl EffectCx<'_, '_> {
         }
     }
 
+    /// A history phrase's cards: moved earlier in the action or turn.
+    fn history_source(&mut self, h: &ast::History) -> CardSource {
+        self.echo_history(h.due_to.as_ref());
+        let verb = self.history_verb(h.verb.node, h.verb.span);
+        let by = h.by.as_ref().map(|p| self.player(p));
+        CardSource::History(History {
+            verb,
+            by,
+            due_to: h.due_to.as_ref().map(|d| due_to(d.node)),
+            scope: h
+                .scope
+                .as_ref()
+                .map_or(HistoryScope::Action, |s| scope(s.node)),
+        })
+    }
+
+    /// `due to this card's echo effect` on a card without one names nothing (W0006).
+    pub(super) fn echo_history(&mut self, due: Option<&ast::Spanned<ast::DueTo>>) {
+        if let Some(d) = due {
+            if d.node == ast::DueTo::ThisEcho && !self.card.has_echo {
+                self.warn(Warning::EchoHistoryWithoutEcho {
+                    at: self.at(d.span),
+                });
+            }
+        }
+    }
+
     pub(super) fn set_ref(&mut self, s: &ast::SetRef) -> CardSel {
         let all = |source| CardSel {
             source,
@@ -553,17 +584,8 @@ impl EffectCx<'_, '_> {
         };
         match s {
             ast::SetRef::History(h) => {
-                let verb = self.history_verb(h.verb.node, h.verb.span);
-                let by = h.by.as_ref().map(|p| self.player(p));
-                all(CardSource::History(History {
-                    verb,
-                    by,
-                    due_to: h.due_to.as_ref().map(|d| due_to(d.node)),
-                    scope: h
-                        .scope
-                        .as_ref()
-                        .map_or(HistoryScope::Action, |s| scope(s.node)),
-                }))
+                let source = self.history_source(h);
+                all(source)
             }
             ast::SetRef::Zone(z) => {
                 let source = self.zone_source(z, BoardPosition::All);

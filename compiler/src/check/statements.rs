@@ -787,6 +787,13 @@ impl EffectCx<'_, '_> {
                 },
                 false,
             ),
+            ast::Destination::DeckTop => (
+                Destination {
+                    player: Player::Executor,
+                    zone: DestinationZone::DeckTop,
+                },
+                false,
+            ),
             ast::Destination::Zone { whose, kind } => {
                 let player = self.single_owner(whose);
                 let chooses = matches!(player, Player::Choose { .. });

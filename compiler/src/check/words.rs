@@ -63,6 +63,7 @@ pub(super) fn due_to(d: ast::DueTo) -> DueTo {
     match d {
         ast::DueTo::TheDemand => DueTo::Demand,
         ast::DueTo::ThisCard => DueTo::ThisCard,
+        ast::DueTo::ThisEcho => DueTo::ThisEcho,
     }
 }
 

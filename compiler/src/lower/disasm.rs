@@ -282,6 +282,7 @@ fn destination(z: DestinationZone) -> &'static str {
         DestinationZone::Achievements => "achievements",
         DestinationZone::Forecast => "forecast",
         DestinationZone::Available => "available",
+        DestinationZone::DeckTop => "deck_top",
     }
 }
 
@@ -342,6 +343,7 @@ fn due_scope(due_to: Option<DueTo>, scope: HistoryScope) -> String {
         None => "",
         Some(DueTo::Demand) => " due_to=demand",
         Some(DueTo::ThisCard) => " due_to=this_card",
+        Some(DueTo::ThisEcho) => " due_to=this_echo",
     };
     let scope = match scope {
         HistoryScope::Action => "action",

@@ -255,6 +255,7 @@ fn keyword_word(word: &str) -> &str {
         "opponent_s" => "opponent's",
         "opponents_" => "opponents'",
         "player_s" => "player's",
+        "card_s" => "card's",
         "players_" => "players'",
         other => other,
     }
@@ -296,6 +297,7 @@ fn describe_rule_name(name: &str) -> String {
         "scale" => "`for every`",
         "selection" | "card_np" => "cards",
         "card_ref" => "a card",
+        "due_cause" => "`the demand`, `this card` or `this card's echo effect`",
         "quantity" => "a quantity",
         "adjective" => "an adjective",
         "noun" => "`card` or `cards`",

@@ -346,6 +346,9 @@ pub(super) fn lower_destination(pair: P) -> Destination {
     if c.items.iter().any(|p| p.as_rule() == Rule::kw_available) {
         return Destination::Available;
     }
+    if c.items.iter().any(|p| p.as_rule() == Rule::kw_deck) {
+        return Destination::DeckTop;
+    }
     if c.eat(Rule::kw_the).is_some() {
         let kind = lower_zone_kind(c.next());
         c.next(); // of
@@ -398,6 +401,7 @@ pub(super) fn lower_card_ref(pair: P) -> CardRef {
             CardRefKind::Ordinal(ordinal, lower_participle(c.next()).node)
         }
         Rule::participle => CardRefKind::Bound(lower_participle(first).node),
+        Rule::history => CardRefKind::History(Box::new(lower_history(first))),
         Rule::card_np => CardRefKind::Np(Box::new(lower_card_np(first))),
         Rule::name => CardRefKind::Name(first.as_str().to_string()),
         other => unreachable!("grammar: unexpected card reference {other:?}"),
@@ -433,13 +437,13 @@ pub(super) fn lower_due_and_scope(
     let mut due_to = None;
     if let Some(due) = c.eat(Rule::kw_due) {
         c.next(); // to
-        let which = c.next();
-        let target = c.next(); // demand / card
-        let span = Span::new(due.as_span().start(), target.as_span().end());
-        let d = if which.as_rule() == Rule::kw_the {
-            DueTo::TheDemand
-        } else {
-            DueTo::ThisCard
+        let cause = c.next();
+        let span = Span::new(due.as_span().start(), cause.as_span().end());
+        let words: Vec<Rule> = cause.into_inner().map(|p| p.as_rule()).collect();
+        let d = match words.as_slice() {
+            [Rule::kw_the, ..] => DueTo::TheDemand,
+            [Rule::kw_this, Rule::kw_card_s, ..] => DueTo::ThisEcho,
+            _ => DueTo::ThisCard,
         };
         due_to = Some(Spanned::new(d, span));
     }
@@ -460,7 +464,7 @@ pub(super) fn lower_due_and_scope(
 fn lower_history(pair: P) -> History {
     let span = span_of(&pair);
     let mut c = Cursor::new(pair);
-    c.next(); // card / cards
+    let plural = c.next().as_rule() == Rule::kw_cards;
     let verb = lower_participle(c.next());
     let by = if c.eat(Rule::kw_by).is_some() {
         Some(lower_player_ref(c.next()))
@@ -473,6 +477,7 @@ fn lower_history(pair: P) -> History {
         by,
         due_to,
         scope,
+        plural,
         span,
     }
 }

@@ -74,6 +74,7 @@ impl Renderer<'_> {
             | CardRefKind::Ordinal(..) => false,
             CardRefKind::Them => true,
             CardRefKind::Bound(p) => self.bound_plural(*p),
+            CardRefKind::History(h) => h.plural,
             CardRefKind::Np(np) => np_plural(np),
             CardRefKind::Name(_) => false,
         }
@@ -104,6 +105,7 @@ impl Renderer<'_> {
             CardRefKind::Them => "them".to_string(),
             CardRefKind::Ordinal(o, p) => format!("the {} card you {}", o.word(), past(*p)),
             CardRefKind::Bound(p) => self.bound(*p),
+            CardRefKind::History(h) => self.history_ref(h),
             CardRefKind::Np(np) => self.card_np(np),
             // A bare word where a card belongs is an error the checks report; print it as is.
             CardRefKind::Name(n) => n.clone(),
@@ -357,6 +359,7 @@ impl Renderer<'_> {
     pub(super) fn destination(&self, d: &Destination) -> String {
         match d {
             Destination::Available => "the available achievements".to_string(),
+            Destination::DeckTop => "the top of its deck".to_string(),
             Destination::Zone { whose, kind } => {
                 format!(
                     "{} {}",
@@ -380,6 +383,26 @@ impl Renderer<'_> {
                 CardRefKind::Bound(p) => format!("the cards you {}", past(*p)),
                 _ => self.card_ref(r),
             },
+        }
+    }
+
+    /// A history phrase naming cards: `card drawn by you due to this card's echo effect` → "the
+    /// card you drew due to Charitable Trust's echo effect".
+    pub(super) fn history_ref(&self, h: &History) -> String {
+        let noun = if h.plural { "cards" } else { "card" };
+        let due = self.due_scope(
+            h.due_to.as_ref().map(|d| d.node),
+            h.scope.as_ref().map(|s| s.node),
+        );
+        match &h.by {
+            Some(by) => {
+                let who = match by.kind {
+                    PlayerRefKind::I { .. } => "I".to_string(),
+                    _ => self.player(by),
+                };
+                format!("the {noun} {who} {}{due}", past(h.verb.node))
+            }
+            None => format!("the {noun} {}{due}", h.verb.node.word()),
         }
     }
 
@@ -420,6 +443,9 @@ impl Renderer<'_> {
         match due_to {
             Some(DueTo::TheDemand) => text.push_str(" due to the demand"),
             Some(DueTo::ThisCard) => text.push_str(&format!(" due to {}", self.title)),
+            Some(DueTo::ThisEcho) => {
+                text.push_str(&format!(" due to {}'s echo effect", self.title))
+            }
             None => {}
         }
         match scope {

@@ -582,6 +582,11 @@ impl Renderer<'_> {
                 };
                 Clause::imperative(format!("{verb} {what}"))
             }
+            // The printed word for a card put back on its deck (Telescope).
+            StmtKind::Transfer {
+                what,
+                to: Destination::DeckTop,
+            } => Clause::imperative(format!("place {} on top of its deck", self.selection(what))),
             StmtKind::Transfer { what, to } => Clause::imperative(format!(
                 "transfer {} to {}",
                 self.selection(what),

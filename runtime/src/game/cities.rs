@@ -7,7 +7,7 @@
 //! Every rule here is data-driven: the set whose cards are cities and the search slot come from
 //! the expansion's manifest (`Rules::city_set`, `Rules::search_slot`), the icons from the cards.
 
-use super::{EngineQuestion, Game};
+use super::{Cause, EngineQuestion, Game};
 use crate::bytecode::CardIdx;
 use crate::choices::{Answer, RequestKind};
 use crate::log::Event;
@@ -111,13 +111,13 @@ impl Game {
             };
             self.state
                 .move_card(&self.edition, drawn, Location::Hand(seat), false);
-            self.record(Verb::Draw, seat, drawn, None, false);
+            self.record(Verb::Draw, seat, drawn, Cause::NONE);
             self.log.push(Event::Draw {
                 player: seat,
                 card: drawn,
                 age: x,
             });
-            self.record(Verb::Reveal, seat, drawn, None, false);
+            self.record(Verb::Reveal, seat, drawn, Cause::NONE);
             self.log.push(Event::Reveal {
                 player: seat,
                 card: drawn,
@@ -153,7 +153,7 @@ impl Game {
             let from = self
                 .state
                 .move_card(&self.edition, *card, Location::Deck(age), true);
-            self.record(Verb::Return, seat, *card, None, false);
+            self.record(Verb::Return, seat, *card, Cause::NONE);
             self.log.push(Event::Move {
                 player: seat,
                 verb: Verb::Return,
@@ -179,7 +179,7 @@ impl Game {
             return;
         }
         let age = self.state.highest_top(&self.edition, seat);
-        self.draw_from(seat, set, age, None, false);
+        self.draw_from(seat, set, age, Cause::NONE);
     }
 
     /// The supply index of the set whose cards are cities, when it is in play.
@@ -421,7 +421,7 @@ impl Game {
         let from = self
             .state
             .move_card(&self.edition, payment, Location::Board(seat, color), true);
-        self.record(Verb::Tuck, seat, payment, None, false);
+        self.record(Verb::Tuck, seat, payment, Cause::NONE);
         self.log.push(Event::Move {
             player: seat,
             verb: Verb::Tuck,

@@ -7,7 +7,7 @@
 //!
 //! Rules: ../shared/rules/online-rules-summary-with-expansions.txt, "DOGMA".
 
-use super::{Execution, Game, PlayError};
+use super::{Cause, Execution, Game, PlayError};
 use crate::bytecode::CardIdx;
 use crate::log::Event;
 use crate::state::{Seat, State};
@@ -284,7 +284,7 @@ impl Game {
                     // moved a card; ../shared/rules/EDITIONS.md).
                     self.log.push(Event::ShareBonus { player: activator });
                     let age = self.state.highest_top(&self.edition, activator);
-                    self.draw(activator, age, None, false);
+                    self.draw(activator, age, Cause::NONE);
                     self.after_change();
                 }
                 continue;
@@ -314,7 +314,7 @@ impl Game {
             // Only an opponent's sharing earns the bonus (a teammate's does not: online summary,
             // "Team games").
             let counts = shared && self.state.is_opponent(executor, dogma.activator);
-            let frame = Frame::effect(
+            let mut frame = Frame::effect(
                 &self.edition,
                 effect.chunk,
                 effect_card,
@@ -323,6 +323,7 @@ impl Game {
                 demand,
                 counts,
             );
+            frame.echo = effect.kind == EffectKind::Echo;
             self.log.push(Event::Execute {
                 player: executor,
                 card: effect_card,

@@ -29,7 +29,7 @@
 //!   teammates included ("If an individual player wins, their entire team wins"). Conceding is
 //!   not modelled.
 
-use super::{DogmaRun, Game};
+use super::{Cause, DogmaRun, Game};
 use crate::bytecode::{CardIdx, SpecialIdx};
 use crate::log::Event;
 use crate::state::{AchievementCard, Location, Outcome, Seat, WinReason};
@@ -90,7 +90,16 @@ impl Game {
         for card in &cards {
             self.state
                 .move_card(&edition, *card, Location::Removed, false);
-            self.record(Verb::Junk, seat, *card, source, demand);
+            self.record(
+                Verb::Junk,
+                seat,
+                *card,
+                Cause {
+                    source,
+                    demand,
+                    echo: false,
+                },
+            );
         }
         let player = &mut self.state.players[seat as usize];
         player.achievements.clear();

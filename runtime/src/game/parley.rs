@@ -35,7 +35,7 @@
 //!   vulnerable. Situation 3 is asked once per action, before the first demand they would
 //!   execute; declining keeps them vulnerable for every demand of the action.
 
-use super::{EngineQuestion, Execution, Game};
+use super::{Cause, EngineQuestion, Execution, Game};
 use crate::bytecode::CardIdx;
 use crate::choices::{Answer, Request, RequestKind};
 use crate::log::{Event, ParleyPurpose};
@@ -282,7 +282,7 @@ impl Game {
         let age = self.edition.card(card).age;
         self.state
             .move_card(&self.edition, card, Location::Deck(age), true);
-        self.record(Verb::Return, seat, card, None, false);
+        self.record(Verb::Return, seat, card, Cause::NONE);
     }
 
     fn owner_name(&self, card: CardIdx) -> String {

@@ -20,7 +20,7 @@
 //! [crown] counts as two") is read where the count is made (`State::icon_count`, the score,
 //! `Game::achievements_total`).
 
-use super::{EngineQuestion, Execution, Game};
+use super::{Cause, EngineQuestion, Execution, Game};
 use crate::bytecode::CardIdx;
 use crate::choices::{Request, RequestKind};
 use crate::state::Seat;
@@ -81,7 +81,7 @@ impl Game {
             Step::CityIcons { seat, card } => self.city_icons_act(seat, card),
             Step::Plus { seat, card } => {
                 let age = self.edition.card(card).age + 1;
-                self.draw(seat, age, None, false);
+                self.draw(seat, age, Cause::NONE);
             }
             Step::Arrow {
                 seat,

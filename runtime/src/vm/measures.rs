@@ -32,6 +32,7 @@ impl Game {
                 None => true,
                 Some(DueTo::ThisCard) => entry.source == Some(frame.card),
                 Some(DueTo::Demand) => entry.source == Some(frame.card) && entry.demand,
+                Some(DueTo::ThisEcho) => entry.source == Some(frame.card) && entry.echo,
             };
             if entry.verb == verb
                 && in_scope
@@ -524,6 +525,7 @@ impl Game {
                             None => true,
                             Some(DueTo::ThisCard) => e.source == Some(frame.card),
                             Some(DueTo::Demand) => e.source == Some(frame.card) && e.demand,
+                            Some(DueTo::ThisEcho) => e.source == Some(frame.card) && e.echo,
                         }
                 })
                 .count() as i32,

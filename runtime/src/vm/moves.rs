@@ -6,7 +6,7 @@ use crate::bytecode::{
     CardIdx, Chunk, ChunkIdx, CompiledEdition, LastingWhen, ShareBonus, SpecialIdx, StmtId,
 };
 use crate::choices::{Answer, RequestKind};
-use crate::game::Game;
+use crate::game::{Cause, Game};
 use crate::log::Event;
 use crate::state::{color_index, Cards, Lasting, Location, Seat};
 use crate::terms::{DestinationZone, Verb};
@@ -35,7 +35,7 @@ impl Game {
             o.requested = o.requested.saturating_add(u16::from(count));
         }
         for _ in 0..count {
-            let Some(card) = self.draw(seat, age, Some(frame.card), frame.demand) else {
+            let Some(card) = self.draw(seat, age, frame.cause()) else {
                 break;
             };
             self.earn_bonus(frame);
@@ -338,8 +338,14 @@ impl Game {
                 let seat = frame.executor;
                 // The draw skips empty ages like any draw: with no card of the
                 // highest age left, it ends the game.
-                let Some(drawn) = self.draw(seat, edition.rules.max_age, Some(frame.card), false)
-                else {
+                let Some(drawn) = self.draw(
+                    seat,
+                    edition.rules.max_age,
+                    Cause {
+                        demand: false,
+                        ..frame.cause()
+                    },
+                ) else {
                     return stopped(Stop::GameOver);
                 };
                 self.earn_bonus(frame);
@@ -383,6 +389,7 @@ impl Game {
                 repeats: 0,
                 actors: Vec::new(),
                 color_loops: Vec::new(),
+                echo: false,
             };
             return stopped(Stop::Call(child));
         }
@@ -639,7 +646,7 @@ impl Game {
             Verb::Foreshadow => (Location::Forecast(seat), false),
             Verb::Reveal => {
                 self.log.push(Event::Reveal { player: seat, card });
-                self.record(Verb::Reveal, seat, card, Some(frame.card), frame.demand);
+                self.record(Verb::Reveal, seat, card, frame.cause());
                 self.earn_bonus_for_reveal(frame);
                 return Ok(self.state.location(card));
             }
@@ -666,7 +673,7 @@ impl Game {
         let edition = self.edition_arc();
         let from = self.state.move_card(&edition, card, to, bottom);
         let mover = frame.actor();
-        self.record(verb, mover, card, Some(frame.card), frame.demand);
+        self.record(verb, mover, card, frame.cause());
         self.earn_bonus(frame);
         self.log.push(Event::Move {
             player: mover,
@@ -773,5 +780,6 @@ fn destination(
         DestinationZone::Achievements => Location::Achievements(seat),
         DestinationZone::Forecast => Location::Forecast(seat),
         DestinationZone::Available => Location::Available,
+        DestinationZone::DeckTop => Location::Deck(edition.card(card).age),
     }
 }
