@@ -280,6 +280,12 @@ pub enum StmtKind {
         color: ColorSel,
     },
     /// The player reorders a pile as they like, keeping its splay.
+    /// The player's pile of the colour takes the splay of `other`'s pile of that colour.
+    MatchSplay {
+        player: Player,
+        color: ColorSel,
+        other: Player,
+    },
     Rearrange {
         player: Player,
         color: ColorSel,
@@ -561,10 +567,20 @@ pub enum CardFilter {
     },
     /// It shows one of the icons chosen by the statement.
     HasChosenIcon(StmtId),
+    /// It shows none of the icons chosen by the statement.
+    LacksChosenIcon(StmtId),
     /// It is among the bottom `n` cards of its pile.
     PileBottom(u8),
     /// It is not among the top `n` cards of its pile.
     AllButTop(u8),
+    /// It is among the top `n` cards of its pile.
+    PileTop(u8),
+    /// Its value is (negated: is not) the value of one of these cards (`of value matching any
+    /// of your top cards`, `of different value from any top card on my board`).
+    ValueMatching {
+        cards: Box<CardSel>,
+        negated: bool,
+    },
     /// It is one of these cards.
     IsCard(Box<CardSel>),
     /// The card just above it in its pile passes the filters.
@@ -622,6 +638,8 @@ pub enum ColorFilter {
     On(Owner),
     /// Present on the board of no player of the owner set.
     NotOn(Owner),
+    /// The colour of one of these cards.
+    Of(Box<CardSel>),
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -234,6 +234,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | KeepChosenIcons { .. }
         | KeepPileBottom { .. }
         | KeepAllButTop { .. }
+        | KeepPileTop { .. }
         | ChooseSharedValue { .. } => ((0, 1), (0, 1)),
         KeepCards => ((0, 2), (0, 1)),
         Mark { .. } => ((0, 1), (0, 0)),
@@ -247,7 +248,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         JumpIfFalse { .. } | LoopStart => ((1, 0), (0, 0)),
         LoopNext { .. } | EachStart { .. } | EachNext { .. } => ((0, 0), (0, 0)),
         Int { .. } => ((0, 0), (1, 0)),
-        Add | Sub | Mul | Compare { .. } | And | Or | BitOr => ((2, 0), (1, 0)),
+        Add | Sub | Mul | Compare { .. } | And | Or | BitOr | BitAnd => ((2, 0), (1, 0)),
         Div { .. } | Half { .. } | Not | PopCount => ((1, 0), (1, 0)),
         Dup => ((1, 0), (2, 0)),
         Nip => ((2, 0), (1, 0)),
@@ -311,6 +312,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         }
         PickColor { .. } => ((2, 0), (2, 0)),
         Draw { .. } | Splay { .. } | Unsplay { .. } | Rearrange { .. } => ((2, 0), (0, 0)),
+        MatchSplay { .. } => ((3, 0), (0, 0)),
         Move { .. } | SelfExecute { .. } | Look { .. } => ((0, 1), (0, 0)),
         Transfer { .. } => ((1, 1), (0, 0)),
         Exchange { .. } => ((2, 2), (0, 0)),

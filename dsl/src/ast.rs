@@ -310,6 +310,12 @@ pub enum StmtKind {
         color: ColorExpr,
     },
     Unsplay(ColorExpr),
+    /// `match your splay in chosen to that player`: your pile of the colour is splayed as that
+    /// player's is (unsplayed if theirs is).
+    MatchSplay {
+        color: ColorExpr,
+        player: PlayerRef,
+    },
     Rearrange(ColorExpr),
     /// `draw a [1]`, `draw and meld 2 [10]`, `draw (number of colors on your board) [2]`.
     Draw {
@@ -571,6 +577,8 @@ pub enum Quantity {
     Half(Rounding),
     /// `the bottom 3`: the bottom cards of each pile.
     Bottom(u32),
+    /// `the top 2`: the top cards of each pile.
+    Top(u32),
     /// `all but the top 4`: every card of each pile but its top ones.
     AllButTop(u32),
     /// `(value of returned)`: a number computed when the statement runs.
@@ -610,6 +618,8 @@ pub enum Filter {
     WithDemand,
     /// `with the chosen icon`.
     WithChosenIcon,
+    /// `without the chosen icon`.
+    WithoutChosenIcon,
     /// `of the value of my choice`: the demander chooses a value first.
     ValueOfMyChoice,
     /// `with the icon of my choice other than leaf`: the demander chooses an icon first.
@@ -630,6 +640,14 @@ pub enum Filter {
     Value(ValueSpec),
     SameColorAs(CardRef),
     SameValueAs(CardRef),
+    /// `of value matching any of your top cards`, `of different value from any top card on my
+    /// board` (negated): its value is (is not) the value of one of the cards named. `of` says
+    /// whether the word `of` follows `any`.
+    ValueMatching {
+        negated: bool,
+        of: bool,
+        cards: CardRef,
+    },
     /// `of its color`: the candidate card's own colour (used inside a comparison).
     ItsColor,
     /// `of color …`.
@@ -1003,6 +1021,9 @@ pub enum ColorFilter {
     NotOn(Spanned<Possessive>),
     /// `on your board`.
     On(Spanned<Possessive>),
+    /// `of tucked`: the colour of one of the cards named (Cell Phone: "each color you tucked
+    /// into").
+    Of(Box<CardRef>),
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1131,6 +1152,11 @@ pub enum CondKind {
     Has {
         player: PlayerRef,
         measure: PlayerMeasure,
+    },
+    /// `all your non-purple top cards share a common icon other than crown`.
+    ShareIcon {
+        cards: CardRef,
+        except: Option<Name>,
     },
     /// `any player has fewer than 3 leaf`.
     PlayersHave {

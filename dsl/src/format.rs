@@ -611,6 +611,11 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             format!("splay {} {}", direction.node.word(), color_expr_text(color))
         }
         StmtKind::Unsplay(color) => format!("unsplay {}", color_expr_text(color)),
+        StmtKind::MatchSplay { color, player } => format!(
+            "match your splay in {} to {}",
+            color_expr_text(color),
+            player_ref_text(player)
+        ),
         StmtKind::Rearrange(color) => format!("rearrange {}", color_expr_text(color)),
         StmtKind::Draw { then, count, value } => {
             let verb = then
@@ -795,6 +800,7 @@ fn quantity_text(q: &Quantity) -> String {
         Quantity::Half(Rounding::Up) => "half (rounded up) of the".to_string(),
         Quantity::Half(Rounding::Down) => "half (rounded down) of the".to_string(),
         Quantity::Bottom(n) => format!("the bottom {n}"),
+        Quantity::Top(n) => format!("the top {n}"),
         Quantity::AllButTop(n) => format!("all but the top {n}"),
         Quantity::Computed(e) => format!("({})", expr_text(e)),
     }
@@ -816,6 +822,7 @@ fn filter_text(f: &Filter) -> String {
         Filter::WithoutBonus => "without a bonus".to_string(),
         Filter::WithDemand => "with a demand effect".to_string(),
         Filter::WithChosenIcon => "with the chosen icon".to_string(),
+        Filter::WithoutChosenIcon => "without the chosen icon".to_string(),
         Filter::ValueOfMyChoice => "of the value of my choice".to_string(),
         Filter::IconOfMyChoice(None) => "with the icon of my choice".to_string(),
         Filter::IconOfMyChoice(Some(n)) => {
@@ -825,6 +832,16 @@ fn filter_text(f: &Filter) -> String {
         Filter::Value(spec) => format!("of value {}", value_spec_text(spec)),
         Filter::SameColorAs(c) => format!("of the same color as {}", card_ref_text(c)),
         Filter::SameValueAs(c) => format!("of the same value as {}", card_ref_text(c)),
+        Filter::ValueMatching { negated, of, cards } => format!(
+            "{} any {}{}",
+            if *negated {
+                "of different value from"
+            } else {
+                "of value matching"
+            },
+            if *of { "of " } else { "" },
+            card_ref_text(cards)
+        ),
         Filter::ItsColor => "of its color".to_string(),
         Filter::Color(c)
             if matches!(
@@ -997,6 +1014,7 @@ fn color_filter_text(f: &ColorFilter) -> String {
         ColorFilter::Without(icon) => format!("without {}", icon.node),
         ColorFilter::NotOn(whose) => format!("not on {} board", whose.node.words()),
         ColorFilter::On(whose) => format!("on {} board", whose.node.words()),
+        ColorFilter::Of(card) => format!("of {}", card_ref_text(card)),
     }
 }
 
@@ -1143,6 +1161,14 @@ fn cond_text(c: &Cond) -> String {
             quantifier.node.word(),
             players.node.words(),
             player_measure_text(measure)
+        ),
+        CondKind::ShareIcon { cards, except } => format!(
+            "all {} share a common icon{}",
+            card_ref_text(cards),
+            except
+                .as_ref()
+                .map(|n| format!(" other than {}", n.node))
+                .unwrap_or_default()
         ),
         CondKind::CardsAre {
             quantifier,

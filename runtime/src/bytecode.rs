@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 9;
+pub const FORMAT_VERSION: u32 = 10;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -695,6 +695,8 @@ pub enum Op {
     Or,
     /// `I: a b → a | b` (colour or icon masks).
     BitOr,
+    /// `I: a b → a & b` (colour or icon masks).
+    BitAnd,
     /// `I: mask → number of bits set`.
     PopCount,
     /// `I: a → a a`.
@@ -819,6 +821,8 @@ pub enum Op {
     KeepPileBottom { n: u8 },
     /// Keep cards that are not among the top `n` of their pile.
     KeepAllButTop { n: u8 },
+    /// Keep cards among the top `n` of their pile.
+    KeepPileTop { n: u8 },
     /// `S: cards others → cards among others`.
     KeepCards,
 
@@ -999,6 +1003,9 @@ pub enum Op {
     Unsplay { stmt: StmtId },
     /// `I: seat color →`: the player reorders the pile, keeping its splay. `[decision]`
     Rearrange { stmt: StmtId },
+    /// `I: seat color other →`: the seat's pile of the colour takes the splay of the other
+    /// seat's pile of that colour (unsplayed if it is).
+    MatchSplay { stmt: StmtId },
     /// `S: cards →`: the acting player looks at the cards (the log shows them to that player
     /// alone); they stay where they are and are the statement's.
     Look { stmt: StmtId },

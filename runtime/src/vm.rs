@@ -767,6 +767,7 @@ impl Game {
             Op::And => run!(self.op_and(frame)),
             Op::Or => run!(self.op_or(frame)),
             Op::BitOr => run!(self.op_bit_or(frame)),
+            Op::BitAnd => run!(self.op_bit_and(frame)),
             Op::PopCount => run!(self.op_pop_count(frame)),
             Op::Dup => run!(self.op_dup(frame)),
             Op::Nip => run!(self.op_nip(frame)),
@@ -824,6 +825,7 @@ impl Game {
             }
             Op::KeepPileBottom { n } => run!(self.op_keep_pile_bottom(frame, n)),
             Op::KeepAllButTop { n } => run!(self.op_keep_all_but_top(frame, n)),
+            Op::KeepPileTop { n } => run!(self.op_keep_pile_top(frame, n)),
             Op::KeepCards => run!(self.op_keep_cards(frame)),
             Op::Pick {
                 count,
@@ -947,6 +949,7 @@ impl Game {
             Op::Splay { direction, stmt } => run!(self.op_splay(frame, direction, stmt, pure)),
             Op::Unsplay { stmt } => run!(self.op_unsplay(frame, stmt, pure)),
             Op::Rearrange { stmt } => run!(self.op_rearrange(edition, chunk, frame, stmt, pure)),
+            Op::MatchSplay { stmt } => run!(self.op_match_splay(frame, stmt, pure)),
             Op::Look { stmt } => run!(self.op_look(frame, stmt, pure)),
             Op::SelfExecute { stmt } => run!(self.op_self_execute(edition, frame, stmt, pure)),
             Op::Lasting { when, chunk, test } => {

@@ -69,6 +69,29 @@ impl EffectCx<'_, '_> {
                     test,
                 }
             }
+            // One icon, other than the one excepted, that each of the cards shows; the cards must
+            // be there (no cards share nothing).
+            C::ShareIcon { cards, except } => {
+                let cards = self.card_ref(cards);
+                let except = except.as_ref().and_then(|n| self.card.icon_name(n));
+                let each: Vec<Cond> = Icon::ALL
+                    .iter()
+                    .filter(|i| Some(**i) != except)
+                    .map(|i| Cond::Cards {
+                        quantifier: Quantifier::Each,
+                        cards: cards.clone(),
+                        filters: vec![CardFilter::HasIcon(vec![*i])],
+                    })
+                    .collect();
+                Cond::And(vec![
+                    Cond::Cards {
+                        quantifier: Quantifier::Any,
+                        cards,
+                        filters: Vec::new(),
+                    },
+                    Cond::Or(each),
+                ])
+            }
             C::CardsAre {
                 quantifier,
                 set,

@@ -155,6 +155,13 @@ impl EffectCx<'_, '_> {
                 Count::All
             }
             Some(ast::Spanned {
+                node: ast::Quantity::Top(n),
+                span,
+            }) => {
+                filters.push(CardFilter::PileTop(self.small_count(*n, *span)));
+                Count::All
+            }
+            Some(ast::Spanned {
                 node: ast::Quantity::AllButTop(n),
                 span,
             }) => {
@@ -334,9 +341,10 @@ impl EffectCx<'_, '_> {
             ast::Quantity::AllBut(n) => Count::AllBut(small(self, n)),
             ast::Quantity::Half(r) => Count::Half(rounding(r)),
             // Handled by the phrase, which turns them into filters or a computed count.
-            ast::Quantity::Bottom(_) | ast::Quantity::AllButTop(_) | ast::Quantity::Computed(_) => {
-                Count::All
-            }
+            ast::Quantity::Bottom(_)
+            | ast::Quantity::Top(_)
+            | ast::Quantity::AllButTop(_)
+            | ast::Quantity::Computed(_) => Count::All,
         }
     }
 
@@ -379,6 +387,15 @@ impl EffectCx<'_, '_> {
                     }
                 }
             }
+            ast::Filter::WithoutChosenIcon => {
+                match self.latest(|p| p.choice == Some(ChoiceKind::Icon)) {
+                    Some(stmt) => CardFilter::LacksChosenIcon(stmt),
+                    None => {
+                        self.unbound(span, "the chosen icon", "choice of an icon");
+                        return None;
+                    }
+                }
+            }
             ast::Filter::Value(spec) => CardFilter::Value(self.value_spec(spec)),
             ast::Filter::SameColorAs(card) => {
                 let sel = self.card_ref(card);
@@ -390,6 +407,10 @@ impl EffectCx<'_, '_> {
                 let sel = self.card_ref(card);
                 CardFilter::Value(ValueTest::OneOf(vec![Value::ValueOf(Box::new(sel))]))
             }
+            ast::Filter::ValueMatching { negated, cards, .. } => CardFilter::ValueMatching {
+                cards: Box::new(self.card_ref(cards)),
+                negated: *negated,
+            },
             ast::Filter::ItsColor => CardFilter::Color(ColorSel {
                 alternatives: vec![ColorTerm::Candidate],
             }),

@@ -560,6 +560,18 @@ impl EffectCx<'_, '_> {
                     },
                 )
             }
+            S::MatchSplay { color, player } => {
+                let color = self.color_expr(color);
+                let other = self.player(player);
+                single(
+                    self,
+                    StmtKind::MatchSplay {
+                        player: self.doer(),
+                        color,
+                        other,
+                    },
+                )
+            }
             S::Rearrange(color) => {
                 let color = self.color_expr(color);
                 single(

@@ -499,6 +499,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::And => "and".to_string(),
         Op::Or => "or".to_string(),
         Op::BitOr => "bit_or".to_string(),
+        Op::BitAnd => "bit_and".to_string(),
         Op::PopCount => "pop_count".to_string(),
         Op::Dup => "dup".to_string(),
         Op::Nip => "nip".to_string(),
@@ -577,6 +578,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::KeepChosenIcons { stmt } => format!("keep_chosen_icons stmt={stmt}"),
         Op::KeepPileBottom { n } => format!("keep_pile_bottom {n}"),
         Op::KeepAllButTop { n } => format!("keep_all_but_top {n}"),
+        Op::KeepPileTop { n } => format!("keep_pile_top {n}"),
         Op::KeepCards => "keep_cards".to_string(),
         Op::Pick {
             count: c,
@@ -726,6 +728,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::Splay { direction, stmt } => format!("splay {direction} stmt={stmt}"),
         Op::Unsplay { stmt } => format!("unsplay stmt={stmt}"),
         Op::Rearrange { stmt } => format!("rearrange stmt={stmt}"),
+        Op::MatchSplay { stmt } => format!("match_splay stmt={stmt}"),
         Op::Look { stmt } => format!("look stmt={stmt}"),
         Op::SelfExecute { stmt } => format!("self_execute stmt={stmt}"),
         Op::Lasting { when, chunk, test } => format!(

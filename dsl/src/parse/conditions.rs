@@ -120,6 +120,21 @@ fn lower_cond_atom(pair: P) -> Cond {
                 measure: lower_player_measure(c.next()),
             }
         }
+        Rule::share_cond => {
+            c.next(); // all
+            let cards = lower_card_ref(c.next());
+            c.next(); // share
+            c.next(); // a
+            c.next(); // common
+            c.next(); // icon
+            let except = if c.eat(Rule::kw_other).is_some() {
+                c.next(); // than
+                Some(name_of(c.next()))
+            } else {
+                None
+            };
+            CondKind::ShareIcon { cards, except }
+        }
         Rule::quantified_cond => {
             let quantifier = lower_quantifier(c.next());
             if c.peek_is(Rule::player_set) {

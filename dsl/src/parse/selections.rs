@@ -92,6 +92,7 @@ fn lower_quantity(pair: P) -> Spanned<Quantity> {
             Quantity::Half(lower_rounding(c.next()))
         }
         Rule::kw_the if c.eat(Rule::kw_bottom).is_some() => Quantity::Bottom(int_of(&c.next())),
+        Rule::kw_the if c.eat(Rule::kw_top).is_some() => Quantity::Top(int_of(&c.next())),
         Rule::kw_the => Quantity::The(c.eat(Rule::int).map(|p| int_of(&p))),
         Rule::lparen => Quantity::Computed(lower_expr(c.next())),
         Rule::kw_an => Quantity::One { article_an: true },
@@ -155,6 +156,7 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
             }
         }
         Rule::kw_without if c.peek_is(Rule::kw_a) => Filter::WithoutBonus,
+        Rule::kw_without if c.peek_is(Rule::kw_the) => Filter::WithoutChosenIcon,
         Rule::kw_with if c.peek_is(Rule::kw_the) => {
             c.next(); // the
             if c.eat(Rule::kw_chosen).is_some() {
@@ -190,6 +192,26 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
         Rule::kw_of => {
             let second = c.next();
             match second.as_rule() {
+                Rule::kw_value if c.eat(Rule::kw_matching).is_some() => {
+                    c.next(); // any
+                    let of = c.eat(Rule::kw_of).is_some();
+                    Filter::ValueMatching {
+                        negated: false,
+                        of,
+                        cards: lower_card_ref(c.next()),
+                    }
+                }
+                Rule::kw_different => {
+                    c.next(); // value
+                    c.next(); // from
+                    c.next(); // any
+                    let of = c.eat(Rule::kw_of).is_some();
+                    Filter::ValueMatching {
+                        negated: true,
+                        of,
+                        cards: lower_card_ref(c.next()),
+                    }
+                }
                 Rule::kw_value => Filter::Value(lower_value_spec(c.next())),
                 Rule::kw_odd | Rule::kw_even => Filter::Parity {
                     odd: second.as_rule() == Rule::kw_odd,

@@ -256,6 +256,16 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             let color = lower_colors(c.next());
             StmtKind::Splay { direction, color }
         }
+        Rule::match_splay_stmt => {
+            c.next(); // match
+            c.next(); // your
+            c.next(); // splay
+            c.next(); // in
+            let color = lower_color_expr(c.next());
+            c.next(); // to
+            let player = lower_player_ref(c.next());
+            StmtKind::MatchSplay { color, player }
+        }
         Rule::unsplay_stmt => {
             c.next();
             StmtKind::Unsplay(lower_colors(c.next()))

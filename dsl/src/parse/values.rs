@@ -96,6 +96,7 @@ pub(super) fn lower_color_filter(pair: P) -> Spanned<ColorFilter> {
             c.next(); // on
             ColorFilter::NotOn(lower_possessive(c.next()))
         }
+        Rule::kw_of => ColorFilter::Of(Box::new(super::selections::lower_card_ref(c.next()))),
         _ => ColorFilter::On(lower_possessive(c.next())),
     };
     Spanned::new(f, span)

@@ -41,10 +41,13 @@ impl Renderer<'_> {
                 let texts: Vec<String> = parts.iter().map(|p| self.cond(p)).collect();
                 texts.join(" or ")
             }
-            CondKind::And(parts) => self.merged_has(parts).unwrap_or_else(|| {
-                let texts: Vec<String> = parts.iter().map(|p| self.cond(p)).collect();
-                texts.join(" and ")
-            }),
+            CondKind::And(parts) => self
+                .merged_has(parts)
+                .or_else(|| self.merged_compare(parts))
+                .unwrap_or_else(|| {
+                    let texts: Vec<String> = parts.iter().map(|p| self.cond(p)).collect();
+                    texts.join(" and ")
+                }),
             CondKind::Not(inner) => self.negated(inner),
             CondKind::Paren(inner) => match &inner.kind {
                 CondKind::Or(_) => format!("either {}", self.cond(inner)),
@@ -87,6 +90,14 @@ impl Renderer<'_> {
                 let subject = format!("{} {}", quantifier.node.word(), players.node.words());
                 self.has_phrase(&subject, "has", "their", measure)
             }
+            CondKind::ShareIcon { cards, except } => format!(
+                "all {} share a common icon{}",
+                self.card_ref(cards),
+                except
+                    .as_ref()
+                    .map(|n| format!(" other than {}", icon(&n.node)))
+                    .unwrap_or_default()
+            ),
             CondKind::CardsAre {
                 quantifier,
                 set,
@@ -261,6 +272,60 @@ impl Renderer<'_> {
             and_list(&texts)
         };
         Some(format!("{subject} {have} {list} on {poss} board"))
+    }
+
+    /// `you have fewer factory than each other player and you have fewer crown than each other
+    /// player …` → "you have fewer [factory], fewer [crown], and fewer [castle] on your board than
+    /// each other player", when every part compares one player's icons with the same others.
+    fn merged_compare(&self, parts: &[Cond]) -> Option<String> {
+        if parts.len() < 2 {
+            return None;
+        }
+        let mut first: Option<(&PlayerRef, bool, String)> = None;
+        let mut items = Vec::new();
+        for part in parts {
+            let CondKind::Has {
+                player,
+                measure:
+                    PlayerMeasure {
+                        kind:
+                            PlayerMeasureKind::Compare {
+                                more,
+                                measure:
+                                    Spanned {
+                                        node: Measure::Icon(i),
+                                        ..
+                                    },
+                                than: than @ (Than::Each(_) | Than::Player(_)),
+                            },
+                        ..
+                    },
+            } = &part.kind
+            else {
+                return None;
+            };
+            let than = self.than(than, possessive_of(player));
+            if let Some((p, m, t)) = &first {
+                if !same_player(p, player) || m != more || *t != than {
+                    return None;
+                }
+            } else {
+                first = Some((player, *more, than));
+            }
+            items.push(format!(
+                "{} {}",
+                if *more { "more" } else { "fewer" },
+                icon(&i.node)
+            ));
+        }
+        let (player, _, than) = first?;
+        Some(format!(
+            "{} {} {} on {} board than {than}",
+            self.player(player),
+            verb_s(player, "have", "has"),
+            and_list(&items),
+            possessive_of(player)
+        ))
     }
 
     /// "you have at least four [castle] on your board", "you have tucked at least six cards

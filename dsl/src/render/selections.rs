@@ -219,6 +219,7 @@ impl Renderer<'_> {
                 Quantity::Half(Rounding::Up) => "half (rounded up) of the".to_string(),
                 Quantity::Half(Rounding::Down) => "half (rounded down) of the".to_string(),
                 Quantity::Bottom(n) => format!("the bottom {}", number(*n)),
+                Quantity::Top(n) => format!("the top {}", number(*n)),
                 Quantity::AllButTop(n) => format!("all but the top {}", number(*n)),
                 Quantity::Computed(e) => {
                     equal_to = Some(format!("equal to {}", self.expr(e, false)));
@@ -344,6 +345,7 @@ impl Renderer<'_> {
             Filter::WithoutBonus => "without a bonus".to_string(),
             Filter::WithDemand => "with a demand effect".to_string(),
             Filter::WithChosenIcon => "with the chosen icon".to_string(),
+            Filter::WithoutChosenIcon => "without the chosen icon".to_string(),
             Filter::ValueOfMyChoice => "of the value of my choice".to_string(),
             Filter::IconOfMyChoice(None) => "with the icon of my choice".to_string(),
             Filter::IconOfMyChoice(Some(n)) => {
@@ -354,6 +356,16 @@ impl Renderer<'_> {
             Filter::SameColorAs(r) if is_anaphoric(r) => "of that color".to_string(),
             Filter::SameColorAs(r) => format!("of the same color as {}", self.card_ref(r)),
             Filter::SameValueAs(r) => format!("of the same value as {}", self.card_ref(r)),
+            Filter::ValueMatching { negated, of, cards } => format!(
+                "{} any {}{}",
+                if *negated {
+                    "of different value from"
+                } else {
+                    "of value matching"
+                },
+                if *of { "of " } else { "" },
+                self.card_ref(cards)
+            ),
             Filter::ItsColor => "of the same color".to_string(),
             Filter::Color(c) => self.color_filter_phrase(c),
             Filter::ColorOnBoard { negated, whose } => format!(
@@ -500,6 +512,7 @@ fn reads_after_source(f: &Filter) -> bool {
         Filter::Value(spec) => names_a_card(&spec.first),
         Filter::IconOfMyChoice(except) => except.is_some(),
         Filter::SameValueAs(_)
+        | Filter::ValueMatching { .. }
         | Filter::ColorOnBoard { .. }
         | Filter::OtherThan(_)
         | Filter::HigherThan(_)
@@ -539,7 +552,8 @@ pub(super) fn np_plural(np: &CardNp) -> bool {
         Some(Quantity::Exactly(n))
         | Some(Quantity::UpTo(n))
         | Some(Quantity::The(Some(n)))
-        | Some(Quantity::Bottom(n)) => *n != 1,
+        | Some(Quantity::Bottom(n))
+        | Some(Quantity::Top(n)) => *n != 1,
         Some(Quantity::Between(..))
         | Some(Quantity::AnyNumber)
         | Some(Quantity::All { .. })

@@ -271,6 +271,16 @@ impl Renderer<'_> {
     /// One statement as a clause, with its `for every …` suffix; a statement with a subject
     /// reads "each opponent draws a [1]".
     pub(super) fn stmt_clause(&mut self, stmt: &Stmt) -> Clause {
+        if stmt.subject.is_none() {
+            if let Some(text) = for_each_card_either(stmt) {
+                self.record(&stmt.kind, true);
+                return Clause {
+                    text,
+                    mood: Mood::Imperative,
+                    trailers: Vec::new(),
+                };
+            }
+        }
         let mut clause = self.kind_clause(&stmt.kind);
         if let Some(subject) = &stmt.subject {
             let who = match &subject.kind {
@@ -589,6 +599,22 @@ impl Renderer<'_> {
                     format!("splay {group} {dir}")
                 })
             }
+            StmtKind::MatchSplay { color, player } => {
+                let named: Option<Vec<String>> = color
+                    .alternatives
+                    .iter()
+                    .map(|a| match self.resolve_color(&a.node) {
+                        ColorAtom::Named(n) => Some(n),
+                        _ => None,
+                    })
+                    .collect();
+                let color = named.map_or_else(|| "that color".to_string(), |n| or_list(&n));
+                let theirs = match player.kind {
+                    PlayerRefKind::ThatPlayer | PlayerRefKind::They => "theirs".to_string(),
+                    _ => format!("{}'s", self.player(player)),
+                };
+                Clause::imperative(format!("match your splay in {color} to {theirs}"))
+            }
             StmtKind::Unsplay(color) => {
                 Clause::imperative(format!("unsplay {}", self.color_group(color).0))
             }
@@ -783,4 +809,74 @@ impl Renderer<'_> {
             _ => format!("for every {}", self.countable(&scale.what, false)),
         }
     }
+}
+
+/// `either { meld a card from chosen } or { score a card from chosen } for every chosen` → "for
+/// each card you chose, either meld it, or score it": one card of the named set per repetition,
+/// each alternative a single verb on it (Scissors).
+fn for_each_card_either(stmt: &Stmt) -> Option<String> {
+    let StmtKind::Either {
+        by_demander: false,
+        blocks,
+    } = &stmt.kind
+    else {
+        return None;
+    };
+    let scale = stmt.scale.as_ref()?;
+    if scale.per.as_ref().is_some_and(|n| n.node != 1) {
+        return None;
+    }
+    let Countable::Cards(SetRef::Cards(CardRef {
+        kind: CardRefKind::Bound(participle),
+        ..
+    })) = &scale.what
+    else {
+        return None;
+    };
+    let mut verbs = Vec::new();
+    for block in blocks {
+        let [Stmt {
+            subject: None,
+            scale: None,
+            kind:
+                StmtKind::Move {
+                    verbs: moved,
+                    if_eligible: false,
+                    what: Selection::Np(np),
+                },
+            ..
+        }] = block.stmts.as_slice()
+        else {
+            return None;
+        };
+        let [verb] = moved.as_slice() else {
+            return None;
+        };
+        let one = matches!(
+            np.quantity.as_ref().map(|q| &q.node),
+            Some(Quantity::One { .. })
+        );
+        let from_set = matches!(
+            np.source.as_ref().map(|s| &s.node.place),
+            Some(Place::Cards(CardRef {
+                kind: CardRefKind::Bound(p),
+                ..
+            })) if p == participle
+        );
+        if !one
+            || !from_set
+            || np.possessive.is_some()
+            || !np.adjectives.is_empty()
+            || !np.filters.is_empty()
+            || np.noun.node != Noun::Card
+        {
+            return None;
+        }
+        verbs.push(format!("{} it", verb.node.word()));
+    }
+    Some(format!(
+        "for each card you {}, {}",
+        super::words::past(*participle),
+        either_text(&verbs)
+    ))
 }

@@ -358,6 +358,13 @@ impl Renderer<'_> {
             ColorFilter::Without(i) => format!("without {}", icon(&i.node)),
             ColorFilter::NotOn(whose) => format!("not present on {} board", whose.node.words()),
             ColorFilter::On(whose) => format!("present on {} board", whose.node.words()),
+            // "each color you tucked into": the piles the named cards went into.
+            ColorFilter::Of(card) => match card.kind {
+                CardRefKind::Bound(p @ (Participle::Tucked | Participle::Melded)) => {
+                    format!("you {} into", past(p))
+                }
+                _ => format!("of {}", self.card_ref(card)),
+            },
         }
     }
 }

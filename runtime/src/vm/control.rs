@@ -467,6 +467,14 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::BitAnd`: `I: a b → a & b` (colour or icon masks).
+    #[inline]
+    pub(super) fn op_bit_and(&self, frame: &mut Frame) -> OpResult {
+        let (b, a) = (self.pop_int(frame)?, self.pop_int(frame)?);
+        frame.ints.push(a & b);
+        Ok(None)
+    }
+
     /// `Op::PopCount`: `I: mask → number of bits set`.
     #[inline]
     pub(super) fn op_pop_count(&self, frame: &mut Frame) -> OpResult {

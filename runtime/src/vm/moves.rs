@@ -193,6 +193,34 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::MatchSplay`: `I: seat color other →`: the seat's pile of the colour takes the splay
+    /// of the other seat's pile of that colour; unsplayed if that one is not splayed.
+    #[inline]
+    pub(super) fn op_match_splay(
+        &mut self,
+        frame: &mut Frame,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let other = self.pop_int(frame)?;
+        let color = self.pop_int(frame)?;
+        let seat = self.pop_int(frame)?;
+        let direction = match (
+            self.seat(other),
+            usize::try_from(color)
+                .ok()
+                .and_then(|i| Color::ALL.get(i).copied()),
+        ) {
+            (Some(other), Some(c)) => self.state.players[other as usize].pile(c).splay,
+            _ => None,
+        };
+        if self.splay_pile(frame, stmt, seat, color, direction) {
+            return stopped(Stop::GameOver);
+        }
+        Ok(None)
+    }
+
     /// `Op::Rearrange`: `I: seat color →`: the player reorders the pile, keeping its splay.
     /// `[decision]`
     pub(super) fn op_rearrange(

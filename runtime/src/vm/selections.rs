@@ -542,6 +542,18 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::KeepPileTop`: keep cards among the top `n` of their pile.
+    #[inline]
+    pub(super) fn op_keep_pile_top(&self, frame: &mut Frame, n: u8) -> OpResult {
+        let mut cards = self.pop_set(frame)?;
+        cards.retain(|c| {
+            self.pile_position(*c)
+                .is_some_and(|(pile, pos)| pos + usize::from(n) >= pile.len())
+        });
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
     /// `Op::KeepCards`: `S: cards others → cards among others`.
     #[inline]
     pub(super) fn op_keep_cards(&self, frame: &mut Frame) -> OpResult {

@@ -231,8 +231,37 @@ impl Emitter<'_> {
                 self.op(Op::KeepEligible);
             }
             CardFilter::HasChosenIcon(stmt) => self.op(Op::KeepChosenIcons { stmt: stmt.0 }),
+            CardFilter::LacksChosenIcon(stmt) => {
+                let test = self.sub_chunk(ChunkKind::CardTest, |e| {
+                    e.op(Op::CandidateCard);
+                    e.op(Op::KeepChosenIcons { stmt: stmt.0 });
+                    e.op(Op::CountCards);
+                    e.op(Op::Int { value: 0 });
+                    e.op(Op::Compare { op: Comparison::Eq });
+                });
+                self.op(Op::KeepIf { test });
+            }
             CardFilter::PileBottom(n) => self.op(Op::KeepPileBottom { n: *n }),
             CardFilter::AllButTop(n) => self.op(Op::KeepAllButTop { n: *n }),
+            CardFilter::PileTop(n) => self.op(Op::KeepPileTop { n: *n }),
+            CardFilter::ValueMatching { cards, negated } => {
+                // How many of the cards share the candidate's value: more than none (none).
+                let test = self.sub_chunk(ChunkKind::CardTest, |e| {
+                    e.cards(cards, None);
+                    e.op(Op::CandidateValue);
+                    e.op(Op::KeepValues { n: 1 });
+                    e.op(Op::CountCards);
+                    e.op(Op::Int { value: 0 });
+                    e.op(Op::Compare {
+                        op: if *negated {
+                            Comparison::Eq
+                        } else {
+                            Comparison::Gt
+                        },
+                    });
+                });
+                self.op(Op::KeepIf { test });
+            }
             CardFilter::IsCard(cards) => {
                 self.cards(cards, None);
                 self.op(Op::KeepCards);

@@ -175,6 +175,15 @@ impl Emitter<'_> {
                 self.pile(id, player, color, None);
                 self.op(Op::Unsplay { stmt: id.0 });
             }
+            StmtKind::MatchSplay {
+                player,
+                color,
+                other,
+            } => {
+                self.pile(id, player, color, None);
+                self.player(other);
+                self.op(Op::MatchSplay { stmt: id.0 });
+            }
             StmtKind::Rearrange { player, color } => {
                 self.pile(id, player, color, None);
                 self.op(Op::Rearrange { stmt: id.0 });
@@ -699,7 +708,8 @@ fn opens_with_choice(stmt: &Stmt) -> bool {
     match &stmt.kind {
         StmtKind::Splay { player, color, .. }
         | StmtKind::Unsplay { player, color }
-        | StmtKind::Rearrange { player, color } => own(player) && !one_colour(color),
+        | StmtKind::Rearrange { player, color }
+        | StmtKind::MatchSplay { player, color, .. } => own(player) && !one_colour(color),
         // The `you may` is the executor's: it folds into a choice only the executor makes.
         StmtKind::Either { chooser, .. }
         | StmtKind::Choose { chooser, .. }

@@ -79,6 +79,11 @@ impl Emitter<'_> {
             ColorFilter::WithoutIcon(icon) => self.op(Op::ColorsWithoutIcon { icon: *icon }),
             ColorFilter::On(owner) => self.colors_on(owner, false),
             ColorFilter::NotOn(owner) => self.colors_on(owner, true),
+            ColorFilter::Of(cards) => {
+                self.cards(cards, None);
+                self.op(Op::ColorsOfCards);
+                self.op(Op::BitAnd);
+            }
         }
     }
 
