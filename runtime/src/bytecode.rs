@@ -451,6 +451,14 @@ impl CardInfo {
             .map_or(Slot::Empty, |(_, s)| *s)
     }
 
+    /// How many slots show the icon.
+    pub fn icon_count(&self, icon: Icon) -> usize {
+        self.slots
+            .iter()
+            .filter(|(_, s)| s.icon() == Some(icon))
+            .count()
+    }
+
     /// Whether any slot shows the icon.
     pub fn has_icon(&self, icon: Icon) -> bool {
         self.slots.iter().any(|(_, s)| s.icon() == Some(icon))

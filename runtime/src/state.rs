@@ -211,6 +211,20 @@ pub struct HistoryEntry {
     pub action: u32,
 }
 
+impl HistoryEntry {
+    /// Whether the move had the cause a history phrase names (`due to this card`, `due to the
+    /// demand`, `due to this card's echo effect`), `card` being the card whose effect asks.
+    pub fn due_to(&self, due_to: Option<crate::terms::DueTo>, card: CardIdx) -> bool {
+        use crate::terms::DueTo;
+        match due_to {
+            None => true,
+            Some(DueTo::ThisCard) => self.source == Some(card),
+            Some(DueTo::Demand) => self.source == Some(card) && self.demand,
+            Some(DueTo::ThisEcho) => self.source == Some(card) && self.echo,
+        }
+    }
+}
+
 /// A lasting effect set by a card's effect (`on your next turn { … }`, `the next time you meld a
 /// card this turn { … }`), waiting to run once for the player who set it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -550,12 +564,7 @@ pub fn pile_icon_count(edition: &CompiledEdition, pile: &Pile, icon: Icon) -> i3
     let Some(top) = pile.top() else {
         return 0;
     };
-    let mut count = edition
-        .card(top)
-        .slots
-        .iter()
-        .filter(|(_, s)| s.icon() == Some(icon))
-        .count() as i32;
+    let mut count = edition.card(top).icon_count(icon) as i32;
     if let Some(direction) = pile.splay {
         let revealed = direction.revealed_slots();
         for card in &pile.cards[..pile.cards.len() - 1] {

@@ -600,15 +600,9 @@ impl Renderer<'_> {
                 })
             }
             StmtKind::MatchSplay { color, player } => {
-                let named: Option<Vec<String>> = color
-                    .alternatives
-                    .iter()
-                    .map(|a| match self.resolve_color(&a.node) {
-                        ColorAtom::Named(n) => Some(n),
-                        _ => None,
-                    })
-                    .collect();
-                let color = named.map_or_else(|| "that color".to_string(), |n| or_list(&n));
+                let color = self
+                    .named_colors(color)
+                    .map_or_else(|| "that color".to_string(), |n| or_list(&n));
                 let theirs = match player.kind {
                     PlayerRefKind::ThatPlayer | PlayerRefKind::They => "theirs".to_string(),
                     _ => format!("{}'s", self.player(player)),

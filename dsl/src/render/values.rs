@@ -254,18 +254,21 @@ impl Renderer<'_> {
         }
     }
 
-    /// The cards of a colour on the executor's board, as the object of splay, unsplay and
-    /// rearrange; true when the direction reads better first ("splay left any one color …").
-    pub(super) fn color_group(&self, c: &ColorExpr) -> (String, bool) {
-        let named: Option<Vec<String>> = c
-            .alternatives
+    /// The colours of the expression by name, when each alternative names one (`red or green`).
+    pub(super) fn named_colors(&self, c: &ColorExpr) -> Option<Vec<String>> {
+        c.alternatives
             .iter()
             .map(|a| match self.resolve_color(&a.node) {
                 ColorAtom::Named(n) => Some(n),
                 _ => None,
             })
-            .collect();
-        if let Some(names) = named {
+            .collect()
+    }
+
+    /// The cards of a colour on the executor's board, as the object of splay, unsplay and
+    /// rearrange; true when the direction reads better first ("splay left any one color …").
+    pub(super) fn color_group(&self, c: &ColorExpr) -> (String, bool) {
+        if let Some(names) = self.named_colors(c) {
             return (format!("your {} cards", or_list(&names)), false);
         }
         let mut direction_first = false;

@@ -273,14 +273,7 @@ impl Game {
         let cards = self.pop_set(frame)?;
         let n: usize = cards
             .iter()
-            .map(|c| {
-                edition
-                    .card(*c)
-                    .slots
-                    .iter()
-                    .filter(|(_, s)| s.icon() == Some(icon))
-                    .count()
-            })
+            .map(|c| edition.card(*c).icon_count(icon))
             .sum();
         frame.ints.push(n as i32);
         Ok(None)

@@ -28,12 +28,7 @@ impl Game {
                 HistoryScope::Turn => true,
                 HistoryScope::Action => entry.action == self.state.action,
             };
-            let due = match due_to {
-                None => true,
-                Some(DueTo::ThisCard) => entry.source == Some(frame.card),
-                Some(DueTo::Demand) => entry.source == Some(frame.card) && entry.demand,
-                Some(DueTo::ThisEcho) => entry.source == Some(frame.card) && entry.echo,
-            };
+            let due = entry.due_to(due_to, frame.card);
             if entry.verb == verb
                 && in_scope
                 && due
@@ -521,12 +516,7 @@ impl Game {
                             HistoryScope::Turn => true,
                             HistoryScope::Action => e.action == self.state.action,
                         }
-                        && match due_to {
-                            None => true,
-                            Some(DueTo::ThisCard) => e.source == Some(frame.card),
-                            Some(DueTo::Demand) => e.source == Some(frame.card) && e.demand,
-                            Some(DueTo::ThisEcho) => e.source == Some(frame.card) && e.echo,
-                        }
+                        && e.due_to(due_to, frame.card)
                 })
                 .count() as i32,
         }

@@ -351,14 +351,8 @@ impl Game {
         if frame.ints.len() < n {
             return Err(self.error(frame, "the number stack is empty"));
         }
-        let mut options: Vec<i32> = frame.ints[frame.ints.len() - n..].to_vec();
-        options.sort_unstable();
-        options.dedup();
-        // Only a possible age is a value to choose (fourth-edition rulebook,
-        // "Value": from 1 to 11): Fusion after scoring a 1 has nothing to choose.
-        let max = i32::from(edition.rules.max_age);
-        options.retain(|v| (1..=max).contains(v));
         let keep = frame.ints.len() - n;
+        let options = possible_values(edition, frame.ints[keep..].to_vec());
         self.ask_value(chunk, frame, chooser, options, keep, stmt)
     }
 
@@ -396,21 +390,11 @@ impl Game {
         pure: bool,
     ) -> OpResult {
         self.impure(frame, pure)?;
-        let Some(&k) = frame.ints.last() else {
-            return Err(self.error(frame, "the number stack is empty"));
-        };
-        let k = usize::try_from(k).unwrap_or(0);
-        if frame.ints.len() < k + 1 {
-            return Err(self.error(frame, "the number stack is empty"));
-        }
-        let keep = frame.ints.len() - k - 1;
-        let mut options: Vec<i32> = frame.ints[keep..keep + k].to_vec();
-        options.sort_unstable();
-        options.dedup();
-        let max = i32::from(edition.rules.max_age);
-        options.retain(|v| (1..=max).contains(v));
+        // The list is popped here; a suspended question re-runs the op, so it goes back first.
+        let listed = self.pop_values(frame)?;
+        let keep = frame.ints.len();
+        let options = possible_values(edition, listed.clone());
         if options.is_empty() {
-            frame.ints.truncate(keep);
             if let Some(o) = outcome_mut(frame, stmt) {
                 o.ran = true;
                 o.requested = 1;
@@ -419,12 +403,14 @@ impl Game {
             }
             return Ok(None);
         }
+        Self::push_values(frame, listed);
         self.ask_value(chunk, frame, chooser, options, keep, stmt)
     }
 
     /// Asks the chooser for one of `options` (a folded `you may` asks even with one, and
     /// declines unasked with none), then leaves `keep` ints on the stack and records the value
-    /// on the statement: the shared end of `ChooseValueFrom` and `ChooseValueRange`.
+    /// on the statement: the shared end of `ChooseValueFrom`, `ChooseValueRange` and
+    /// `ChooseValueListed`.
     fn ask_value(
         &mut self,
         chunk: &Chunk,
@@ -670,4 +656,15 @@ fn single_answer(request: &RequestKind) -> Option<Answer> {
         }
         _ => None,
     }
+}
+
+/// The values a player may choose among those offered: each once, lowest first, and only
+/// possible ages (fourth-edition rulebook, "Value": from 1 to 11; Fusion after scoring a 1 has
+/// nothing to choose).
+fn possible_values(edition: &CompiledEdition, mut values: Vec<i32>) -> Vec<i32> {
+    values.sort_unstable();
+    values.dedup();
+    let max = i32::from(edition.rules.max_age);
+    values.retain(|v| (1..=max).contains(v));
+    values
 }
