@@ -213,6 +213,13 @@ pub enum StmtKind {
         list: ValueList,
         body: Vec<Stmt>,
     },
+    /// The body runs once per card of the set (taken once, before the first run); each round the
+    /// executor picks the next card among those left (asked only with two or more), which is
+    /// this statement's card (`it`) for the round.
+    ForEachCard {
+        cards: CardSel,
+        body: Vec<Stmt>,
+    },
     /// The body runs `times` times (`for every …`), evaluated once before the first run.
     Times {
         times: Value,

@@ -222,7 +222,9 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         BonusValues { group: Some(_), .. } | LoopValue => ((0, 0), (1, 0)),
         SetValues | CardBonuses | CardIcons { .. } => ((0, 1), (1, 0)),
         ValuesStart | ChooseValueListed { .. } => ((1, 0), (0, 0)),
-        ValuesNext { .. } => ((0, 0), (0, 0)),
+        ValuesNext { .. } | CardsNext { .. } => ((0, 0), (0, 0)),
+        CardsStart | CardsTake { .. } => ((0, 1), (0, 0)),
+        CardsLeft => ((0, 0), (0, 1)),
         InitParam { .. } | SetParam { .. } => ((1, 0), (0, 0)),
         Param { .. } => ((0, 0), (1, 0)),
         DeckCards | DeckEnd { .. } => ((1, 0), (0, 1)),
@@ -369,7 +371,8 @@ fn check_stacks(chunk: &Chunk) -> Result<(), String> {
             | Op::EachNext { exit }
             | Op::ActorStart { exit }
             | Op::ColorsNext { exit }
-            | Op::ValuesNext { exit } => {
+            | Op::ValuesNext { exit }
+            | Op::CardsNext { exit } => {
                 work.push((exit as usize, after));
                 work.push((at + 1, after));
             }

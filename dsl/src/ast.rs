@@ -252,6 +252,12 @@ pub enum StmtKind {
         ascending: bool,
         body: Block,
     },
+    /// `for each card in chosen { … }`: the body runs once per card of the set, which is `it`
+    /// in the body; the executor picks which card comes next.
+    ForEachCard {
+        cards: SetRef,
+        body: Block,
+    },
     /// `for each other player { … }`: the body runs once per player, who is `their`; `for
     /// each opponent with more crown than you { … }`: only for those who meet the test.
     ForEach {

@@ -390,6 +390,16 @@ impl Printer<'_> {
                 self.stmts(body, indent + 1);
                 self.close_with(indent, body.span.end, &scale);
             }
+            StmtKind::ForEachCard { cards, body } => {
+                self.line(
+                    indent,
+                    stmt.span.start,
+                    body.span.start + 1,
+                    format!("{then}for each card in {} {{", set_ref_text(cards)),
+                );
+                self.stmts(body, indent + 1);
+                self.close_with(indent, body.span.end, &scale);
+            }
             StmtKind::Lasting { when, body } => {
                 self.line(
                     indent,
@@ -692,6 +702,7 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
         | StmtKind::ForEach { .. }
         | StmtKind::ForEachColor { .. }
         | StmtKind::ForEachValue { .. }
+        | StmtKind::ForEachCard { .. }
         | StmtKind::Lasting { .. } => String::new(),
     }
 }

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 10;
+pub const FORMAT_VERSION: u32 = 11;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -671,6 +671,16 @@ pub enum Op {
     ValuesNext { exit: u16 },
     /// `→ I: v`: the current value of the innermost value loop.
     LoopValue,
+    /// `S: cards →`; start a loop over the cards (`for each card in …`).
+    CardsStart,
+    /// Take one round of the innermost card loop, or (no card left) end it and continue at
+    /// `exit`.
+    CardsNext { exit: u16 },
+    /// `→ S: cards`: the cards of the innermost card loop still to come.
+    CardsLeft,
+    /// `S: card →`: the card picked is this round's: it leaves the innermost card loop's cards
+    /// to come and is the statement's card (`it`), its outcome started afresh.
+    CardsTake { stmt: StmtId },
     /// `I: seat →`: that player carries out the statements up to the matching `ActorEnd`: they
     /// make its moves and its choices (`each opponent draws …`, `that player chooses …`); `you`
     /// is still the executor. Nobody (no player qualified): continue at `exit`.

@@ -228,7 +228,8 @@ pub fn refs(op: &Op) -> Refs {
         | Op::EachNext { exit }
         | Op::ActorStart { exit }
         | Op::ColorsNext { exit }
-        | Op::ValuesNext { exit } => r.targets.push(exit),
+        | Op::ValuesNext { exit }
+        | Op::CardsNext { exit } => r.targets.push(exit),
         Op::AskOption { stmt, n, texts, .. } => {
             r.stmts.push(stmt);
             r.texts = Some((texts, n));
@@ -285,6 +286,7 @@ pub fn refs(op: &Op) -> Refs {
         | Op::KeepChosenIcons { stmt }
         | Op::ChooseSharedValue { stmt, .. }
         | Op::Mark { stmt }
+        | Op::CardsTake { stmt }
         | Op::ChooseValueFrom { stmt, .. }
         | Op::ChooseValueRange { stmt, .. }
         | Op::ChooseValueListed { stmt, .. }

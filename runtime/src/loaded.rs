@@ -439,6 +439,9 @@ impl<'a> Bounds<'a> {
                 ));
             }
         }
+        for (i, cards) in frame.card_loops.iter().enumerate() {
+            self.cards(cards, &format!("{at}.card_loops[{i}]"))?;
+        }
         for (i, outcome) in frame.outcomes.iter().enumerate() {
             self.stmt_outcome(outcome, &format!("{at}.outcomes[{i}]"))?;
         }

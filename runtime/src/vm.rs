@@ -162,6 +162,9 @@ pub struct Frame {
     /// current one, innermost last.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub value_loops: Vec<(Vec<i32>, i32)>,
+    /// Card loops (`for each card in …`): the cards still to come, innermost last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub card_loops: Vec<Vec<CardIdx>>,
     /// An echo effect is running (Echoes: for `due to this card's echo effect`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub echo: bool,
@@ -208,6 +211,7 @@ impl Default for Frame {
             actors: Vec::new(),
             color_loops: Vec::new(),
             value_loops: Vec::new(),
+            card_loops: Vec::new(),
             echo: false,
         }
     }
@@ -243,6 +247,7 @@ impl Frame {
         self.actors.clear();
         self.color_loops.clear();
         self.value_loops.clear();
+        self.card_loops.clear();
     }
 
     /// A frame that runs an effect chunk.
@@ -277,6 +282,7 @@ impl Frame {
             actors: Vec::new(),
             color_loops: Vec::new(),
             value_loops: Vec::new(),
+            card_loops: Vec::new(),
             echo: false,
         }
     }
@@ -755,6 +761,10 @@ impl Game {
             Op::ValuesStart => run!(self.op_values_start(frame)),
             Op::ValuesNext { exit } => run!(self.op_values_next(frame, exit)),
             Op::LoopValue => run!(self.op_loop_value(frame)),
+            Op::CardsStart => run!(self.op_cards_start(frame)),
+            Op::CardsNext { exit } => run!(self.op_cards_next(frame, exit)),
+            Op::CardsLeft => run!(self.op_cards_left(frame)),
+            Op::CardsTake { stmt } => run!(self.op_cards_take(frame, stmt)),
             Op::ActorEnd => run!(self.op_actor_end(frame)),
             Op::Int { value } => run!(self.op_int(frame, value)),
             Op::Add => run!(self.op_add(frame)),

@@ -523,6 +523,17 @@ impl EffectCx<'_, '_> {
                 self.after_branches(inside);
                 single(self, StmtKind::ForEachValue { list, body })
             }
+            S::ForEachCard { cards, body } => {
+                let cards = self.set_ref(cards);
+                // In the body, `it` is the current card: the loop statement's card each round.
+                let (body, mut inside) = self.branch(|fx| {
+                    fx.produce(id, Vec::new(), true);
+                    fx.block(body)
+                });
+                inside.retain(|p| p.id != id);
+                self.after_branches(inside);
+                single(self, StmtKind::ForEachCard { cards, body })
+            }
             S::ForEachColor { filters, body } => {
                 let (owner, filters) = self.board_filters(filters);
                 self.color_loops += 1;

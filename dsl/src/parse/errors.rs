@@ -159,6 +159,7 @@ const STATEMENT_STARTS: &[Rule] = &[
     Rule::for_each_stmt,
     Rule::for_each_color_stmt,
     Rule::for_each_value_stmt,
+    Rule::for_each_card_stmt,
     Rule::next_time_stmt,
     Rule::next_turn_stmt,
     Rule::additional_action_stmt,

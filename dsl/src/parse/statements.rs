@@ -282,6 +282,15 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                 body,
             }
         }
+        Rule::for_each_card_stmt => {
+            c.next(); // for
+            c.next(); // each
+            c.next(); // card
+            c.next(); // in
+            let cards = super::selections::lower_set_ref(c.next());
+            let body = lower_block(c.next());
+            StmtKind::ForEachCard { cards, body }
+        }
         Rule::for_each_color_stmt => {
             c.next(); // for
             c.next(); // each

@@ -193,6 +193,11 @@ impl Renderer<'_> {
                     joinable: false,
                 }]
             }
+            StmtKind::ForEachCard { cards, body } => vec![Sentence {
+                lead: Some(self.each_card(cards)),
+                body: self.join(&body.stmts),
+                joinable: false,
+            }],
             StmtKind::Lasting { when, body } => vec![Sentence {
                 lead: Some(self.lasting_lead(&when.node)),
                 body: self.lasting_body(&when.node, body),
@@ -355,6 +360,7 @@ fn is_simple(kind: &StmtKind) -> bool {
             | StmtKind::ForEach { .. }
             | StmtKind::ForEachColor { .. }
             | StmtKind::ForEachValue { .. }
+            | StmtKind::ForEachCard { .. }
             | StmtKind::Lasting { .. }
     )
 }

@@ -229,6 +229,20 @@ impl Renderer<'_> {
         }
     }
 
+    /// `for each card in chosen` → "for each card chosen"; `for each card in your hand` → "for
+    /// each card in your hand"; otherwise "for each of" the cards.
+    pub(super) fn each_card(&self, set: &SetRef) -> String {
+        match set {
+            SetRef::Cards(CardRef {
+                kind: CardRefKind::Bound(p),
+                ..
+            }) => format!("for each card {}", p.word()),
+            SetRef::Zone(z) => format!("for each card in {}", self.zone(z)),
+            SetRef::Supply(z) => format!("for each card in {}", self.supply(z)),
+            set => format!("for each of {}", self.set_cards(set)),
+        }
+    }
+
     /// `bonus on any board` → "a bonus on any board", `value in your hand` → "a value present
     /// in your hand": one value of a list, the drawer's choice.
     pub(super) fn among(&self, list: &ValueList) -> String {
@@ -271,16 +285,6 @@ impl Renderer<'_> {
     /// One statement as a clause, with its `for every …` suffix; a statement with a subject
     /// reads "each opponent draws a [1]".
     pub(super) fn stmt_clause(&mut self, stmt: &Stmt) -> Clause {
-        if stmt.subject.is_none() {
-            if let Some(text) = for_each_card_either(stmt) {
-                self.record(&stmt.kind, true);
-                return Clause {
-                    text,
-                    mood: Mood::Imperative,
-                    trailers: Vec::new(),
-                };
-            }
-        }
         let mut clause = self.kind_clause(&stmt.kind);
         if let Some(subject) = &stmt.subject {
             let who = match &subject.kind {
@@ -480,6 +484,12 @@ impl Renderer<'_> {
                 if *ascending {
                     clause.text.push_str(", in ascending order");
                 }
+                clause.mood = Mood::Subject;
+                clause
+            }
+            StmtKind::ForEachCard { cards, body } => {
+                let mut clause = self.join(&body.stmts);
+                clause.text = format!("{}, {}", self.each_card(cards), clause.text);
                 clause.mood = Mood::Subject;
                 clause
             }
@@ -803,74 +813,4 @@ impl Renderer<'_> {
             _ => format!("for every {}", self.countable(&scale.what, false)),
         }
     }
-}
-
-/// `either { meld a card from chosen } or { score a card from chosen } for every chosen` → "for
-/// each card you chose, either meld it, or score it": one card of the named set per repetition,
-/// each alternative a single verb on it (Scissors).
-fn for_each_card_either(stmt: &Stmt) -> Option<String> {
-    let StmtKind::Either {
-        by_demander: false,
-        blocks,
-    } = &stmt.kind
-    else {
-        return None;
-    };
-    let scale = stmt.scale.as_ref()?;
-    if scale.per.as_ref().is_some_and(|n| n.node != 1) {
-        return None;
-    }
-    let Countable::Cards(SetRef::Cards(CardRef {
-        kind: CardRefKind::Bound(participle),
-        ..
-    })) = &scale.what
-    else {
-        return None;
-    };
-    let mut verbs = Vec::new();
-    for block in blocks {
-        let [Stmt {
-            subject: None,
-            scale: None,
-            kind:
-                StmtKind::Move {
-                    verbs: moved,
-                    if_eligible: false,
-                    what: Selection::Np(np),
-                },
-            ..
-        }] = block.stmts.as_slice()
-        else {
-            return None;
-        };
-        let [verb] = moved.as_slice() else {
-            return None;
-        };
-        let one = matches!(
-            np.quantity.as_ref().map(|q| &q.node),
-            Some(Quantity::One { .. })
-        );
-        let from_set = matches!(
-            np.source.as_ref().map(|s| &s.node.place),
-            Some(Place::Cards(CardRef {
-                kind: CardRefKind::Bound(p),
-                ..
-            })) if p == participle
-        );
-        if !one
-            || !from_set
-            || np.possessive.is_some()
-            || !np.adjectives.is_empty()
-            || !np.filters.is_empty()
-            || np.noun.node != Noun::Card
-        {
-            return None;
-        }
-        verbs.push(format!("{} it", verb.node.word()));
-    }
-    Some(format!(
-        "for each card you {}, {}",
-        super::words::past(*participle),
-        either_text(&verbs)
-    ))
 }

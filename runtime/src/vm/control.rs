@@ -319,6 +319,69 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::CardsStart`: `S: cards →`; start a loop over the cards.
+    #[inline]
+    pub(super) fn op_cards_start(&self, frame: &mut Frame) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        frame.card_loops.push(cards);
+        Ok(None)
+    }
+
+    /// `Op::CardsNext`: take one round of the innermost card loop, or (no card left) end it and
+    /// continue at `exit`.
+    #[inline]
+    pub(super) fn op_cards_next(&self, frame: &mut Frame, exit: u16) -> OpResult {
+        let Some(rest) = frame.card_loops.last() else {
+            return Err(self.error(frame, "no card loop is running"));
+        };
+        if rest.is_empty() {
+            frame.card_loops.pop();
+            frame.pc = exit;
+        }
+        Ok(None)
+    }
+
+    /// `Op::CardsLeft`: `→ S: cards` still to come in the innermost card loop (the round picks
+    /// one of them).
+    #[inline]
+    pub(super) fn op_cards_left(&self, frame: &mut Frame) -> OpResult {
+        let Some(rest) = frame.card_loops.last() else {
+            return Err(self.error(frame, "no card loop is running"));
+        };
+        let rest = rest.clone();
+        frame.sets.push(rest);
+        Ok(None)
+    }
+
+    /// `Op::CardsTake`: `S: card →`; the card picked leaves the innermost card loop's cards to
+    /// come and is the statement's card for this round (`it`), where it is now.
+    #[inline]
+    pub(super) fn op_cards_take(&self, frame: &mut Frame, stmt: StmtId) -> OpResult {
+        let picked = self.pop_set(frame)?;
+        let Some(rest) = frame.card_loops.last_mut() else {
+            return Err(self.error(frame, "no card loop is running"));
+        };
+        rest.retain(|c| !picked.contains(c));
+        // A card the pick could not take (none left to pick) ends the loop's rounds.
+        if picked.is_empty() {
+            rest.clear();
+        }
+        let cards: Vec<(CardIdx, Location)> = picked
+            .iter()
+            .map(|c| (*c, self.state.location(*c)))
+            .collect();
+        if let Some(o) = outcome_mut(frame, stmt) {
+            *o = StmtOutcome {
+                ran: true,
+                requested: 1,
+                done: cards.len() as u16,
+                cards,
+                ..StmtOutcome::default()
+            };
+        }
+        Ok(None)
+    }
+
     /// `Op::LoopValue`: `→ I: v` of the current value of the innermost value loop.
     #[inline]
     pub(super) fn op_loop_value(&self, frame: &mut Frame) -> OpResult {

@@ -390,6 +390,7 @@ impl Game {
                 actors: Vec::new(),
                 color_loops: Vec::new(),
                 value_loops: Vec::new(),
+                card_loops: Vec::new(),
                 echo: false,
             };
             return stopped(Stop::Call(child));

@@ -357,7 +357,8 @@ impl<'l> Emitter<'l> {
                 | Op::EachNext { exit }
                 | Op::ActorStart { exit }
                 | Op::ColorsNext { exit }
-                | Op::ValuesNext { exit },
+                | Op::ValuesNext { exit }
+                | Op::CardsNext { exit },
             ) => *exit = here,
             _ => {}
         }

@@ -62,6 +62,7 @@ impl Emitter<'_> {
                 });
             }
             StmtKind::Times { times, body } => self.times(id, times, body),
+            StmtKind::ForEachCard { cards, body } => self.for_each_card(id, cards, body),
             StmtKind::ForEachValue { list, body } => {
                 self.value_list(list);
                 self.op(Op::ValuesStart);
@@ -412,6 +413,29 @@ impl Emitter<'_> {
         };
         let chunk = self.lasting_chunk(lasting);
         self.op(Op::Lasting { when, chunk, test });
+    }
+
+    /// `for each card in …`: the set, then a card loop around the body; each round the
+    /// executor (the actor) picks one of the cards left, which becomes the loop statement's card.
+    fn for_each_card(&mut self, id: StmtId, cards: &CardSel, body: &[Stmt]) {
+        self.cards(cards, None);
+        self.op(Op::CardsStart);
+        let top = self.here();
+        let exit = self.forward(Op::CardsNext { exit: 0 });
+        self.op(Op::CardsLeft);
+        self.op(Op::Pick {
+            count: Count::Exactly(1),
+            extreme: None,
+            chooser: Chooser::Executor,
+            optional: false,
+            stmt: id.0,
+        });
+        self.op(Op::CardsTake { stmt: id.0 });
+        self.afresh(body);
+        self.block(body);
+        self.op(Op::Jump { target: top });
+        self.patch(exit);
+        self.combine(id, children(body));
     }
 
     fn times(&mut self, id: StmtId, times: &Value, body: &[Stmt]) {
