@@ -578,6 +578,11 @@ pub enum CardFilter {
     LacksChosenIcon(StmtId),
     /// It is among the bottom `n` cards of its pile.
     PileBottom(u8),
+    /// It is not the bottom card of its pile (`non-bottom`), and lies in one.
+    NotPileBottom,
+    /// It is this one of the cards (in the order the source gives them: a history's, by when
+    /// they moved).
+    Nth(Nth),
     /// It is not among the top `n` cards of its pile.
     AllButTop(u8),
     /// It is among the top `n` cards of its pile.

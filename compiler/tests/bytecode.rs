@@ -281,6 +281,8 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | KeepColorOnGroup { .. }
         | KeepTop
         | KeepIf { .. }
+        | KeepNotPileBottom
+        | KeepNth { .. }
         | Pick { .. }
         | Order { .. } => ((0, 1), (0, 1)),
         ValueOf

@@ -597,6 +597,8 @@ pub enum Adjective {
     Available,
     Top,
     Bottom,
+    /// `non-bottom`: not the bottom card of its pile.
+    NonBottom,
     Highest,
     Lowest,
     /// `red`.
@@ -855,6 +857,9 @@ pub enum CardRefKind {
     Bound(Participle),
     /// `card melded by me due to this card's echo effect`: cards moved earlier, named as cards.
     History(Box<History>),
+    /// `the last card tucked by you due to this card`: one card of a history, in the order the
+    /// cards were moved.
+    NthHistory(Ordinal, Box<History>),
     Np(Box<CardNp>),
     /// A bare word where a card belongs (`meld red`): always an error, reported by the checks
     /// with what the word is instead.

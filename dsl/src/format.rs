@@ -761,6 +761,7 @@ fn card_np_text(np: &CardNp) -> String {
             Adjective::Available => "available".to_string(),
             Adjective::Top => "top".to_string(),
             Adjective::Bottom => "bottom".to_string(),
+            Adjective::NonBottom => "non-bottom".to_string(),
             Adjective::Highest => "highest".to_string(),
             Adjective::Lowest => "lowest".to_string(),
             Adjective::Color(c) => c.clone(),
@@ -931,6 +932,7 @@ fn card_ref_text(r: &CardRef) -> String {
         CardRefKind::Ordinal(o, p) => format!("the {} {}", o.word(), p.word()),
         CardRefKind::Bound(p) => p.word().to_string(),
         CardRefKind::History(h) => history_text(h),
+        CardRefKind::NthHistory(o, h) => format!("the {} {}", o.word(), history_text(h)),
         CardRefKind::Np(np) => card_np_text(np),
         CardRefKind::Name(n) => n.clone(),
     }

@@ -837,6 +837,10 @@ pub enum Op {
     KeepChosenIcons { stmt: StmtId },
     /// Keep cards among the bottom `n` of their pile.
     KeepPileBottom { n: u8 },
+    /// Keep cards of a pile that are not its bottom card (`non-bottom`).
+    KeepNotPileBottom,
+    /// Keep one card of the set, by its place in the set's order (the first, the last).
+    KeepNth { nth: Nth },
     /// Keep cards that are not among the top `n` of their pile.
     KeepAllButTop { n: u8 },
     /// Keep cards among the top `n` of their pile.

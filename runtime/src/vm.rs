@@ -834,6 +834,8 @@ impl Game {
                 run!(self.op_keep_chosen_icons(edition, frame, stmt, outer))
             }
             Op::KeepPileBottom { n } => run!(self.op_keep_pile_bottom(frame, n)),
+            Op::KeepNotPileBottom => run!(self.op_keep_not_pile_bottom(frame)),
+            Op::KeepNth { nth } => run!(self.op_keep_nth(frame, nth)),
             Op::KeepAllButTop { n } => run!(self.op_keep_all_but_top(frame, n)),
             Op::KeepPileTop { n } => run!(self.op_keep_pile_top(frame, n)),
             Op::KeepCards => run!(self.op_keep_cards(frame)),

@@ -35,6 +35,7 @@ impl EffectCx<'_, '_> {
                     position = Some(BoardPosition::Bottom);
                     position_span = adj.span;
                 }
+                ast::Adjective::NonBottom => filters.push(CardFilter::NotPileBottom),
                 ast::Adjective::Highest => extreme = Some(Extreme::Highest),
                 ast::Adjective::Lowest => extreme = Some(Extreme::Lowest),
                 ast::Adjective::Color(word) => {
@@ -486,12 +487,7 @@ impl EffectCx<'_, '_> {
                 }
             }
             ast::CardRefKind::Ordinal(ordinal, participle) => {
-                let nth = match ordinal {
-                    ast::Ordinal::First => Nth::Index(0),
-                    ast::Ordinal::Second => Nth::Index(1),
-                    ast::Ordinal::Third => Nth::Index(2),
-                    ast::Ordinal::Last => Nth::Last,
-                };
+                let nth = nth_of(*ordinal);
                 match self.bound(*participle, r.span) {
                     Some(stmt) => all(CardSource::Bound(Binding {
                         stmt,
@@ -507,6 +503,13 @@ impl EffectCx<'_, '_> {
             ast::CardRefKind::History(h) => {
                 let source = self.history_source(h);
                 all(source)
+            }
+            ast::CardRefKind::NthHistory(ordinal, h) => {
+                let source = self.history_source(h);
+                CardSel {
+                    filters: vec![CardFilter::Nth(nth_of(*ordinal))],
+                    ..all(source)
+                }
             }
             ast::CardRefKind::Np(np) => self.card_np(np, true),
             ast::CardRefKind::Name(word) => {
@@ -633,5 +636,15 @@ pub(super) fn has_slot(slots: Vec<Slot>) -> CardFilter {
     match icons {
         Some(icons) => CardFilter::HasIcon(icons),
         None => CardFilter::HasSlot(slots),
+    }
+}
+
+/// `the second …`, `the last …`: which card of the set, in its order.
+fn nth_of(ordinal: ast::Ordinal) -> Nth {
+    match ordinal {
+        ast::Ordinal::First => Nth::Index(0),
+        ast::Ordinal::Second => Nth::Index(1),
+        ast::Ordinal::Third => Nth::Index(2),
+        ast::Ordinal::Last => Nth::Last,
     }
 }

@@ -581,6 +581,8 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::KeepParity { odd } => format!("keep_parity odd={odd}"),
         Op::KeepChosenIcons { stmt } => format!("keep_chosen_icons stmt={stmt}"),
         Op::KeepPileBottom { n } => format!("keep_pile_bottom {n}"),
+        Op::KeepNotPileBottom => "keep_not_pile_bottom".to_string(),
+        Op::KeepNth { nth } => format!("keep_nth {nth:?}"),
         Op::KeepAllButTop { n } => format!("keep_all_but_top {n}"),
         Op::KeepPileTop { n } => format!("keep_pile_top {n}"),
         Op::KeepCards => "keep_cards".to_string(),

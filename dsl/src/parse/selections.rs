@@ -125,6 +125,7 @@ fn lower_adjective(pair: P) -> Spanned<Adjective> {
         Rule::kw_bottom => Adjective::Bottom,
         Rule::kw_highest => Adjective::Highest,
         Rule::kw_lowest => Adjective::Lowest,
+        Rule::non_bottom => Adjective::NonBottom,
         Rule::non_color => Adjective::NonColor(inner.as_str()["non-".len()..].to_string()),
         _ => Adjective::Color(inner.as_str().to_string()),
     };
@@ -398,7 +399,12 @@ pub(super) fn lower_card_ref(pair: P) -> CardRef {
                 Rule::kw_third => Ordinal::Third,
                 _ => Ordinal::Last,
             };
-            CardRefKind::Ordinal(ordinal, lower_participle(c.next()).node)
+            let next = c.next();
+            if next.as_rule() == Rule::history {
+                CardRefKind::NthHistory(ordinal, Box::new(lower_history(next)))
+            } else {
+                CardRefKind::Ordinal(ordinal, lower_participle(next).node)
+            }
         }
         Rule::participle => CardRefKind::Bound(lower_participle(first).node),
         Rule::history => CardRefKind::History(Box::new(lower_history(first))),

@@ -107,7 +107,8 @@ impl Renderer<'_> {
             CardRefKind::Title(_)
             | CardRefKind::ThisCard
             | CardRefKind::It
-            | CardRefKind::Ordinal(..) => false,
+            | CardRefKind::Ordinal(..)
+            | CardRefKind::NthHistory(..) => false,
             CardRefKind::Them => true,
             CardRefKind::Bound(p) => self.bound_plural(*p),
             CardRefKind::History(h) => h.plural,
@@ -142,6 +143,20 @@ impl Renderer<'_> {
             CardRefKind::Ordinal(o, p) => format!("the {} card you {}", o.word(), past(*p)),
             CardRefKind::Bound(p) => self.bound(*p),
             CardRefKind::History(h) => self.history_ref(h),
+            // `the last card tucked by you due to this card` → "the last card you tucked due to
+            // Dentures".
+            CardRefKind::NthHistory(o, h) => {
+                let one = History {
+                    plural: false,
+                    ..(**h).clone()
+                };
+                let text = self.history_ref(&one);
+                format!(
+                    "the {} {}",
+                    o.word(),
+                    text.strip_prefix("the ").unwrap_or(&text)
+                )
+            }
             CardRefKind::Np(np) => self.card_np(np),
             // A bare word where a card belongs is an error the checks report; print it as is.
             CardRefKind::Name(n) => n.clone(),
@@ -161,6 +176,7 @@ impl Renderer<'_> {
                 Adjective::Available => "available".to_string(),
                 Adjective::Top => "top".to_string(),
                 Adjective::Bottom => "bottom".to_string(),
+                Adjective::NonBottom => "non-bottom".to_string(),
                 Adjective::Highest => "highest".to_string(),
                 Adjective::Lowest => "lowest".to_string(),
                 Adjective::Color(c) => match self.resolve_color(&ColorAtom::Named(c.clone())) {

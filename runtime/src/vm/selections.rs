@@ -530,6 +530,28 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::KeepNotPileBottom`: keep cards of a pile that are not its bottom card.
+    #[inline]
+    pub(super) fn op_keep_not_pile_bottom(&self, frame: &mut Frame) -> OpResult {
+        let mut cards = self.pop_set(frame)?;
+        cards.retain(|c| self.pile_position(*c).is_some_and(|(_, pos)| pos > 0));
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
+    /// `Op::KeepNth`: keep the one card of the set at that place in its order (none if the set
+    /// is too short).
+    #[inline]
+    pub(super) fn op_keep_nth(&self, frame: &mut Frame, nth: Nth) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        let one = match nth {
+            Nth::Index(i) => cards.get(usize::from(i)).copied(),
+            Nth::Last => cards.last().copied(),
+        };
+        frame.sets.push(one.into_iter().collect());
+        Ok(None)
+    }
+
     /// `Op::KeepAllButTop`: keep cards that are not among the top `n` of their pile.
     #[inline]
     pub(super) fn op_keep_all_but_top(&self, frame: &mut Frame, n: u8) -> OpResult {

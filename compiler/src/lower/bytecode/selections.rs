@@ -242,6 +242,13 @@ impl Emitter<'_> {
                 self.op(Op::KeepIf { test });
             }
             CardFilter::PileBottom(n) => self.op(Op::KeepPileBottom { n: *n }),
+            CardFilter::NotPileBottom => self.op(Op::KeepNotPileBottom),
+            CardFilter::Nth(nth) => self.op(Op::KeepNth {
+                nth: match nth {
+                    Nth::Index(i) => bc::Nth::Index(*i),
+                    Nth::Last => bc::Nth::Last,
+                },
+            }),
             CardFilter::AllButTop(n) => self.op(Op::KeepAllButTop { n: *n }),
             CardFilter::PileTop(n) => self.op(Op::KeepPileTop { n: *n }),
             CardFilter::ValueMatching { cards, negated } => {
