@@ -399,6 +399,8 @@ pub enum Player {
         most: bool,
         measure: Box<Measure>,
     },
+    /// Each moved card's owner (`to its owner's score pile`): a destination only.
+    Owner,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -580,6 +582,8 @@ pub enum CardFilter {
     PileBottom(u8),
     /// It is not the bottom card of its pile (`non-bottom`), and lies in one.
     NotPileBottom,
+    /// It shows an icon (on the card itself, all slots) that one of these cards shows.
+    SharesIcon(Box<CardSel>),
     /// It is this one of the cards (in the order the source gives them: a history's, by when
     /// they moved).
     Nth(Nth),

@@ -239,7 +239,8 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | KeepPileTop { .. }
         | ChooseSharedValue { .. } => ((0, 1), (0, 1)),
         KeepCards => ((0, 2), (0, 1)),
-        Mark { .. } => ((0, 1), (0, 0)),
+        Mark { .. } | TransferToOwners { .. } => ((0, 1), (0, 0)),
+        KeepSharingIcon => ((0, 2), (0, 1)),
         TotalValue => ((0, 1), (1, 0)),
         ChooseValueFrom { n, .. } => ((n as usize, 0), (0, 0)),
         JunkSpecial { .. } | RestoreSpecial { .. } => ((0, 0), (0, 0)),

@@ -673,6 +673,8 @@ pub enum Filter {
     LowerThan(CardRef),
     /// `beneath it`: the cards under a card in its pile.
     Beneath(CardRef),
+    /// `which shares an icon with transferred`: shows an icon that one of the cards shows.
+    SharesIcon(CardRef),
 }
 
 /// A value or values a card must have: `3`, `2 or 3`, `4 or lower`.
@@ -834,6 +836,8 @@ pub enum Destination {
     },
     /// `the available achievements` (Echoes): among the standard achievements nobody holds.
     Available,
+    /// `to its owner's score pile`: each card to the zone of the player who owns it.
+    Owners(Spanned<ZoneKind>),
 }
 
 /// Cards named without a choice.

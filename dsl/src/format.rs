@@ -877,6 +877,7 @@ fn filter_text(f: &Filter) -> String {
         Filter::HigherThan(c) => format!("higher than {}", card_ref_text(c)),
         Filter::LowerThan(c) => format!("lower than {}", card_ref_text(c)),
         Filter::Beneath(c) => format!("beneath {}", card_ref_text(c)),
+        Filter::SharesIcon(c) => format!("which shares an icon with {}", card_ref_text(c)),
     }
 }
 
@@ -910,6 +911,7 @@ fn destination_text(d: &Destination) -> String {
     match d {
         Destination::Available => "the available achievements".to_string(),
         Destination::DeckTop => "the top of its deck".to_string(),
+        Destination::Owners(kind) => format!("its owner's {}", kind.node.word(false)),
         Destination::Zone { whose, kind } => {
             format!("{} {}", whose.node.words(), kind.node.word(false))
         }

@@ -839,6 +839,9 @@ pub enum Op {
     KeepPileBottom { n: u8 },
     /// Keep cards of a pile that are not its bottom card (`non-bottom`).
     KeepNotPileBottom,
+    /// `S: cards others → S: kept`: keep the cards that show an icon (on the card itself, all
+    /// slots) one of the others shows.
+    KeepSharingIcon,
     /// Keep one card of the set, by its place in the set's order (the first, the last).
     KeepNth { nth: Nth },
     /// Keep cards that are not among the top `n` of their pile.
@@ -1009,6 +1012,8 @@ pub enum Op {
     Move { verb: Verb, stmt: StmtId },
     /// `I: seat, S: cards →`: transfer the cards to that player's zone.
     Transfer { zone: DestinationZone, stmt: StmtId },
+    /// `S: cards →`: transfer each card to its owner's zone (a card nobody owns stays).
+    TransferToOwners { zone: DestinationZone, stmt: StmtId },
     /// `I: seat_a seat_b, S: a b →`: swap the cards of `a` (in `seat_a`'s `zone_a`) with those
     /// of `b` (in `seat_b`'s `zone_b`).
     Exchange {

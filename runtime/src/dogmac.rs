@@ -286,6 +286,7 @@ pub fn refs(op: &Op) -> Refs {
         | Op::KeepChosenIcons { stmt }
         | Op::ChooseSharedValue { stmt, .. }
         | Op::Mark { stmt }
+        | Op::TransferToOwners { stmt, .. }
         | Op::CardsTake { stmt }
         | Op::ChooseValueFrom { stmt, .. }
         | Op::ChooseValueRange { stmt, .. }

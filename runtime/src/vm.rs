@@ -835,6 +835,7 @@ impl Game {
             }
             Op::KeepPileBottom { n } => run!(self.op_keep_pile_bottom(frame, n)),
             Op::KeepNotPileBottom => run!(self.op_keep_not_pile_bottom(frame)),
+            Op::KeepSharingIcon => run!(self.op_keep_sharing_icon(edition, frame)),
             Op::KeepNth { nth } => run!(self.op_keep_nth(frame, nth)),
             Op::KeepAllButTop { n } => run!(self.op_keep_all_but_top(frame, n)),
             Op::KeepPileTop { n } => run!(self.op_keep_pile_top(frame, n)),
@@ -953,6 +954,9 @@ impl Game {
             Op::Draw { count, then, stmt } => run!(self.op_draw(frame, count, then, stmt, pure)),
             Op::Move { verb, stmt } => run!(self.op_move(frame, verb, stmt, pure)),
             Op::Transfer { zone, stmt } => run!(self.op_transfer(edition, frame, zone, stmt, pure)),
+            Op::TransferToOwners { zone, stmt } => {
+                run!(self.op_transfer_to_owners(edition, frame, zone, stmt, pure))
+            }
             Op::Exchange {
                 zone_a,
                 zone_b,

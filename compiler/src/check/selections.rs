@@ -421,6 +421,7 @@ impl EffectCx<'_, '_> {
                 negated: *negated,
             },
             ast::Filter::OtherThan(card) => CardFilter::OtherThan(Box::new(self.card_ref(card))),
+            ast::Filter::SharesIcon(card) => CardFilter::SharesIcon(Box::new(self.card_ref(card))),
             ast::Filter::HigherThan(card) => CardFilter::HigherThan(Box::new(self.card_ref(card))),
             ast::Filter::LowerThan(card) => CardFilter::LowerThan(Box::new(self.card_ref(card))),
             ast::Filter::MyChoice

@@ -814,6 +814,13 @@ impl EffectCx<'_, '_> {
                 },
                 false,
             ),
+            ast::Destination::Owners(kind) => (
+                Destination {
+                    player: Player::Owner,
+                    zone: destination_zone(kind.node),
+                },
+                false,
+            ),
             ast::Destination::DeckTop => (
                 Destination {
                     player: Player::Executor,

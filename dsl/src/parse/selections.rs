@@ -264,6 +264,13 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
             Filter::LowerThan(lower_card_ref(c.next()))
         }
         Rule::kw_beneath => Filter::Beneath(lower_card_ref(c.next())),
+        Rule::kw_which => {
+            c.next(); // shares
+            c.next(); // an
+            c.next(); // icon
+            c.next(); // with
+            Filter::SharesIcon(lower_card_ref(c.next()))
+        }
         other => unreachable!("grammar: unexpected filter {other:?}"),
     };
     Spanned::new(filter, span)
@@ -349,6 +356,10 @@ pub(super) fn lower_destination(pair: P) -> Destination {
     }
     if c.items.iter().any(|p| p.as_rule() == Rule::kw_deck) {
         return Destination::DeckTop;
+    }
+    if c.eat(Rule::kw_its).is_some() {
+        c.next(); // owner's
+        return Destination::Owners(lower_zone_kind(c.next()));
     }
     if c.eat(Rule::kw_the).is_some() {
         let kind = lower_zone_kind(c.next());

@@ -394,6 +394,7 @@ impl Renderer<'_> {
             Filter::HigherThan(r) => format!("of higher value than {}", self.card_ref(r)),
             Filter::LowerThan(r) => format!("of lower value than {}", self.card_ref(r)),
             Filter::Beneath(r) => format!("beneath {}", self.card_ref(r)),
+            Filter::SharesIcon(r) => format!("which shares an icon with {}", self.card_ref(r)),
         }
     }
 
@@ -412,6 +413,7 @@ impl Renderer<'_> {
         match d {
             Destination::Available => "the available achievements".to_string(),
             Destination::DeckTop => "the top of its deck".to_string(),
+            Destination::Owners(kind) => format!("its owner's {}", kind.node.word(false)),
             Destination::Zone { whose, kind } => {
                 format!(
                     "{} {}",
@@ -531,6 +533,7 @@ fn reads_after_source(f: &Filter) -> bool {
         | Filter::ValueMatching { .. }
         | Filter::ColorOnBoard { .. }
         | Filter::OtherThan(_)
+        | Filter::SharesIcon(_)
         | Filter::HigherThan(_)
         | Filter::LowerThan(_) => true,
         _ => false,

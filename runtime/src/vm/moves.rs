@@ -117,6 +117,39 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::TransferToOwners`: `S: cards →`: transfer each card to its owner's zone (`to its
+    /// owner's score pile`); a card nobody owns (in a deck) stays where it is.
+    pub(super) fn op_transfer_to_owners(
+        &mut self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        zone: DestinationZone,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let cards = self.pop_set(frame)?;
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+        }
+        for card in cards {
+            let Some(owner) = self.state.location(card).owner() else {
+                continue;
+            };
+            let to = destination(edition, owner, zone, card);
+            self.move_logged(frame, card, to, Verb::Transfer, false);
+            if let Some(o) = outcome_mut(frame, stmt) {
+                o.done += 1;
+                o.cards.push((card, to));
+            }
+            self.after_change();
+            if self.state.outcome.is_some() {
+                return stopped(Stop::GameOver);
+            }
+        }
+        Ok(None)
+    }
+
     /// `Op::Exchange`: `I: seat_a seat_b, S: a b →`: swap the cards of `a` (in `seat_a`'s `zone_a`)
     /// with those of `b` (in `seat_b`'s `zone_b`).
     pub(super) fn op_exchange(

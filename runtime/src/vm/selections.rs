@@ -539,6 +539,29 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::KeepSharingIcon`: `S: cards others → S: kept`: keep the cards that show an icon one
+    /// of the others shows (icons printed on the cards, all slots).
+    #[inline]
+    pub(super) fn op_keep_sharing_icon(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+    ) -> OpResult {
+        let others = self.pop_set(frame)?;
+        let mut cards = self.pop_set(frame)?;
+        let shown = |c: CardIdx| -> Vec<Icon> {
+            Icon::ALL
+                .iter()
+                .copied()
+                .filter(|i| edition.card(c).icon_count(*i) > 0)
+                .collect()
+        };
+        let wanted: Vec<Icon> = others.iter().flat_map(|c| shown(*c)).collect();
+        cards.retain(|c| shown(*c).iter().any(|i| wanted.contains(i)));
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
     /// `Op::KeepNth`: keep the one card of the set at that place in its order (none if the set
     /// is too short).
     #[inline]

@@ -12,6 +12,11 @@ impl Emitter<'_> {
             Player::Executor => self.op(Op::Player { who: Who::Executor }),
             Player::Demander => self.op(Op::Player { who: Who::Demander }),
             Player::Each => self.op(Op::Player { who: Who::Each }),
+            // Only a transfer's destination names it (`TransferToOwners`).
+            Player::Owner => {
+                self.unsupported("a card's owner anywhere but a transfer's destination");
+                self.op(Op::Player { who: Who::Executor });
+            }
             Player::ChosenBy(stmt) => self.op(Op::ChosenPlayer { stmt: stmt.0 }),
             Player::Choose { set, condition } => {
                 let Some(stmt) = self.stmt else {

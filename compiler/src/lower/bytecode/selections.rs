@@ -243,6 +243,10 @@ impl Emitter<'_> {
             }
             CardFilter::PileBottom(n) => self.op(Op::KeepPileBottom { n: *n }),
             CardFilter::NotPileBottom => self.op(Op::KeepNotPileBottom),
+            CardFilter::SharesIcon(others) => {
+                self.cards(others, None);
+                self.op(Op::KeepSharingIcon);
+            }
             CardFilter::Nth(nth) => self.op(Op::KeepNth {
                 nth: match nth {
                     Nth::Index(i) => bc::Nth::Index(*i),

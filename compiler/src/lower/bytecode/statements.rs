@@ -599,6 +599,13 @@ impl Emitter<'_> {
         if to.zone == DestinationZone::Board && several(cards) {
             self.op(Op::Order { stmt: id.0 });
         }
+        if to.player == Player::Owner {
+            self.op(Op::TransferToOwners {
+                zone: to.zone,
+                stmt: id.0,
+            });
+            return;
+        }
         self.player(&to.player);
         self.op(Op::Transfer {
             zone: to.zone,
