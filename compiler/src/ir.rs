@@ -253,6 +253,12 @@ pub enum StmtKind {
         chooser: Player,
         options: Vec<Value>,
     },
+    /// The chooser picks one value of the list (only possible ages are offered; with none, nothing
+    /// is chosen).
+    ChooseValueListed {
+        chooser: Player,
+        list: ValueList,
+    },
     /// The chooser picks a value from `low` to `high` (both computed when the statement runs;
     /// only possible ages are offered).
     ChooseValueRange {

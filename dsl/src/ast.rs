@@ -295,6 +295,11 @@ pub enum StmtKind {
         low: Expr,
         high: Expr,
     },
+    /// `choose a value in your score pile`: one value of the list (`chosen`).
+    ChooseListed {
+        by_demander: bool,
+        list: ValueList,
+    },
     /// `choose a card from your score pile`: cards picked without moving them (`chosen`).
     ChooseCards(Selection),
     /// `junk an available special achievement`, `junk all available special achievements`.

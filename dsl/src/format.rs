@@ -558,6 +558,11 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             }
             text
         }
+        StmtKind::ChooseListed { by_demander, list } => format!(
+            "{}choose a {}",
+            if *by_demander { "I " } else { "" },
+            value_list_text(list)
+        ),
         StmtKind::ChooseRange {
             by_demander,
             low,

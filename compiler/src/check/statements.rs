@@ -415,6 +415,23 @@ impl EffectCx<'_, '_> {
                 });
                 single(self, StmtKind::ChooseValueAmong { chooser, options })
             }
+            S::ChooseListed { by_demander, list } => {
+                let chooser = if *by_demander {
+                    self.demander(span, "I")
+                } else {
+                    self.doer()
+                };
+                let list = self.value_list(list);
+                self.produced.push(Produced {
+                    id,
+                    participles: vec![ast::Participle::Chosen],
+                    cards: false,
+                    choice: Some(ChoiceKind::Value),
+                    player: false,
+                    nested: false,
+                });
+                single(self, StmtKind::ChooseValueListed { chooser, list })
+            }
             S::ChooseCards(sel) => {
                 let cards = self.selection(sel);
                 self.produce(id, vec![ast::Participle::Chosen], true);

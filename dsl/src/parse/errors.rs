@@ -165,6 +165,7 @@ const STATEMENT_STARTS: &[Rule] = &[
     Rule::additional_action_stmt,
     Rule::repeat_stmt,
     Rule::choose_range_stmt,
+    Rule::choose_listed_stmt,
     Rule::choose_stmt,
     Rule::choose_values_stmt,
     Rule::choose_card_stmt,

@@ -167,6 +167,13 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                 high,
             }
         }
+        Rule::choose_listed_stmt => {
+            let by_demander = c.eat(Rule::kw_i).is_some();
+            c.next(); // choose
+            c.next(); // a
+            let list = super::values::lower_value_list(c.next());
+            StmtKind::ChooseListed { by_demander, list }
+        }
         Rule::choose_stmt | Rule::chooses_stmt => {
             let by_demander = c.eat(Rule::kw_i).is_some();
             c.next(); // choose

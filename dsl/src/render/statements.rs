@@ -349,7 +349,9 @@ impl Renderer<'_> {
             StmtKind::Choose { count, .. } => {
                 self.bind(Participle::Chosen, count.node != 1, Some(count.node));
             }
-            StmtKind::ChooseValue { .. } | StmtKind::ChooseRange { .. } => {
+            StmtKind::ChooseValue { .. }
+            | StmtKind::ChooseRange { .. }
+            | StmtKind::ChooseListed { .. } => {
                 self.bind(Participle::Chosen, false, None);
             }
             StmtKind::ChooseCards(what) => {
@@ -532,6 +534,14 @@ impl Renderer<'_> {
                     Some(n) => text.push_str(&format!(", at most {} times", number(n))),
                 }
                 Clause::imperative(text)
+            }
+            StmtKind::ChooseListed { by_demander, list } => {
+                let text = format!("choose {}", self.among(list));
+                if *by_demander {
+                    Clause::subject(format!("I {text}"))
+                } else {
+                    Clause::imperative(text)
+                }
             }
             StmtKind::ChooseRange {
                 by_demander,

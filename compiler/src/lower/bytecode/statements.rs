@@ -131,6 +131,14 @@ impl Emitter<'_> {
                     stmt: id.0,
                 });
             }
+            StmtKind::ChooseValueListed { chooser, list } => {
+                let chooser = self.chooser(chooser);
+                self.value_list(list);
+                self.op(Op::ChooseValueListed {
+                    chooser,
+                    stmt: id.0,
+                });
+            }
             StmtKind::ChooseValueRange { chooser, low, high } => {
                 let chooser = self.chooser(chooser);
                 self.value(low);
