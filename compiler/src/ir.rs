@@ -822,6 +822,11 @@ pub enum Measure {
     TopCards,
     CardsInHand,
     CardsInScorePile,
+    /// The cards of a value in one of the player's zones (`[1] in hand`).
+    CardsOfValueIn {
+        value: u8,
+        zone: dogma_runtime::bytecode::ZoneSel,
+    },
     /// Cards the player moved with the verb (due to this card, in the scope).
     Moved {
         verb: Verb,

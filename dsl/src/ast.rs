@@ -1335,6 +1335,11 @@ pub enum Measure {
     Achievements,
     TopCards,
     CardsIn(ZoneKind),
+    /// `[1] in hand`: the cards of that value in the zone (hand, score pile, forecast).
+    ValueIn {
+        value: u32,
+        zone: ZoneKind,
+    },
     /// `cards returned due to this card`, `cards tucked this turn`.
     History {
         verb: Participle,

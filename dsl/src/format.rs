@@ -1312,6 +1312,14 @@ fn measure_text(m: &Measure, singular: bool) -> String {
         Measure::CardsIn(ZoneKind::Hand) => format!("card{s} in hand"),
         Measure::CardsIn(ZoneKind::Forecast) => format!("card{s} in forecast"),
         Measure::CardsIn(_) => format!("card{s} in score pile"),
+        Measure::ValueIn { value, zone } => format!(
+            "[{value}] in {}",
+            match zone {
+                ZoneKind::Hand => "hand",
+                ZoneKind::Forecast => "forecast",
+                _ => "score pile",
+            }
+        ),
         Measure::History {
             verb,
             due_to,

@@ -7,6 +7,7 @@ use super::words::{amount_test, comparison, due_to, player_set, quantifier, scop
 use crate::diagnostics::Error;
 use crate::ir::*;
 use dogma_dsl::ast;
+use dogma_runtime::bytecode::ZoneSel;
 use dogma_runtime::{Color, Icon, Slot};
 
 impl EffectCx<'_, '_> {
@@ -242,6 +243,14 @@ impl EffectCx<'_, '_> {
             ast::Measure::CardsIn(ast::ZoneKind::Hand) => Measure::CardsInHand,
             ast::Measure::CardsIn(ast::ZoneKind::Forecast) => Measure::CardsInForecast,
             ast::Measure::Bonuses => Measure::Bonuses,
+            ast::Measure::ValueIn { value, zone } => Measure::CardsOfValueIn {
+                value: self.small_count(*value, m.span),
+                zone: match zone {
+                    ast::ZoneKind::Hand => ZoneSel::Hand,
+                    ast::ZoneKind::Forecast => ZoneSel::Forecast,
+                    _ => ZoneSel::ScorePile,
+                },
+            },
             ast::Measure::InOneColor(slot) => Measure::InOneColor(match slot.node.as_str() {
                 "hex" => Slot::Hex,
                 "echo" => Slot::Echo,

@@ -421,6 +421,9 @@ fn measure(m: MeasureCode) -> String {
         MeasureCode::Icons(i) => format!("icons {i}"),
         MeasureCode::HighestBonus => "highest_bonus".to_string(),
         MeasureCode::CardsInForecast => "cards_in_forecast".to_string(),
+        MeasureCode::CardsOfValueIn { value, zone } => {
+            format!("cards_of_value_in {value} {zone:?}")
+        }
         MeasureCode::Bonuses => "bonuses".to_string(),
         MeasureCode::InOneColor(slot) => format!("in_one_color {}", slot.word()),
         MeasureCode::ColorsWithOneIcon(n) => format!("colors_with_one_icon {n}"),

@@ -372,6 +372,19 @@ pub(super) fn lower_measure(pair: P) -> Spanned<Measure> {
                 }
             }
         }
+        Rule::lbracket => {
+            let value = int_of(&c.next());
+            c.next(); // ]
+            c.next(); // in
+            let zone = if c.eat(Rule::kw_hand).is_some() {
+                ZoneKind::Hand
+            } else if c.eat(Rule::kw_forecast).is_some() {
+                ZoneKind::Forecast
+            } else {
+                ZoneKind::ScorePile
+            };
+            Measure::ValueIn { value, zone }
+        }
         Rule::kw_bonuses => Measure::Bonuses,
         Rule::kw_colors | Rule::kw_color if c.peek_is(Rule::kw_with) => {
             c.next(); // with

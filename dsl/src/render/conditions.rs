@@ -446,6 +446,10 @@ impl Renderer<'_> {
                 };
                 (format!("card{s}"), place)
             }
+            Measure::ValueIn { value, zone } => (
+                format!("[{value}]"),
+                format!(" in {poss} {}", zone.word(false)),
+            ),
             Measure::History {
                 verb,
                 due_to,

@@ -3,7 +3,8 @@
 
 use super::{outcome, Frame, OpResult, StmtOutcome, VmResult};
 use crate::bytecode::{
-    color_bit, direction_bit, CardIdx, ChunkIdx, CompiledEdition, MeasureCode, StmtId, NO_CHUNK,
+    color_bit, direction_bit, CardIdx, ChunkIdx, CompiledEdition, MeasureCode, StmtId, ZoneSel,
+    NO_CHUNK,
 };
 use crate::game::Game;
 use crate::state::{pile_icon_count, Pile, Seat};
@@ -498,6 +499,17 @@ impl Game {
             MeasureCode::Icons(icon) => self.state.icon_count(edition, seat, icon),
             MeasureCode::HighestBonus => self.highest_bonus(seat),
             MeasureCode::CardsInForecast => player.forecast.len() as i32,
+            MeasureCode::CardsOfValueIn { value, zone } => {
+                let cards = match zone {
+                    ZoneSel::Hand => &player.hand,
+                    ZoneSel::Forecast => &player.forecast,
+                    _ => &player.score_pile,
+                };
+                cards
+                    .iter()
+                    .filter(|c| edition.card(**c).age == value)
+                    .count() as i32
+            }
             MeasureCode::Bonuses => self.visible_bonuses(seat).len() as i32,
             MeasureCode::InOneColor(slot) => self.most_in_one_color(seat, slot),
             MeasureCode::ColorsWithOneIcon(n) => self.colors_with_one_icon(seat, n),

@@ -201,6 +201,10 @@ impl Emitter<'_> {
             Measure::CardsInHand => MeasureCode::CardsInHand,
             Measure::CardsInScorePile => MeasureCode::CardsInScorePile,
             Measure::CardsInForecast => MeasureCode::CardsInForecast,
+            Measure::CardsOfValueIn { value, zone } => MeasureCode::CardsOfValueIn {
+                value: *value,
+                zone: *zone,
+            },
             Measure::Bonuses => MeasureCode::Bonuses,
             Measure::InOneColor(slot) => MeasureCode::InOneColor(*slot),
             Measure::ColorsWithOneIcon(n) => MeasureCode::ColorsWithOneIcon(*n),
