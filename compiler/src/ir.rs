@@ -250,6 +250,8 @@ pub enum StmtKind {
     /// only possible ages are offered).
     ChooseValueRange {
         chooser: Player,
+        /// How many different values.
+        count: u8,
         low: Value,
         high: Value,
     },
@@ -677,6 +679,12 @@ pub enum Value {
     Among(Box<ValueList>),
     /// `that value`: the current value of the innermost value loop.
     LoopValue,
+    /// `a card of each value chosen` (a draw's value): one draw per value of the list, lowest
+    /// first.
+    EachOf(Box<ValueList>),
+    /// `the next higher value`: one above the value of the card the executor drew last due to
+    /// this card during this dogma action (1 when none).
+    NextHigher,
 }
 
 /// Values to loop over or to choose among.
@@ -690,6 +698,8 @@ pub enum ValueList {
     RepeatedBonuses(Player),
     /// The bonus of each card that has one.
     BonusesOf(CardSel),
+    /// The values an earlier `choose … values` picked.
+    Chosen(StmtId),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -286,8 +286,14 @@ pub enum StmtKind {
     /// `choose a value from 1 to number of colors on your board`: a value within bounds.
     ChooseRange {
         by_demander: bool,
+        /// How many different values (`choose 2 different values …`).
+        count: u32,
+        /// Written `different` (`choose 2 different values`).
+        different: bool,
         low: Expr,
         high: Expr,
+        /// Written `less than HIGH` (from 1, below `high`) rather than `from LOW to HIGH`.
+        less_than: bool,
     },
     /// `choose a card from your score pile`: cards picked without moving them (`chosen`).
     ChooseCards(Selection),
@@ -1069,6 +1075,11 @@ pub enum ExprKind {
     Among(ValueList),
     /// `that value`: the current value of `for each bonus …` / `for each value …`.
     ThatValue,
+    /// `the next higher value` (a draw's value): one above the value of the card the executor drew
+    /// last due to this card, this dogma action (1 when none).
+    NextHigher,
+    /// `a card of each value chosen` (a draw's value only): one draw per value of the list.
+    EachOf(ValueList),
     /// A bare word: a parameter of the effect.
     Name(String),
 }
@@ -1085,6 +1096,8 @@ pub enum ValueList {
     RepeatedBonuses(Spanned<Possessive>),
     /// `bonus of your top cards`: the bonus of each card that has one.
     BonusesOf(SetRef),
+    /// `value chosen`: the values the latest `choose … values` picked.
+    Chosen,
 }
 
 /// What `number of` and `for every` count.

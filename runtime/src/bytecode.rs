@@ -599,6 +599,9 @@ pub enum MeasureCode {
         value: u8,
         zone: ZoneSel,
     },
+    /// The value of the card the player moved last with the verb due to this card during this
+    /// dogma action (0 for none): `the next higher value` is one above the last card drawn.
+    LastMovedValue(Verb),
     /// Visible bonuses on the board.
     Bonuses,
     /// The most of the slot visible in one colour's pile.
@@ -885,6 +888,8 @@ pub enum Op {
     CandidateValue,
     /// `→ I: value` chosen by an earlier `choose a value`.
     ChosenValue { stmt: StmtId },
+    /// `→ I: v1 … vk k`: the values an earlier `choose … values` picked, lowest first.
+    ChosenValues { stmt: StmtId },
     /// `→ I: mask` of the colours chosen by an earlier `choose … colors`.
     ChosenColors { stmt: StmtId },
     /// `I: seat → seat mask` of the colours on that player's board.
@@ -975,9 +980,13 @@ pub enum Op {
         chooser: Chooser,
         stmt: StmtId,
     },
-    /// `I: low high →`: the chooser picks a value from low to high (only possible ages);
-    /// recorded on the statement. `[decision]`
-    ChooseValueRange { chooser: Chooser, stmt: StmtId },
+    /// `I: low high →`: the chooser picks `count` different values from low to high (only
+    /// possible ages); recorded on the statement. `[decision]`
+    ChooseValueRange {
+        chooser: Chooser,
+        count: u8,
+        stmt: StmtId,
+    },
     /// `I: v1 … vk k →`: the chooser picks one of the k values (only possible ages); recorded
     /// on the statement; none to pick: nothing recorded. `[decision]`
     ChooseValueListed { chooser: Chooser, stmt: StmtId },

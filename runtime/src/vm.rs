@@ -861,6 +861,7 @@ impl Game {
             Op::CandidateColor => run!(self.op_candidate_color(edition, frame)),
             Op::CandidateValue => run!(self.op_candidate_value(edition, frame)),
             Op::ChosenValue { stmt } => run!(self.op_chosen_value(frame, stmt, outer)),
+            Op::ChosenValues { stmt } => run!(self.op_chosen_values(frame, stmt, outer)),
             Op::ChosenColors { stmt } => run!(self.op_chosen_colors(frame, stmt, outer)),
             Op::BoardColors => run!(self.op_board_colors(frame)),
             Op::ColorsSplayed { directions } => run!(self.op_colors_splayed(frame, directions)),
@@ -927,8 +928,12 @@ impl Game {
                 chooser,
                 stmt,
             } => run!(self.op_choose_colors(chunk, frame, count, chooser, stmt, pure)),
-            Op::ChooseValueRange { chooser, stmt } => {
-                run!(self.op_choose_value_range(edition, chunk, frame, chooser, stmt, pure))
+            Op::ChooseValueRange {
+                chooser,
+                count,
+                stmt,
+            } => {
+                run!(self.op_choose_value_range(chunk, frame, chooser, count, stmt, pure))
             }
             Op::ChooseValueListed { chooser, stmt } => {
                 run!(self.op_choose_value_listed(edition, chunk, frame, chooser, stmt, pure))

@@ -184,6 +184,20 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::ChosenValues`: `→ I: v1 … vk k`: the values an earlier `choose … values` picked,
+    /// lowest first (none if it did not run).
+    pub(super) fn op_chosen_values(
+        &self,
+        frame: &mut Frame,
+        stmt: StmtId,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        let mut values = outcome(frame, outer, stmt).map_or_else(Vec::new, |o| o.values.clone());
+        values.sort_unstable();
+        Self::push_values(frame, values);
+        Ok(None)
+    }
+
     /// `Op::ChosenColors`: `→ I: mask` of the colours chosen by an earlier `choose … colors`.
     #[inline]
     pub(super) fn op_chosen_colors(
@@ -510,6 +524,18 @@ impl Game {
                     .filter(|c| edition.card(**c).age == value)
                     .count() as i32
             }
+            MeasureCode::LastMovedValue(verb) => self
+                .state
+                .history
+                .iter()
+                .rev()
+                .find(|e| {
+                    e.verb == verb
+                        && e.player == seat
+                        && e.action == self.state.action
+                        && e.due_to(Some(DueTo::ThisCard), frame.card)
+                })
+                .map_or(0, |e| i32::from(edition.card(e.card).age)),
             MeasureCode::Bonuses => self.visible_bonuses(seat).len() as i32,
             MeasureCode::InOneColor(slot) => self.most_in_one_color(seat, slot),
             MeasureCode::ColorsWithOneIcon(n) => self.colors_with_one_icon(seat, n),
