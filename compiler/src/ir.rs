@@ -778,6 +778,8 @@ pub enum Cond {
         op: Comparison,
         rhs: Value,
     },
+    /// The two sets of cards hold the same values, each as many times.
+    ValuesMatch(CardSel, CardSel),
     /// The player could claim the standard achievement of the value by an Achieve action now:
     /// one is available, their score is at least five times it, their highest top card at
     /// least it.

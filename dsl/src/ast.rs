@@ -1166,6 +1166,12 @@ pub enum CondKind {
         player: PlayerRef,
         measure: PlayerMeasure,
     },
+    /// `the values of your hand match the values of your score pile exactly`: the same values,
+    /// each as many times.
+    ValuesMatch {
+        a: SetRef,
+        b: SetRef,
+    },
     /// `all your non-purple top cards share a common icon other than crown`.
     ShareIcon {
         cards: CardRef,

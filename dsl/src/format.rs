@@ -1188,6 +1188,11 @@ fn cond_text(c: &Cond) -> String {
             players.node.words(),
             player_measure_text(measure)
         ),
+        CondKind::ValuesMatch { a, b } => format!(
+            "the values of {} match the values of {} exactly",
+            set_ref_text(a),
+            set_ref_text(b)
+        ),
         CondKind::ShareIcon { cards, except } => format!(
             "all {} share a common icon{}",
             card_ref_text(cards),

@@ -878,6 +878,8 @@ pub enum Op {
     TotalValue,
     /// `S: cards → I: how many different values`.
     DistinctValues,
+    /// `S: a b → I: same`: whether the two sets hold the same values, each as many times.
+    ValuesMatch,
     /// `S: cards → I: how many different colours`.
     DistinctColors,
     /// `S: cards → I: mask of their colours`.

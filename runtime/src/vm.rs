@@ -856,6 +856,7 @@ impl Game {
             Op::CountCards => run!(self.op_count_cards(frame)),
             Op::TotalValue => run!(self.op_total_value(edition, frame)),
             Op::DistinctValues => run!(self.op_distinct_values(edition, frame)),
+            Op::ValuesMatch => run!(self.op_values_match(edition, frame)),
             Op::DistinctColors => run!(self.op_distinct_colors(edition, frame)),
             Op::ColorsOfCards => run!(self.op_colors_of_cards(edition, frame)),
             Op::CandidateColor => run!(self.op_candidate_color(edition, frame)),

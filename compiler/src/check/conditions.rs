@@ -72,6 +72,7 @@ impl EffectCx<'_, '_> {
             }
             // One icon, other than the one excepted, that each of the cards shows; the cards must
             // be there (no cards share nothing).
+            C::ValuesMatch { a, b } => Cond::ValuesMatch(self.set_ref(a), self.set_ref(b)),
             C::ShareIcon { cards, except } => {
                 let cards = self.card_ref(cards);
                 let except = except.as_ref().and_then(|n| self.card.icon_name(n));

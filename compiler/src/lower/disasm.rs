@@ -608,6 +608,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::CountCards => "count_cards".to_string(),
         Op::TotalValue => "total_value".to_string(),
         Op::DistinctValues => "distinct_values".to_string(),
+        Op::ValuesMatch => "values_match".to_string(),
         Op::DistinctColors => "distinct_colors".to_string(),
         Op::ColorsOfCards => "colors_of_cards".to_string(),
         Op::CandidateColor => "candidate_color".to_string(),

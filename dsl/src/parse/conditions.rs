@@ -120,6 +120,18 @@ fn lower_cond_atom(pair: P) -> Cond {
                 measure: lower_player_measure(c.next()),
             }
         }
+        Rule::values_match_cond => {
+            c.next(); // the
+            c.next(); // values
+            c.next(); // of
+            let a = lower_set_ref(c.next());
+            c.next(); // match
+            c.next(); // the
+            c.next(); // values
+            c.next(); // of
+            let b = lower_set_ref(c.next());
+            CondKind::ValuesMatch { a, b }
+        }
         Rule::share_cond => {
             c.next(); // all
             let cards = lower_card_ref(c.next());

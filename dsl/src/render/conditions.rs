@@ -90,6 +90,11 @@ impl Renderer<'_> {
                 let subject = format!("{} {}", quantifier.node.word(), players.node.words());
                 self.has_phrase(&subject, "has", "their", measure)
             }
+            CondKind::ValuesMatch { a, b } => format!(
+                "the values of all {} match the values of all {} exactly",
+                self.set_cards(a),
+                self.set_cards(b)
+            ),
             CondKind::ShareIcon { cards, except } => format!(
                 "all {} share a common icon{}",
                 self.card_ref(cards),

@@ -96,6 +96,20 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::ValuesMatch`: `S: a b → I: same`: the two sets hold the same values, each as many
+    /// times.
+    pub(super) fn op_values_match(&self, edition: &CompiledEdition, frame: &mut Frame) -> OpResult {
+        let b = self.pop_set(frame)?;
+        let a = self.pop_set(frame)?;
+        let values = |cards: &[CardIdx]| {
+            let mut ages: Vec<u8> = cards.iter().map(|c| edition.card(*c).age).collect();
+            ages.sort_unstable();
+            ages
+        };
+        frame.ints.push(i32::from(values(&a) == values(&b)));
+        Ok(None)
+    }
+
     /// `Op::DistinctValues`: `S: cards → I: how many different values`.
     #[inline]
     pub(super) fn op_distinct_values(

@@ -73,6 +73,11 @@ impl Emitter<'_> {
                 self.value(rhs);
                 self.op(Op::Compare { op: *op });
             }
+            Cond::ValuesMatch(a, b) => {
+                self.cards(a, None);
+                self.cards(b, None);
+                self.op(Op::ValuesMatch);
+            }
         }
     }
 
