@@ -263,6 +263,8 @@ pub enum StmtKind {
     /// only possible ages are offered).
     ChooseValueRange {
         chooser: Player,
+        /// How many different values.
+        count: u8,
         low: Value,
         high: Value,
     },
@@ -699,6 +701,12 @@ pub enum Value {
     Among(Box<ValueList>),
     /// `that value`: the current value of the innermost value loop.
     LoopValue,
+    /// `a card of each value chosen` (a draw's value): one draw per value of the list, lowest
+    /// first.
+    EachOf(Box<ValueList>),
+    /// `the next higher value`: one above the value of the card the executor drew last due to
+    /// this card during this dogma action (1 when none).
+    NextHigher,
 }
 
 /// Values to loop over or to choose among.
@@ -712,6 +720,8 @@ pub enum ValueList {
     RepeatedBonuses(Player),
     /// The bonus of each card that has one.
     BonusesOf(CardSel),
+    /// The values an earlier `choose … values` picked.
+    Chosen(StmtId),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -790,6 +800,8 @@ pub enum Cond {
         op: Comparison,
         rhs: Value,
     },
+    /// The two sets of cards hold the same values, each as many times.
+    ValuesMatch(CardSel, CardSel),
     /// The player could claim the standard achievement of the value by an Achieve action now:
     /// one is available, their score is at least five times it, their highest top card at
     /// least it.
@@ -844,6 +856,11 @@ pub enum Measure {
     TopCards,
     CardsInHand,
     CardsInScorePile,
+    /// The cards of a value in one of the player's zones (`[1] in hand`).
+    CardsOfValueIn {
+        value: u8,
+        zone: dogma_runtime::bytecode::ZoneSel,
+    },
     /// Cards the player moved with the verb (due to this card, in the scope).
     Moved {
         verb: Verb,

@@ -219,7 +219,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         ChooseValueRange { .. } => ((2, 0), (0, 0)),
         // A list of values (`v1 … vk k`) is made and consumed with nothing between: one slot.
         BonusValues { group: None, .. } => ((1, 0), (1, 0)),
-        BonusValues { group: Some(_), .. } | LoopValue => ((0, 0), (1, 0)),
+        BonusValues { group: Some(_), .. } | LoopValue | ChosenValues { .. } => ((0, 0), (1, 0)),
         SetValues | CardBonuses | CardIcons { .. } => ((0, 1), (1, 0)),
         ValuesStart | ChooseValueListed { .. } => ((1, 0), (0, 0)),
         ValuesNext { .. } | CardsNext { .. } => ((0, 0), (0, 0)),
@@ -241,6 +241,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         KeepCards => ((0, 2), (0, 1)),
         Mark { .. } | TransferToOwners { .. } => ((0, 1), (0, 0)),
         KeepSharingIcon => ((0, 2), (0, 1)),
+        ValuesMatch => ((0, 2), (1, 0)),
         TotalValue => ((0, 1), (1, 0)),
         ChooseValueFrom { n, .. } => ((n as usize, 0), (0, 0)),
         JunkSpecial { .. } | RestoreSpecial { .. } => ((0, 0), (0, 0)),

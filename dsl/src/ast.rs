@@ -292,8 +292,14 @@ pub enum StmtKind {
     /// `choose a value from 1 to number of colors on your board`: a value within bounds.
     ChooseRange {
         by_demander: bool,
+        /// How many different values (`choose 2 different values …`).
+        count: u32,
+        /// Written `different` (`choose 2 different values`).
+        different: bool,
         low: Expr,
         high: Expr,
+        /// Written `less than HIGH` (from 1, below `high`) rather than `from LOW to HIGH`.
+        less_than: bool,
     },
     /// `choose a value in your score pile`: one value of the list (`chosen`).
     ChooseListed {
@@ -1089,6 +1095,11 @@ pub enum ExprKind {
     Among(ValueList),
     /// `that value`: the current value of `for each bonus …` / `for each value …`.
     ThatValue,
+    /// `the next higher value` (a draw's value): one above the value of the card the executor drew
+    /// last due to this card, this dogma action (1 when none).
+    NextHigher,
+    /// `a card of each value chosen` (a draw's value only): one draw per value of the list.
+    EachOf(ValueList),
     /// A bare word: a parameter of the effect.
     Name(String),
 }
@@ -1105,6 +1116,8 @@ pub enum ValueList {
     RepeatedBonuses(Spanned<Possessive>),
     /// `bonus of your top cards`: the bonus of each card that has one.
     BonusesOf(SetRef),
+    /// `value chosen`: the values the latest `choose … values` picked.
+    Chosen,
 }
 
 /// What `number of` and `for every` count.
@@ -1172,6 +1185,12 @@ pub enum CondKind {
     Has {
         player: PlayerRef,
         measure: PlayerMeasure,
+    },
+    /// `the values of your hand match the values of your score pile exactly`: the same values,
+    /// each as many times.
+    ValuesMatch {
+        a: SetRef,
+        b: SetRef,
     },
     /// `all your non-purple top cards share a common icon other than crown`.
     ShareIcon {
@@ -1355,6 +1374,11 @@ pub enum Measure {
     Achievements,
     TopCards,
     CardsIn(ZoneKind),
+    /// `[1] in hand`: the cards of that value in the zone (hand, score pile, forecast).
+    ValueIn {
+        value: u32,
+        zone: ZoneKind,
+    },
     /// `cards returned due to this card`, `cards tucked this turn`.
     History {
         verb: Participle,

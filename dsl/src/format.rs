@@ -565,13 +565,26 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
         ),
         StmtKind::ChooseRange {
             by_demander,
+            count,
+            different,
             low,
             high,
+            less_than,
         } => format!(
-            "{}choose a value from {} to {}",
+            "{}choose {}{} {} {}",
             if *by_demander { "I " } else { "" },
-            expr_text(low),
-            expr_text(high)
+            if *count == 1 {
+                "a".to_string()
+            } else {
+                count.to_string()
+            },
+            if *different { " different" } else { "" },
+            if *count == 1 { "value" } else { "values" },
+            if *less_than {
+                format!("less than {}", expr_text(high))
+            } else {
+                format!("from {} to {}", expr_text(low), expr_text(high))
+            }
         ),
         StmtKind::Choose {
             by_demander,
@@ -643,6 +656,16 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
                     DrawCount::Computed(e) => (format!("({})", expr_text(e)), ""),
                 };
                 return format!("draw{verb} {count} card{s} of any value");
+            }
+            if let ExprKind::EachOf(list) = &value.kind {
+                let (count, s) = match &count.node {
+                    DrawCount::Fixed(n) => (count_text(*n, false), if *n == 1 { "" } else { "s" }),
+                    DrawCount::Computed(e) => (format!("({})", expr_text(e)), ""),
+                };
+                return format!(
+                    "draw{verb} {count} card{s} of each {}",
+                    value_list_text(list)
+                );
             }
             let count = match &count.node {
                 DrawCount::Fixed(n) => count_text(*n, starts_with_vowel_sound(value)),
@@ -1066,7 +1089,9 @@ fn expr_text(e: &Expr) -> String {
         ExprKind::HighestBonus(whose) => format!("highest bonus on {} board", whose.node.words()),
         ExprKind::AnyValue => "any value".to_string(),
         ExprKind::Among(list) => format!("a {}", value_list_text(list)),
+        ExprKind::EachOf(list) => format!("card of each {}", value_list_text(list)),
         ExprKind::ThatValue => "that value".to_string(),
+        ExprKind::NextHigher => "the next higher value".to_string(),
         ExprKind::Name(n) => n.clone(),
     }
 }
@@ -1076,6 +1101,7 @@ fn value_list_text(list: &ValueList) -> String {
     match list {
         ValueList::Bonuses(whose) => format!("bonus on {} board", whose.node.words()),
         ValueList::ValuesIn(set) => format!("value in {}", set_ref_text(set)),
+        ValueList::Chosen => "value chosen".to_string(),
         ValueList::RepeatedBonuses(whose) => format!(
             "bonus that occurs more than once on {} board",
             whose.node.words()
@@ -1181,6 +1207,11 @@ fn cond_text(c: &Cond) -> String {
             quantifier.node.word(),
             players.node.words(),
             player_measure_text(measure)
+        ),
+        CondKind::ValuesMatch { a, b } => format!(
+            "the values of {} match the values of {} exactly",
+            set_ref_text(a),
+            set_ref_text(b)
         ),
         CondKind::ShareIcon { cards, except } => format!(
             "all {} share a common icon{}",
@@ -1332,6 +1363,14 @@ fn measure_text(m: &Measure, singular: bool) -> String {
         Measure::CardsIn(ZoneKind::Hand) => format!("card{s} in hand"),
         Measure::CardsIn(ZoneKind::Forecast) => format!("card{s} in forecast"),
         Measure::CardsIn(_) => format!("card{s} in score pile"),
+        Measure::ValueIn { value, zone } => format!(
+            "[{value}] in {}",
+            match zone {
+                ZoneKind::Hand => "hand",
+                ZoneKind::Forecast => "forecast",
+                _ => "score pile",
+            }
+        ),
         Measure::History {
             verb,
             due_to,

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 11;
+pub const FORMAT_VERSION: u32 = 12;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -594,6 +594,14 @@ pub enum MeasureCode {
     /// The highest visible bonus on the board (0 for none).
     HighestBonus,
     CardsInForecast,
+    /// The cards of a value in one of the player's zones (hand, score pile, forecast).
+    CardsOfValueIn {
+        value: u8,
+        zone: ZoneSel,
+    },
+    /// The value of the card the player moved last with the verb due to this card during this
+    /// dogma action (0 for none): `the next higher value` is one above the last card drawn.
+    LastMovedValue(Verb),
     /// Visible bonuses on the board.
     Bonuses,
     /// The most of the slot visible in one colour's pile.
@@ -887,6 +895,8 @@ pub enum Op {
     TotalValue,
     /// `S: cards → I: how many different values`.
     DistinctValues,
+    /// `S: a b → I: same`: whether the two sets hold the same values, each as many times.
+    ValuesMatch,
     /// `S: cards → I: how many different colours`.
     DistinctColors,
     /// `S: cards → I: mask of their colours`.
@@ -897,6 +907,8 @@ pub enum Op {
     CandidateValue,
     /// `→ I: value` chosen by an earlier `choose a value`.
     ChosenValue { stmt: StmtId },
+    /// `→ I: v1 … vk k`: the values an earlier `choose … values` picked, lowest first.
+    ChosenValues { stmt: StmtId },
     /// `→ I: mask` of the colours chosen by an earlier `choose … colors`.
     ChosenColors { stmt: StmtId },
     /// `I: seat → seat mask` of the colours on that player's board.
@@ -987,9 +999,13 @@ pub enum Op {
         chooser: Chooser,
         stmt: StmtId,
     },
-    /// `I: low high →`: the chooser picks a value from low to high (only possible ages);
-    /// recorded on the statement. `[decision]`
-    ChooseValueRange { chooser: Chooser, stmt: StmtId },
+    /// `I: low high →`: the chooser picks `count` different values from low to high (only
+    /// possible ages); recorded on the statement. `[decision]`
+    ChooseValueRange {
+        chooser: Chooser,
+        count: u8,
+        stmt: StmtId,
+    },
     /// `I: v1 … vk k →`: the chooser picks one of the k values (only possible ages); recorded
     /// on the statement; none to pick: nothing recorded. `[decision]`
     ChooseValueListed { chooser: Chooser, stmt: StmtId },

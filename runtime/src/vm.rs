@@ -869,11 +869,13 @@ impl Game {
             Op::CountCards => run!(self.op_count_cards(frame)),
             Op::TotalValue => run!(self.op_total_value(edition, frame)),
             Op::DistinctValues => run!(self.op_distinct_values(edition, frame)),
+            Op::ValuesMatch => run!(self.op_values_match(edition, frame)),
             Op::DistinctColors => run!(self.op_distinct_colors(edition, frame)),
             Op::ColorsOfCards => run!(self.op_colors_of_cards(edition, frame)),
             Op::CandidateColor => run!(self.op_candidate_color(edition, frame)),
             Op::CandidateValue => run!(self.op_candidate_value(edition, frame)),
             Op::ChosenValue { stmt } => run!(self.op_chosen_value(frame, stmt, outer)),
+            Op::ChosenValues { stmt } => run!(self.op_chosen_values(frame, stmt, outer)),
             Op::ChosenColors { stmt } => run!(self.op_chosen_colors(frame, stmt, outer)),
             Op::BoardColors => run!(self.op_board_colors(frame)),
             Op::ColorsSplayed { directions } => run!(self.op_colors_splayed(frame, directions)),
@@ -940,8 +942,12 @@ impl Game {
                 chooser,
                 stmt,
             } => run!(self.op_choose_colors(chunk, frame, count, chooser, stmt, pure)),
-            Op::ChooseValueRange { chooser, stmt } => {
-                run!(self.op_choose_value_range(edition, chunk, frame, chooser, stmt, pure))
+            Op::ChooseValueRange {
+                chooser,
+                count,
+                stmt,
+            } => {
+                run!(self.op_choose_value_range(chunk, frame, chooser, count, stmt, pure))
             }
             Op::ChooseValueListed { chooser, stmt } => {
                 run!(self.op_choose_value_listed(edition, chunk, frame, chooser, stmt, pure))

@@ -7,6 +7,7 @@ use super::words::{amount_test, comparison, due_to, player_set, quantifier, scop
 use crate::diagnostics::Error;
 use crate::ir::*;
 use dogma_dsl::ast;
+use dogma_runtime::bytecode::ZoneSel;
 use dogma_runtime::{Color, Icon, Slot};
 
 impl EffectCx<'_, '_> {
@@ -71,6 +72,7 @@ impl EffectCx<'_, '_> {
             }
             // One icon, other than the one excepted, that each of the cards shows; the cards must
             // be there (no cards share nothing).
+            C::ValuesMatch { a, b } => Cond::ValuesMatch(self.set_ref(a), self.set_ref(b)),
             C::ShareIcon { cards, except } => {
                 let cards = self.card_ref(cards);
                 let except = except.as_ref().and_then(|n| self.card.icon_name(n));
@@ -242,6 +244,14 @@ impl EffectCx<'_, '_> {
             ast::Measure::CardsIn(ast::ZoneKind::Hand) => Measure::CardsInHand,
             ast::Measure::CardsIn(ast::ZoneKind::Forecast) => Measure::CardsInForecast,
             ast::Measure::Bonuses => Measure::Bonuses,
+            ast::Measure::ValueIn { value, zone } => Measure::CardsOfValueIn {
+                value: self.small_count(*value, m.span),
+                zone: match zone {
+                    ast::ZoneKind::Hand => ZoneSel::Hand,
+                    ast::ZoneKind::Forecast => ZoneSel::Forecast,
+                    _ => ZoneSel::ScorePile,
+                },
+            },
             ast::Measure::InOneColor(slot) => Measure::InOneColor(match slot.node.as_str() {
                 "hex" => Slot::Hex,
                 "echo" => Slot::Echo,

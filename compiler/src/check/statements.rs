@@ -284,8 +284,11 @@ impl EffectCx<'_, '_> {
             }
             S::ChooseRange {
                 by_demander,
+                count,
                 low,
                 high,
+                less_than,
+                ..
             } => {
                 let chooser = if *by_demander {
                     self.demander(span, "I")
@@ -300,8 +303,13 @@ impl EffectCx<'_, '_> {
                         });
                     }
                 }
+                let count = self.small_count(*count, span);
                 let low = self.value(low);
-                let high = self.value(high);
+                let high = if *less_than {
+                    Value::Sub(Box::new(self.value(high)), Box::new(Value::Const(1)))
+                } else {
+                    self.value(high)
+                };
                 self.produced.push(Produced {
                     id,
                     participles: vec![ast::Participle::Chosen],
@@ -310,7 +318,15 @@ impl EffectCx<'_, '_> {
                     player: false,
                     nested: false,
                 });
-                single(self, StmtKind::ChooseValueRange { chooser, low, high })
+                single(
+                    self,
+                    StmtKind::ChooseValueRange {
+                        chooser,
+                        count,
+                        low,
+                        high,
+                    },
+                )
             }
             S::Choose {
                 by_demander,
@@ -421,7 +437,7 @@ impl EffectCx<'_, '_> {
                 } else {
                     self.doer()
                 };
-                let list = self.value_list(list);
+                let list = self.value_list(list, span);
                 self.produced.push(Produced {
                     id,
                     participles: vec![ast::Participle::Chosen],
@@ -533,7 +549,7 @@ impl EffectCx<'_, '_> {
                 )
             }
             S::ForEachValue { list, body, .. } => {
-                let list = self.value_list(list);
+                let list = self.value_list(list, span);
                 self.value_loops += 1;
                 let (body, inside) = self.branch(|fx| fx.block(body));
                 self.value_loops -= 1;

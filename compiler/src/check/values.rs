@@ -10,7 +10,7 @@ use dogma_dsl::suggest;
 
 impl EffectCx<'_, '_> {
     /// `bonus on your board`, `value in your score pile`: values to loop over or choose among.
-    pub(super) fn value_list(&mut self, list: &ast::ValueList) -> ValueList {
+    pub(super) fn value_list(&mut self, list: &ast::ValueList, span: Span) -> ValueList {
         match list {
             ast::ValueList::Bonuses(whose) => ValueList::Bonuses(self.owner(whose)),
             ast::ValueList::ValuesIn(set) => ValueList::ValuesIn(self.set_ref(set)),
@@ -18,6 +18,13 @@ impl EffectCx<'_, '_> {
                 ValueList::RepeatedBonuses(self.single_owner(whose))
             }
             ast::ValueList::BonusesOf(set) => ValueList::BonusesOf(self.set_ref(set)),
+            ast::ValueList::Chosen => match self.latest(|p| p.choice == Some(ChoiceKind::Value)) {
+                Some(stmt) => ValueList::Chosen(stmt),
+                None => {
+                    self.unbound(span, "value chosen", "choice of a value");
+                    ValueList::Chosen(StmtId(0))
+                }
+            },
         }
     }
 
@@ -178,7 +185,8 @@ impl EffectCx<'_, '_> {
             ast::ExprKind::AnyValue => Value::AnyValue {
                 max: self.card.options.max_age(),
             },
-            ast::ExprKind::Among(list) => Value::Among(Box::new(self.value_list(list))),
+            ast::ExprKind::Among(list) => Value::Among(Box::new(self.value_list(list, e.span))),
+            ast::ExprKind::EachOf(list) => Value::EachOf(Box::new(self.value_list(list, e.span))),
             ast::ExprKind::ThatValue => {
                 if self.value_loops == 0 {
                     self.unbound(
@@ -189,6 +197,7 @@ impl EffectCx<'_, '_> {
                 }
                 Value::LoopValue
             }
+            ast::ExprKind::NextHigher => Value::NextHigher,
             ast::ExprKind::BonusOf(card) => Value::BonusOf(Box::new(self.card_ref(card))),
             ast::ExprKind::HighestBonus(whose) => Value::HighestBonus(self.single_owner(whose)),
             ast::ExprKind::Name(name) => match self.param(name) {

@@ -421,7 +421,11 @@ fn measure(m: MeasureCode) -> String {
         MeasureCode::Icons(i) => format!("icons {i}"),
         MeasureCode::HighestBonus => "highest_bonus".to_string(),
         MeasureCode::CardsInForecast => "cards_in_forecast".to_string(),
+        MeasureCode::CardsOfValueIn { value, zone } => {
+            format!("cards_of_value_in {value} {zone:?}")
+        }
         MeasureCode::Bonuses => "bonuses".to_string(),
+        MeasureCode::LastMovedValue(verb) => format!("last_moved_value {verb:?}"),
         MeasureCode::InOneColor(slot) => format!("in_one_color {}", slot.word()),
         MeasureCode::ColorsWithOneIcon(n) => format!("colors_with_one_icon {n}"),
         MeasureCode::Moved {
@@ -612,11 +616,13 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::CountCards => "count_cards".to_string(),
         Op::TotalValue => "total_value".to_string(),
         Op::DistinctValues => "distinct_values".to_string(),
+        Op::ValuesMatch => "values_match".to_string(),
         Op::DistinctColors => "distinct_colors".to_string(),
         Op::ColorsOfCards => "colors_of_cards".to_string(),
         Op::CandidateColor => "candidate_color".to_string(),
         Op::CandidateValue => "candidate_value".to_string(),
         Op::ChosenValue { stmt } => format!("chosen_value stmt={stmt}"),
+        Op::ChosenValues { stmt } => format!("chosen_values stmt={stmt}"),
         Op::ChosenColors { stmt } => format!("chosen_colors stmt={stmt}"),
         Op::BoardColors => "board_colors".to_string(),
         Op::ColorsSplayed { directions: d } => format!("colors_splayed {}", directions(d)),
@@ -689,9 +695,11 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
             chooser,
             stmt,
         } => format!("choose_colors {count}{} stmt={stmt}", by(chooser)),
-        Op::ChooseValueRange { chooser, stmt } => {
-            format!("choose_value_range{} stmt={stmt}", by(chooser))
-        }
+        Op::ChooseValueRange {
+            chooser,
+            count,
+            stmt,
+        } => format!("choose_value_range {count}{} stmt={stmt}", by(chooser)),
         Op::ChooseValueListed { chooser, stmt } => {
             format!("choose_value_listed{} stmt={stmt}", by(chooser))
         }

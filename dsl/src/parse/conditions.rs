@@ -120,6 +120,18 @@ fn lower_cond_atom(pair: P) -> Cond {
                 measure: lower_player_measure(c.next()),
             }
         }
+        Rule::values_match_cond => {
+            c.next(); // the
+            c.next(); // values
+            c.next(); // of
+            let a = lower_set_ref(c.next());
+            c.next(); // match
+            c.next(); // the
+            c.next(); // values
+            c.next(); // of
+            let b = lower_set_ref(c.next());
+            CondKind::ValuesMatch { a, b }
+        }
         Rule::share_cond => {
             c.next(); // all
             let cards = lower_card_ref(c.next());
@@ -371,6 +383,19 @@ pub(super) fn lower_measure(pair: P) -> Spanned<Measure> {
                     scope: scope.map(|s| s.node),
                 }
             }
+        }
+        Rule::lbracket => {
+            let value = int_of(&c.next());
+            c.next(); // ]
+            c.next(); // in
+            let zone = if c.eat(Rule::kw_hand).is_some() {
+                ZoneKind::Hand
+            } else if c.eat(Rule::kw_forecast).is_some() {
+                ZoneKind::Forecast
+            } else {
+                ZoneKind::ScorePile
+            };
+            Measure::ValueIn { value, zone }
         }
         Rule::kw_bonuses => Measure::Bonuses,
         Rule::kw_colors | Rule::kw_color if c.peek_is(Rule::kw_with) => {

@@ -155,16 +155,44 @@ fn lower_stmt_body(pair: P) -> StmtKind {
         }
         Rule::choose_range_stmt | Rule::chooses_range_stmt => {
             let by_demander = c.eat(Rule::kw_i).is_some();
-            while !c.peek_is(Rule::expr) {
-                c.next(); // choose a value from
-            }
-            let low = lower_expr(c.next());
-            c.next(); // to
-            let high = lower_expr(c.next());
-            StmtKind::ChooseRange {
-                by_demander,
-                low,
-                high,
+            c.next(); // choose
+            let count = match c.eat(Rule::int) {
+                Some(n) => int_of(&n),
+                None => {
+                    c.next(); // a, an
+                    1
+                }
+            };
+            let different = c.eat(Rule::kw_different).is_some();
+            c.next(); // value(s)
+            if c.eat(Rule::kw_less).is_some() {
+                c.next(); // than
+                let high = lower_expr(c.next());
+                let low = Expr {
+                    kind: ExprKind::Int(1),
+                    span: high.span,
+                };
+                StmtKind::ChooseRange {
+                    by_demander,
+                    count,
+                    different,
+                    low,
+                    high,
+                    less_than: true,
+                }
+            } else {
+                c.next(); // from
+                let low = lower_expr(c.next());
+                c.next(); // to
+                let high = lower_expr(c.next());
+                StmtKind::ChooseRange {
+                    by_demander,
+                    count,
+                    different,
+                    low,
+                    high,
+                    less_than: false,
+                }
             }
         }
         Rule::choose_listed_stmt => {
@@ -321,12 +349,20 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                 None
             };
             let count = lower_draw_count(c.next());
-            let value = match c.eat(Rule::any_value) {
-                Some(any) => Expr {
+            let value = if let Some(any) = c.eat(Rule::any_value) {
+                Expr {
                     kind: ExprKind::AnyValue,
                     span: span_of(&any),
-                },
-                None => lower_age_literal(c.next()),
+                }
+            } else if let Some(each) = c.eat(Rule::each_value) {
+                let span = span_of(&each);
+                let list = each.into_inner().last().expect("a value list");
+                Expr {
+                    kind: ExprKind::EachOf(super::values::lower_value_list(list)),
+                    span,
+                }
+            } else {
+                lower_age_literal(c.next())
             };
             StmtKind::Draw { then, count, value }
         }

@@ -142,6 +142,7 @@ fn lower_factor(pair: P) -> Expr {
         Rule::int => ExprKind::Int(int_of(&first)),
         Rule::lparen => ExprKind::Paren(Box::new(lower_expr(c.next()))),
         Rule::kw_that => ExprKind::ThatValue,
+        Rule::kw_the => ExprKind::NextHigher,
         Rule::kw_a => ExprKind::Among(lower_value_list(c.next())),
         Rule::kw_value => {
             c.next(); // of
@@ -201,6 +202,7 @@ pub(super) fn lower_value_list(pair: P) -> ValueList {
         }
         (Rule::kw_bonus, Rule::kw_of) => ValueList::BonusesOf(lower_set_ref(c.next())),
         (Rule::kw_bonus, _) => ValueList::Bonuses(lower_possessive(c.next())),
+        (Rule::kw_value, Rule::kw_chosen) => ValueList::Chosen,
         _ => ValueList::ValuesIn(lower_set_ref(c.next())),
     }
 }

@@ -90,6 +90,11 @@ impl Renderer<'_> {
                 let subject = format!("{} {}", quantifier.node.word(), players.node.words());
                 self.has_phrase(&subject, "has", "their", measure)
             }
+            CondKind::ValuesMatch { a, b } => format!(
+                "the values of all {} match the values of all {} exactly",
+                self.set_cards(a),
+                self.set_cards(b)
+            ),
             CondKind::ShareIcon { cards, except } => format!(
                 "all {} share a common icon{}",
                 self.card_ref(cards),
@@ -446,6 +451,10 @@ impl Renderer<'_> {
                 };
                 (format!("card{s}"), place)
             }
+            Measure::ValueIn { value, zone } => (
+                format!("[{value}]"),
+                format!(" in {poss} {}", zone.word(false)),
+            ),
             Measure::History {
                 verb,
                 due_to,

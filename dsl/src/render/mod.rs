@@ -207,6 +207,8 @@ struct Renderer<'t> {
     taken: HashMap<Participle, Option<u32>>,
     /// The participle the statement just rendered took cards from.
     last_taken: Option<Participle>,
+    /// How many values the latest `choose … values` picks (`a card of each value chosen`).
+    values_chosen: Option<u32>,
 }
 
 impl<'t> Renderer<'t> {
@@ -219,6 +221,7 @@ impl<'t> Renderer<'t> {
             counts: HashMap::new(),
             taken: HashMap::new(),
             last_taken: None,
+            values_chosen: None,
         }
     }
 

@@ -226,6 +226,7 @@ impl Renderer<'_> {
                 whose.node.words()
             ),
             ValueList::BonusesOf(set) => format!("for each bonus of {}", self.set_cards(set)),
+            ValueList::Chosen => "for each chosen value".to_string(),
         }
     }
 
@@ -263,6 +264,7 @@ impl Renderer<'_> {
                 whose.node.words()
             ),
             ValueList::BonusesOf(set) => format!("a bonus of {}", self.set_cards(set)),
+            ValueList::Chosen => "a chosen value".to_string(),
         }
     }
 
@@ -307,11 +309,18 @@ impl Renderer<'_> {
     fn record(&mut self, kind: &StmtKind, scaled: bool) {
         self.last_taken = None;
         match kind {
-            StmtKind::Draw { then, count, .. } => {
-                let fixed = match count.node {
+            StmtKind::Draw { then, count, value } => {
+                let mut fixed = match count.node {
                     DrawCount::Fixed(n) => Some(n),
                     DrawCount::Computed(_) => None,
                 };
+                // `a card of each value chosen`: as many draws as values chosen.
+                if let ExprKind::EachOf(list) = &value.kind {
+                    fixed = match list {
+                        ValueList::Chosen => fixed.zip(self.values_chosen).map(|(a, b)| a * b),
+                        _ => None,
+                    };
+                }
                 let plural = scaled || fixed != Some(1);
                 let count = fixed.filter(|_| !scaled);
                 self.bind(Participle::Drawn, plural, count);
@@ -349,9 +358,12 @@ impl Renderer<'_> {
             StmtKind::Choose { count, .. } => {
                 self.bind(Participle::Chosen, count.node != 1, Some(count.node));
             }
-            StmtKind::ChooseValue { .. }
-            | StmtKind::ChooseRange { .. }
-            | StmtKind::ChooseListed { .. } => {
+            StmtKind::ChooseValue { .. } | StmtKind::ChooseListed { .. } => {
+                self.values_chosen = Some(1);
+                self.bind(Participle::Chosen, false, None);
+            }
+            StmtKind::ChooseRange { count, .. } => {
+                self.values_chosen = Some(*count);
                 self.bind(Participle::Chosen, false, None);
             }
             StmtKind::ChooseCards(what) => {
@@ -545,14 +557,31 @@ impl Renderer<'_> {
             }
             StmtKind::ChooseRange {
                 by_demander,
+                count,
+                different,
                 low,
                 high,
+                less_than,
             } => {
-                let text = format!(
-                    "choose a value from {} to {}",
-                    self.expr(low, false),
-                    self.expr(high, false)
-                );
+                let values = if *count == 1 {
+                    "a value".to_string()
+                } else {
+                    format!("{} different values", number(*count))
+                };
+                let _ = different; // several values are always different ones
+                let text = if *less_than {
+                    let bound = match &high.kind {
+                        ExprKind::Int(n) => format!("[{n}]"),
+                        _ => self.expr(high, false),
+                    };
+                    format!("choose {values} less than {bound}")
+                } else {
+                    format!(
+                        "choose {values} from {} to {}",
+                        self.expr(low, false),
+                        self.expr(high, false)
+                    )
+                };
                 if *by_demander {
                     Clause::subject(format!("I {text}"))
                 } else {

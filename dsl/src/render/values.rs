@@ -30,6 +30,13 @@ impl Renderer<'_> {
             ExprKind::Int(n) => format!("[{n}]"),
             ExprKind::Paren(inner) => self.value_noun(inner, plural),
             ExprKind::AnyValue => format!("{} of any value", if plural { "cards" } else { "card" }),
+            ExprKind::EachOf(list) => format!(
+                "{} of each {}",
+                if plural { "cards" } else { "card" },
+                self.each_value(list)
+                    .strip_prefix("for each ")
+                    .unwrap_or_default()
+            ),
             ExprKind::Among(list @ ValueList::ValuesIn(_)) => format!(
                 "{} of {}",
                 if plural { "cards" } else { "card" },
@@ -56,6 +63,7 @@ impl Renderer<'_> {
             ExprKind::Paren(inner) => self.value_relation(inner),
             ExprKind::Chosen => "of the chosen value".to_string(),
             ExprKind::ThatValue => "of that value".to_string(),
+            ExprKind::NextHigher => "of the next higher value".to_string(),
             ExprKind::ValueOf(r) => format!("of the same value as {}", self.card_ref(r)),
             ExprKind::Add(a, b) | ExprKind::Sub(a, b) => {
                 let higher = matches!(e.kind, ExprKind::Add(..));
@@ -190,8 +198,10 @@ impl Renderer<'_> {
             ),
             ExprKind::Chosen => "the chosen value".to_string(),
             ExprKind::AnyValue => "any value".to_string(),
+            ExprKind::EachOf(list) => self.each_value(list).replacen("for ", "", 1),
             ExprKind::Among(list) => self.among(list),
             ExprKind::ThatValue => "that value".to_string(),
+            ExprKind::NextHigher => "the next higher value".to_string(),
             ExprKind::BonusOf(r) => match self.card_ref(r).as_str() {
                 "it" => "its bonus".to_string(),
                 card => format!("the bonus of {card}"),

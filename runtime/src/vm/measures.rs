@@ -3,7 +3,8 @@
 
 use super::{outcome, Frame, OpResult, StmtOutcome, VmResult};
 use crate::bytecode::{
-    color_bit, direction_bit, CardIdx, ChunkIdx, CompiledEdition, MeasureCode, StmtId, NO_CHUNK,
+    color_bit, direction_bit, CardIdx, ChunkIdx, CompiledEdition, MeasureCode, StmtId, ZoneSel,
+    NO_CHUNK,
 };
 use crate::game::Game;
 use crate::state::{pile_icon_count, Pile, Seat};
@@ -95,6 +96,20 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::ValuesMatch`: `S: a b → I: same`: the two sets hold the same values, each as many
+    /// times.
+    pub(super) fn op_values_match(&self, edition: &CompiledEdition, frame: &mut Frame) -> OpResult {
+        let b = self.pop_set(frame)?;
+        let a = self.pop_set(frame)?;
+        let values = |cards: &[CardIdx]| {
+            let mut ages: Vec<u8> = cards.iter().map(|c| edition.card(*c).age).collect();
+            ages.sort_unstable();
+            ages
+        };
+        frame.ints.push(i32::from(values(&a) == values(&b)));
+        Ok(None)
+    }
+
     /// `Op::DistinctValues`: `S: cards → I: how many different values`.
     #[inline]
     pub(super) fn op_distinct_values(
@@ -180,6 +195,20 @@ impl Game {
             .and_then(|o| o.values.first().copied())
             .unwrap_or(0);
         frame.ints.push(v);
+        Ok(None)
+    }
+
+    /// `Op::ChosenValues`: `→ I: v1 … vk k`: the values an earlier `choose … values` picked,
+    /// lowest first (none if it did not run).
+    pub(super) fn op_chosen_values(
+        &self,
+        frame: &mut Frame,
+        stmt: StmtId,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        let mut values = outcome(frame, outer, stmt).map_or_else(Vec::new, |o| o.values.clone());
+        values.sort_unstable();
+        Self::push_values(frame, values);
         Ok(None)
     }
 
@@ -498,6 +527,29 @@ impl Game {
             MeasureCode::Icons(icon) => self.state.icon_count(edition, seat, icon),
             MeasureCode::HighestBonus => self.highest_bonus(seat),
             MeasureCode::CardsInForecast => player.forecast.len() as i32,
+            MeasureCode::CardsOfValueIn { value, zone } => {
+                let cards = match zone {
+                    ZoneSel::Hand => &player.hand,
+                    ZoneSel::Forecast => &player.forecast,
+                    _ => &player.score_pile,
+                };
+                cards
+                    .iter()
+                    .filter(|c| edition.card(**c).age == value)
+                    .count() as i32
+            }
+            MeasureCode::LastMovedValue(verb) => self
+                .state
+                .history
+                .iter()
+                .rev()
+                .find(|e| {
+                    e.verb == verb
+                        && e.player == seat
+                        && e.action == self.state.action
+                        && e.due_to(Some(DueTo::ThisCard), frame.card)
+                })
+                .map_or(0, |e| i32::from(edition.card(e.card).age)),
             MeasureCode::Bonuses => self.visible_bonuses(seat).len() as i32,
             MeasureCode::InOneColor(slot) => self.most_in_one_color(seat, slot),
             MeasureCode::ColorsWithOneIcon(n) => self.colors_with_one_icon(seat, n),

@@ -353,17 +353,18 @@ impl Game {
         }
         let keep = frame.ints.len() - n;
         let options = possible_values(edition, frame.ints[keep..].to_vec());
-        self.ask_value(chunk, frame, chooser, options, keep, stmt)
+        let request = RequestKind::Values { options, count: 1 };
+        self.ask_value(chunk, frame, chooser, request, keep, stmt)
     }
 
     /// `Op::ChooseValueRange`: `I: low high →`: the chooser picks a value from low to high (only
     /// possible ages: 1 to the edition's highest); recorded on the statement. `[decision]`
     pub(super) fn op_choose_value_range(
         &mut self,
-        edition: &CompiledEdition,
         chunk: &Chunk,
         frame: &mut Frame,
         chooser: Chooser,
+        count: u8,
         stmt: StmtId,
         pure: bool,
     ) -> OpResult {
@@ -373,9 +374,10 @@ impl Game {
             return Err(self.error(frame, "the number stack is empty"));
         }
         let (low, high) = (frame.ints[n - 2].max(1), frame.ints[n - 1]);
-        let high = high.min(i32::from(edition.rules.max_age));
+        let high = high.min(i32::from(self.edition().rules.max_age));
         let options: Vec<i32> = (low..=high).collect();
-        self.ask_value(chunk, frame, chooser, options, n - 2, stmt)
+        let request = RequestKind::Values { options, count };
+        self.ask_value(chunk, frame, chooser, request, n - 2, stmt)
     }
 
     /// `Op::ChooseValueListed`: `I: v1 … vk k →`: the chooser picks one of the values (only
@@ -404,7 +406,8 @@ impl Game {
             return Ok(None);
         }
         Self::push_values(frame, listed);
-        self.ask_value(chunk, frame, chooser, options, keep, stmt)
+        let request = RequestKind::Values { options, count: 1 };
+        self.ask_value(chunk, frame, chooser, request, keep, stmt)
     }
 
     /// Asks the chooser for one of `options` (a folded `you may` asks even with one, and
@@ -416,12 +419,11 @@ impl Game {
         chunk: &Chunk,
         frame: &mut Frame,
         chooser: Chooser,
-        options: Vec<i32>,
+        request: RequestKind,
         keep: usize,
         stmt: StmtId,
     ) -> OpResult {
         let who = self.chooser_seat(frame, chooser);
-        let request = RequestKind::Values { options, count: 1 };
         // A folded `you may`: asked even with one value, declined unasked with none.
         let folded = frame.fold.is_some();
         if folded && no_options(&request) {

@@ -73,6 +73,11 @@ impl Emitter<'_> {
                 self.value(rhs);
                 self.op(Op::Compare { op: *op });
             }
+            Cond::ValuesMatch(a, b) => {
+                self.cards(a, None);
+                self.cards(b, None);
+                self.op(Op::ValuesMatch);
+            }
         }
     }
 
@@ -201,6 +206,10 @@ impl Emitter<'_> {
             Measure::CardsInHand => MeasureCode::CardsInHand,
             Measure::CardsInScorePile => MeasureCode::CardsInScorePile,
             Measure::CardsInForecast => MeasureCode::CardsInForecast,
+            Measure::CardsOfValueIn { value, zone } => MeasureCode::CardsOfValueIn {
+                value: *value,
+                zone: *zone,
+            },
             Measure::Bonuses => MeasureCode::Bonuses,
             Measure::InOneColor(slot) => MeasureCode::InOneColor(*slot),
             Measure::ColorsWithOneIcon(n) => MeasureCode::ColorsWithOneIcon(*n),

@@ -139,12 +139,18 @@ impl Emitter<'_> {
                     stmt: id.0,
                 });
             }
-            StmtKind::ChooseValueRange { chooser, low, high } => {
+            StmtKind::ChooseValueRange {
+                chooser,
+                count,
+                low,
+                high,
+            } => {
                 let chooser = self.chooser(chooser);
                 self.value(low);
                 self.value(high);
                 self.op(Op::ChooseValueRange {
                     chooser,
+                    count: *count,
                     stmt: id.0,
                 });
             }
@@ -505,6 +511,24 @@ impl Emitter<'_> {
             },
             _ => None,
         };
+        // `a card of each value chosen`: one draw per value, lowest first, all recorded on
+        // this statement (`drawn` names every card drawn).
+        if let Value::EachOf(list) = age {
+            self.value_list(list);
+            self.op(Op::ValuesStart);
+            let top = self.here();
+            let exit = self.forward(Op::ValuesNext { exit: 0 });
+            self.player(player);
+            self.op(Op::LoopValue);
+            self.op(Op::Draw {
+                count,
+                then,
+                stmt: id.0,
+            });
+            self.op(Op::Jump { target: top });
+            self.patch(exit);
+            return;
+        }
         if let Some((list, plus)) = listed {
             self.value_list(list);
             let chooser = self.chooser(player);
@@ -542,6 +566,7 @@ impl Emitter<'_> {
                 let chooser = self.chooser(player);
                 self.op(Op::ChooseValueRange {
                     chooser,
+                    count: 1,
                     stmt: id.0,
                 });
                 self.op(Op::ChosenValue { stmt: id.0 });

@@ -3,7 +3,7 @@
 
 use super::Emitter;
 use crate::ir::{
-    ColorFilter, ColorSel, ColorTerm, Countable, Extreme, Owner, ParamValue, Value, ValueList,
+    ColorFilter, ColorSel, ColorTerm, Countable, Extreme, Owner, ParamValue, Value, ValueList, Verb,
 };
 use dogma_runtime::bytecode::{self as bc, ChunkKind, MeasureCode, Op, Who};
 
@@ -162,7 +162,16 @@ impl Emitter<'_> {
             // Chosen by the drawer, in the draw (`Emitter::draw`).
             Value::AnyValue { .. } => self.error("`any value` outside a draw".to_string()),
             Value::Among(_) => self.error("a value chosen among others outside a draw".to_string()),
+            Value::EachOf(_) => self.error("a card of each value outside a draw".to_string()),
             Value::LoopValue => self.op(Op::LoopValue),
+            Value::NextHigher => {
+                self.op(Op::Player { who: Who::Executor });
+                self.op(Op::Measure {
+                    measure: MeasureCode::LastMovedValue(Verb::Draw),
+                });
+                self.op(Op::Int { value: 1 });
+                self.op(Op::Add);
+            }
             Value::HighestBonus(owner) => {
                 self.player(owner);
                 self.op(Op::Measure {
@@ -203,6 +212,7 @@ impl Emitter<'_> {
                 self.cards(cards, None);
                 self.op(Op::SetValues);
             }
+            ValueList::Chosen(stmt) => self.op(Op::ChosenValues { stmt: stmt.0 }),
         }
     }
 
