@@ -18,13 +18,14 @@ use std::path::{Path, PathBuf};
 
 /// The editions whose native code is built (the same list as `EDITIONS` in `src/lib.rs`): the
 /// base editions, and the third edition with each expansion written so far.
-const EDITIONS: [&str; 6] = [
+const EDITIONS: [&str; 7] = [
     "first",
     "third",
     "fourth",
     "third+cities",
     "third+echoes",
     "third+cities+echoes",
+    "third+artifacts",
 ];
 
 fn main() {

@@ -205,6 +205,9 @@ fn action(value: Value, edition: &CompiledEdition) -> Value {
             let kind = snake(&kind);
             if kind == "achieve" {
                 json!({ "kind": kind, "age": data })
+            } else if kind == "artifact" {
+                // The start-of-turn choice on a displayed Artifact: dogma, return or pass.
+                json!({ "kind": kind, "choice": data.as_str().map(snake) })
             } else {
                 json!({ "kind": kind, "card": data.as_u64().map(|c| title(c, edition)) })
             }

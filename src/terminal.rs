@@ -332,6 +332,10 @@ impl Terminal {
                 };
                 tell!("  forecast: {}", forecast.join(", "))?;
             }
+            // Artifacts: the displayed card lies face up.
+            if let Some(displayed) = p.display {
+                tell!("  display: {}", card(&displayed))?;
+            }
         }
         let supply: Vec<String> = (1..state.decks.len())
             .map(|age| format!("{age}:{}", state.decks[age].len()))

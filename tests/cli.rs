@@ -50,11 +50,12 @@ fn a_folder_of_trees_is_checked_tree_by_tree() {
         // An expansion's tree, in the game of its edition with it.
         "checked the tree cards/cities in the third+cities edition: 105 cards",
         "checked the tree cards/echoes in the third+echoes edition:",
+        "checked the tree cards/artifacts in the third+artifacts edition:",
     ] {
         assert!(stderr.contains(line), "no `{line}` in\n{stderr}");
     }
-    assert_eq!(stderr.matches("checked ").count(), 5, "{stderr}");
-    assert_eq!(stderr.matches(": no errors").count(), 5, "{stderr}");
+    assert_eq!(stderr.matches("checked ").count(), 6, "{stderr}");
+    assert_eq!(stderr.matches(": no errors").count(), 6, "{stderr}");
     assert!(!stderr.contains("error["), "{stderr}");
 }
 
@@ -292,7 +293,7 @@ fn bench_reports_both_back_ends_with_ratios() {
         "4 players: actions/s",
         "peak memory of a game run",
         "clone a mid-game 2-player state",
-        "check and compile 6 official games",
+        "check and compile 7 official games",
         "ended by:",
     ] {
         assert!(stdout.contains(line), "{line}:\n{stdout}");

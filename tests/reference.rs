@@ -428,13 +428,12 @@ fn cities_special_achievements_match_the_reference() {
     }
 }
 
-/// The Echoes cards the card sources do not say yet, by title: each needs a construct the
-/// language lacks (the report of issue 13 says which). `dogma list` leaves them out; the test
-/// below fails when one of them is written (remove it here) or when another goes missing.
-/// The cards of the Echoes manifest's `not-written` list (cards/expansions/echoes.toml).
-fn echoes_not_written() -> Vec<String> {
+/// The cards of an expansion's manifest `not-written` list (`cards/expansions/SET.toml`), by
+/// title: each needs a construct the language lacks. `dogma list` leaves them out; the tests
+/// below fail when one of them is written (remove it there) or when another goes missing.
+fn not_written(edition: &str) -> Vec<String> {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("repository root");
-    dogma::library::load_manifest("third+echoes")
+    dogma::library::load_manifest(edition)
         .expect("the manifest loads")
         .not_written
         .into_iter()
@@ -442,22 +441,22 @@ fn echoes_not_written() -> Vec<String> {
         .collect()
 }
 
-/// `dogma list --edition third+echoes --json` agrees with ../shared/reference/cards/echoes.json
-/// for the third-edition Echoes cards: title, age, colour, each of the four slots by position
-/// (echo and bonus slots included), the featured icon, and the kinds of the effects in order (the
-/// echo effects first, then the dogma effects by the reference's kinds). The cards not yet written
-/// are exactly the manifest's `not-written` list, which the tool reports as not implemented.
-#[test]
-fn third_echoes_list_matches_the_reference() {
-    let Some(expected) = third_edition_reference("echoes.json") else {
+/// `dogma list --edition EDITION --json` agrees with ../shared/reference/cards/FILE for the
+/// third-edition cards of `set` (four slots): title, age, colour, each slot by position (echo and
+/// bonus slots included), the featured icon, and the kinds of the effects in order (echo effects
+/// first, then the dogma effects by the reference's kinds: demand, compel, nondemand). The cards
+/// not yet written are exactly the manifest's `not-written` list, which the tool reports as not
+/// implemented.
+fn four_slot_expansion_matches(edition: &str, set: &str, file: &str) {
+    let Some(expected) = third_edition_reference(file) else {
         return;
     };
     assert_eq!(
         expected.len(),
         105,
-        "the reference lists 105 third-edition Echoes cards"
+        "the reference lists 105 third-edition cards of {set}"
     );
-    let cards = listed_cards("third+echoes", "echoes");
+    let cards = listed_cards(edition, set);
 
     let mut problems = Vec::new();
     let mut written = Vec::new();
@@ -466,7 +465,7 @@ fn third_echoes_list_matches_the_reference() {
         written.push(title.to_string());
         let Some(reference) = expected.get(title) else {
             problems.push(format!(
-                "{title}: not a third-edition Echoes card of the reference"
+                "{title}: not a third-edition card of {set} in the reference"
             ));
             continue;
         };
@@ -506,13 +505,25 @@ fn third_echoes_list_matches_the_reference() {
         .map(String::as_str)
         .filter(|t| !written.iter().any(|w| w == t))
         .collect();
-    let listed = echoes_not_written();
+    let listed = not_written(edition);
     if missing != listed {
         problems.push(format!(
-            "the cards not written are {missing:?}, but cards/expansions/echoes.toml's not-written says {listed:?}"
+            "the cards not written are {missing:?}, but cards/expansions/{set}.toml's not-written says {listed:?}"
         ));
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The Echoes cards (echoes.json): echo and bonus slots, echo effects first.
+#[test]
+fn third_echoes_list_matches_the_reference() {
+    four_slot_expansion_matches("third+echoes", "echoes", "echoes.json");
+}
+
+/// The Artifacts (artifacts.json): compel effects by their kind.
+#[test]
+fn third_artifacts_list_matches_the_reference() {
+    four_slot_expansion_matches("third+artifacts", "artifacts", "artifacts.json");
 }
 
 /// The five Echoes special achievements exist under their third-edition names, and each renders

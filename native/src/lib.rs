@@ -10,13 +10,14 @@ use dogma_runtime::vm::NativeFn;
 include!(concat!(env!("OUT_DIR"), "/editions.rs"));
 
 /// The editions whose native code is built in (the same list as `EDITIONS` in `build.rs`).
-pub const EDITIONS: [&str; 6] = [
+pub const EDITIONS: [&str; 7] = [
     "first",
     "third",
     "fourth",
     "third+cities",
     "third+echoes",
     "third+cities+echoes",
+    "third+artifacts",
 ];
 
 /// Where the build script wrote the shared functions (`chunks.rs`) and each edition's module
@@ -46,6 +47,11 @@ pub fn for_edition(name: &str) -> Option<(NativeFn, u64)> {
             third_cities_echoes::run as NativeFn,
             third_cities_echoes::FINGERPRINT,
             third_cities_echoes::CHUNKS,
+        ),
+        "third+artifacts" => (
+            third_artifacts::run as NativeFn,
+            third_artifacts::FINGERPRINT,
+            third_artifacts::CHUNKS,
         ),
         _ => return None,
     };

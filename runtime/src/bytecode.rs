@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 12;
+pub const FORMAT_VERSION: u32 = 13;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -163,6 +163,12 @@ pub struct Rules {
     /// most the melded card's (meld it), then take a free Dogma action on it (EXPANSIONS.md E9).
     #[serde(default)]
     pub promote: bool,
+    /// Artifacts of History: the set a dig draws from onto the display. After a Meld action that
+    /// covered a card of at least the melded card's value, or with its hexagon in the same slot,
+    /// the player digs an Artifact of the covered card's value (deluxe rules, "Artifacts of
+    /// History"; EXPANSIONS.md A2-A7): the display, and the start-of-turn choice on it.
+    #[serde(default)]
+    pub dig_set: Option<String>,
 }
 
 /// What "leaving the game" is.
@@ -421,6 +427,7 @@ impl Default for Rules {
             opening_set: None,
             duplicate_achievements: false,
             promote: false,
+            dig_set: None,
         }
     }
 }

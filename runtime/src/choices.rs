@@ -19,6 +19,32 @@ pub enum Action {
     Dogma(CardIdx),
     /// Cities: endorse a top card (a doubled Dogma action through a top city).
     Endorse(CardIdx),
+    /// Artifacts, at the start of a turn that began with a card on display, before the first
+    /// action: what to do with it. Uses none of the turn's actions.
+    Artifact(ArtifactChoice),
+}
+
+/// The start-of-turn choice on a displayed Artifact (EXPANSIONS.md A5, §5 #25).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ArtifactChoice {
+    /// A free Dogma action on it, its icons added for sharing and vulnerability; then it is
+    /// returned.
+    Dogma,
+    /// Return it.
+    Return,
+    /// Leave it on display.
+    Pass,
+}
+
+impl ArtifactChoice {
+    /// The choice's word (`dogma`, `return`, `pass`): the scenario key's values.
+    pub fn word(self) -> &'static str {
+        match self {
+            ArtifactChoice::Dogma => "dogma",
+            ArtifactChoice::Return => "return",
+            ArtifactChoice::Pass => "pass",
+        }
+    }
 }
 
 impl Action {
@@ -30,6 +56,11 @@ impl Action {
             Action::Achieve(age) => format!("achieve {age}"),
             Action::Dogma(c) => format!("dogma {}", edition.card(*c).title),
             Action::Endorse(c) => format!("endorse {}", edition.card(*c).title),
+            Action::Artifact(ArtifactChoice::Dogma) => {
+                "a free Dogma action on the displayed card".to_string()
+            }
+            Action::Artifact(ArtifactChoice::Return) => "return the displayed card".to_string(),
+            Action::Artifact(ArtifactChoice::Pass) => "leave the displayed card".to_string(),
         }
     }
 }

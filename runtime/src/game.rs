@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 mod achievements;
+mod artifacts;
 mod cities;
 mod dogma;
 mod echoes;
@@ -342,6 +343,16 @@ impl Game {
         actions.extend(self.parley_dogma_cards(seat).into_iter().map(Action::Dogma));
         // Cities: endorse a top card, once per turn.
         actions.extend(self.endorse_targets(seat).into_iter().map(Action::Endorse));
+        // Artifacts: the displayed card may be melded as if it were in hand (deluxe rules line
+        // 498), and a turn that began with it on display opens with a choice on it.
+        if let Some(card) = player.display {
+            actions.push(Action::Meld(card));
+        }
+        actions.extend(
+            self.artifact_choices(seat)
+                .into_iter()
+                .map(Action::Artifact),
+        );
         actions
     }
 
@@ -391,6 +402,10 @@ impl Game {
             player: seat,
             action,
         });
+        // Taking an action first counts as leaving the displayed card (EXPANSIONS.md §5 #25).
+        if !matches!(action, Action::Artifact(_)) {
+            self.state.display_choice = false;
+        }
         match action {
             Action::Draw => {
                 let age = self.state.highest_top(&self.edition, seat);
@@ -398,13 +413,12 @@ impl Game {
                 self.after_change();
             }
             Action::Meld(card) => {
-                let new_color = self.state.players[seat as usize]
+                let covered = self.state.players[seat as usize]
                     .pile(self.edition.card(card).color)
-                    .cards
-                    .is_empty();
+                    .top();
                 self.meld_action(seat, card);
                 self.after_change();
-                self.after_meld_action(seat, card, new_color);
+                self.after_meld_action(seat, card, covered.is_none(), covered);
             }
             Action::Achieve(age) => {
                 if let Some(card) = self
@@ -426,6 +440,7 @@ impl Game {
                 _ => self.start_dogma(seat, card, false),
             },
             Action::Endorse(card) => self.start_endorse(seat, card),
+            Action::Artifact(choice) => self.artifact_action(seat, choice),
         }
         self.advance()?;
         self.verify()
@@ -462,6 +477,21 @@ impl Game {
                         "{} cannot be endorsed: it must be {}'s top card, its featured icon must show on one of their top cities, and they must hold a card of at most that city's value to tuck",
                         self.title(card),
                         player.name
+                    )
+                }
+            }
+            Action::Artifact(choice) => {
+                if player.display.is_none() {
+                    format!("{} has no card on display", player.name)
+                } else if !self.state.display_choice {
+                    format!(
+                        "the displayed card's choice ({}) is open only at the start of a turn that began with it on display, before the first action",
+                        choice.word()
+                    )
+                } else {
+                    format!(
+                        "{} has no featured icon: no Dogma action on it",
+                        self.title(player.display.unwrap_or_default())
                     )
                 }
             }
@@ -614,6 +644,9 @@ impl Game {
         self.state.opening_turns = self.state.opening_turns.saturating_sub(1);
         self.state.actions_left = if one_action { 1 } else { 2 };
         self.state.additional_actions = 0;
+        // Artifacts: a card on display when the turn begins offers its choice before the
+        // first action (an Artifact dug during this turn waits for the next).
+        self.state.display_choice = self.state.players[seat as usize].display.is_some();
         self.log.push(Event::TurnStart {
             turn: self.state.turn,
             player: seat,
@@ -631,7 +664,10 @@ impl Game {
             self.finish_game();
             return;
         }
-        self.state.actions_left = self.state.actions_left.saturating_sub(1);
+        // The Artifact's start-of-turn choice uses none of the turn's actions.
+        if !std::mem::take(&mut self.state.free_action) {
+            self.state.actions_left = self.state.actions_left.saturating_sub(1);
+        }
         // An eliminated player's turn ends with them (they are skipped in turn order).
         if !self.state.in_play(self.state.active) {
             self.state.actions_left = 0;
@@ -644,8 +680,8 @@ impl Game {
         }
     }
 
-    /// Melds a card for a player from wherever it is (the hand for a Meld action, the forecast
-    /// for a promotion), logged and recorded; what follows a Meld action is the caller's.
+    /// Melds a card for a player from wherever it is (the hand or the display for a Meld action,
+    /// the forecast for a promotion), logged and recorded; what follows a Meld action is the caller's.
     pub(crate) fn meld_action(&mut self, seat: Seat, card: CardIdx) {
         let color = self.edition.card(card).color;
         let from = self

@@ -102,6 +102,19 @@ pub fn check(game: &Game) -> Result<(), String> {
         for card in &player.forecast {
             place(*card, Location::Forecast(seat), &mut seen)?;
         }
+        if let Some(card) = player.display {
+            place(card, Location::Display(seat), &mut seen)?;
+            // Only Artifacts are ever displayed (EXPANSIONS.md §2.3, "Dig").
+            let dig_set = edition.rules.dig_set.as_deref();
+            let set = dig_set.and_then(|name| edition.rules.set_index(name));
+            if set != Some(edition.card(card).deck_set) {
+                return Err(format!(
+                    "{} is on {}'s display, but only the dig set's cards are displayed",
+                    edition.card(card).title,
+                    player.name
+                ));
+            }
+        }
         for a in &player.achievements {
             match a {
                 AchievementCard::Standard(card) => {
@@ -204,6 +217,7 @@ fn check_eliminated(game: &Game) -> Result<(), String> {
         let cards = player.hand.len()
             + player.score_pile.len()
             + player.forecast.len()
+            + usize::from(player.display.is_some())
             + player.achievements.len()
             + player.board.iter().map(|p| p.cards.len()).sum::<usize>();
         if cards > 0 {

@@ -195,6 +195,9 @@ impl<'a> Bounds<'a> {
             self.cards(&player.hand, &format!("{at}.hand"))?;
             self.cards(&player.score_pile, &format!("{at}.score_pile"))?;
             self.cards(&player.forecast, &format!("{at}.forecast"))?;
+            if let Some(card) = player.display {
+                self.card(card, &format!("{at}.display"))?;
+            }
             for (i, pile) in player.board.iter().enumerate() {
                 self.cards(&pile.cards, &format!("{at}.board[{i}].cards"))?;
             }
@@ -474,6 +477,10 @@ impl<'a> Bounds<'a> {
             | Step::Plus { seat, card }
             | Step::Arrow { seat, card, .. }
             | Step::Search { seat, card }
+            | Step::Dig {
+                seat,
+                covered: card,
+            }
             | Step::Promote { seat, card } => {
                 self.seat(seat, at)?;
                 self.card(card, at)
@@ -548,7 +555,7 @@ impl<'a> Bounds<'a> {
 
     fn action(&self, action: &Action, at: &str) -> Checked {
         match *action {
-            Action::Draw | Action::Achieve(_) => Ok(()),
+            Action::Draw | Action::Achieve(_) | Action::Artifact(_) => Ok(()),
             Action::Meld(card) | Action::Dogma(card) | Action::Endorse(card) => self.card(card, at),
         }
     }

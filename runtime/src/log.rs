@@ -304,6 +304,10 @@ impl Event {
                         place(to)
                     ),
                     Verb::Return => format!("{} returns {}", who(player), card(c)),
+                    // Artifacts: a dig draws onto the display.
+                    Verb::Draw if matches!(to, Location::Display(_)) => {
+                        format!("{} digs {} onto their display", who(player), card(c))
+                    }
                     Verb::Meld if !matches!(from, Location::Hand(s) if s == player) => {
                         format!("{} melds {} from {}", who(player), card(c), place(from))
                     }
@@ -584,6 +588,7 @@ pub fn place_words(location: &Location, names: &[String]) -> String {
         Location::ScorePile(s) => format!("{}'s score pile", who(s)),
         Location::Achievements(s) => format!("{}'s achievements", who(s)),
         Location::Forecast(s) => format!("{}'s forecast", who(s)),
+        Location::Display(s) => format!("{}'s display", who(s)),
         Location::Available => "the available achievements".to_string(),
         Location::Removed => "out of the game".to_string(),
         Location::Excluded => "outside this game".to_string(),
@@ -718,7 +723,7 @@ fn back_set(info: &crate::bytecode::CardInfo) -> String {
 }
 
 /// Whether a card in `place` shows its face to `reader`: cards on boards do, and the reader's
-/// own hand, score pile, forecast and achievements; other players' hidden zones, the decks, the
+/// own hand, score pile, forecast and achievements, and displays; other players' hidden zones, the decks, the
 /// available achievements and the junk show only backs. Scored, returned and achieved cards lie
 /// face down (../shared/rules/fourth-edition-rulebook.txt, glossary "Return" and "Score", and
 /// "Achieve": "face-down"); foreshadowed cards too (../shared/rules/EXPANSIONS.md, Echoes). The
@@ -726,7 +731,8 @@ fn back_set(info: &crate::bytecode::CardInfo) -> String {
 /// board is named (it was seen there), one junked from a hand or a deck is not.
 pub fn hidden_from(reader: Seat, place: Location) -> bool {
     match place {
-        Location::Board(..) => false,
+        // A displayed Artifact lies face up (deluxe rules, "Artifacts of History").
+        Location::Board(..) | Location::Display(_) => false,
         Location::Hand(s)
         | Location::ScorePile(s)
         | Location::Forecast(s)

@@ -88,6 +88,11 @@ pub struct PlayerState {
     /// cards, their sets and values).
     #[serde(default, skip_serializing_if = "smallvec::SmallVec::is_empty")]
     pub forecast: Cards,
+    /// Artifacts: the card on the player's display, face up beside the board: neither on the
+    /// board nor in the hand, out of every effect's reach (deluxe rules, "Artifacts of History";
+    /// EXPANSIONS.md A4). At most one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub display: Option<CardIdx>,
     /// The player lost and is out of the game (the fourth edition's elimination): they hold no
     /// cards, take no turns and are no part of the table for adjacency, sharing, demands, player
     /// choices or "each player" (fourth-edition rulebook, "Dogma Effect Keywords", Lose).
@@ -113,6 +118,7 @@ impl PlayerState {
             score_pile: Cards::new(),
             achievements: Achievements::new(),
             forecast: Cards::new(),
+            display: None,
             eliminated: false,
         }
     }
@@ -139,6 +145,8 @@ pub enum Location {
     Achievements(Seat),
     /// In a player's forecast, face down (Echoes: foreshadowed).
     Forecast(Seat),
+    /// On a player's display (Artifacts).
+    Display(Seat),
     /// An available standard achievement.
     Available,
     /// Removed from the game (or junked).
@@ -155,7 +163,8 @@ impl Location {
             | Location::Board(s, _)
             | Location::ScorePile(s)
             | Location::Achievements(s)
-            | Location::Forecast(s) => Some(s),
+            | Location::Forecast(s)
+            | Location::Display(s) => Some(s),
             _ => None,
         }
     }
@@ -300,6 +309,14 @@ pub struct State {
     /// The active player has taken the Endorse action this turn (Cities: once per turn).
     #[serde(default, skip_serializing_if = "is_false")]
     pub endorsed: bool,
+    /// Artifacts: the active player's display held a card when the turn began, and no action
+    /// has been taken yet: the start-of-turn choice (a free Dogma action on it, return it, or
+    /// pass) is open (EXPANSIONS.md A5, §3.1).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub display_choice: bool,
+    /// The action in progress uses none of the turn's actions (the Artifact's free Dogma).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub free_action: bool,
     /// Lasting effects waiting for their time, in the order they were set.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lasting: Vec<Lasting>,
@@ -485,6 +502,12 @@ impl State {
             }
             Location::ScorePile(s) => remove(&mut self.players[s as usize].score_pile, card),
             Location::Forecast(s) => remove(&mut self.players[s as usize].forecast, card),
+            Location::Display(s) => {
+                let display = &mut self.players[s as usize].display;
+                if *display == Some(card) {
+                    *display = None;
+                }
+            }
             Location::Achievements(s) => {
                 let list = &mut self.players[s as usize].achievements;
                 if let Some(i) = list
@@ -547,6 +570,7 @@ impl State {
             }
             Location::ScorePile(s) => self.players[s as usize].score_pile.push(card),
             Location::Forecast(s) => self.players[s as usize].forecast.push(card),
+            Location::Display(s) => self.players[s as usize].display = Some(card),
             Location::Achievements(s) => self.players[s as usize]
                 .achievements
                 .push(AchievementCard::Standard(card)),

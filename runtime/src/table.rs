@@ -34,6 +34,8 @@ pub struct PlayerSpec {
     pub score_pile: Vec<CardIdx>,
     /// Echoes: the forecast's cards.
     pub forecast: Vec<CardIdx>,
+    /// Artifacts: the card on display.
+    pub display: Option<CardIdx>,
     pub achievements: Vec<AchievementSpec>,
 }
 
@@ -197,6 +199,24 @@ impl Game {
             for card in &spec.forecast {
                 place(*card, Location::Forecast(seat))?;
                 player.forecast.push(*card);
+            }
+            if let Some(card) = spec.display {
+                // Only Artifacts are ever displayed (EXPANSIONS.md §2.3, "Dig").
+                let dig_set = edition.rules.dig_set.as_deref();
+                if dig_set.and_then(|name| edition.rules.set_index(name))
+                    != Some(edition.card(card).deck_set)
+                {
+                    return Err(TableError {
+                        message: format!(
+                            "{} cannot be on display: only {} cards are displayed",
+                            title(card),
+                            dig_set.unwrap_or("Artifacts of History's")
+                        ),
+                        card: Some(card),
+                    });
+                }
+                place(card, Location::Display(seat))?;
+                player.display = Some(card);
             }
             players.push(player);
         }
@@ -410,6 +430,9 @@ impl Game {
             for card in &player.forecast {
                 locations[*card as usize] = Location::Forecast(seat);
             }
+            if let Some(card) = player.display {
+                locations[card as usize] = Location::Display(seat);
+            }
             for a in &player.achievements {
                 if let AchievementCard::Standard(card) = a {
                     locations[*card as usize] = Location::Achievements(seat);
@@ -422,6 +445,9 @@ impl Game {
                 }
             }
         }
+        let display_choice = !table.play_setup
+            && table.actions_left == 2
+            && players.first().is_some_and(|p| p.display.is_some());
         let state = State {
             players,
             decks: decks[0].iter().cloned().map(DeckCards::from_vec).collect(),
@@ -451,6 +477,11 @@ impl Game {
             lasting_due: Vec::new(),
             additional_actions: 0,
             endorsed: false,
+            // Artifacts: a table set at the start of a turn (two actions left) whose active player
+            // has a card on display opens with the choice on it (../shared/SCENARIOS.md,
+            // "Expansions": the `artifact` action comes before the turn's first action).
+            display_choice,
+            free_action: false,
             outcome: None,
         };
         let setup = Setup {

@@ -367,6 +367,22 @@ pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String
                         &sorted(list(v)?),
                         &sorted(titles(game, &player.score_pile)),
                     ),
+                    // Artifacts: the displayed card's title, or "none".
+                    "display" => {
+                        let expected = v.as_str().ok_or_else(|| {
+                            at(
+                                path,
+                                vline,
+                                format!("{key}.display must be a title or \"none\""),
+                            )
+                        })?;
+                        let actual = player.display.map_or("none".to_string(), |c| game.title(c));
+                        if expected != actual {
+                            failures.push(format!(
+                                "{key}.display:\n    expected {expected}\n    actual   {actual}"
+                            ));
+                        }
+                    }
                     "forecast" => compare(
                         &mut failures,
                         &format!("{key}.forecast"),

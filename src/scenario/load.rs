@@ -170,10 +170,17 @@ impl Loader<'_> {
                 }
                 // Echoes: the forecast, face down.
                 "forecast" => spec.forecast = self.cards(value, kline, "forecast")?,
+                // Artifacts: the card on display (at most one).
+                "display" => {
+                    let title = value
+                        .as_str()
+                        .ok_or_else(|| self.err(kline, "display is one card's title"))?;
+                    spec.display = Some(self.card(title, kline)?);
+                }
                 other => {
                     return Err(self.err(
                         kline,
-                        format!("unknown key `{other}` for a player (board, splay, hand, score, achievements, forecast)"),
+                        format!("unknown key `{other}` for a player (board, splay, hand, score, achievements, forecast, display)"),
                     ))
                 }
             }
@@ -633,6 +640,23 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
             loader.card(v.as_str().unwrap_or_default(), line)?,
         ));
     }
+    // Artifacts: the start-of-turn choice on the displayed card (../shared/SCENARIOS.md,
+    // "Expansions": "dogma" | "return" | "pass").
+    if let Some(v) = t.get("artifact") {
+        use dogma_runtime::choices::ArtifactChoice;
+        let choice = match v.as_str() {
+            Some("dogma") => ArtifactChoice::Dogma,
+            Some("return") => ArtifactChoice::Return,
+            Some("pass") => ArtifactChoice::Pass,
+            _ => {
+                return Err(loader.err(
+                    line,
+                    format!("artifact takes \"dogma\", \"return\" or \"pass\", not {v}"),
+                ))
+            }
+        };
+        kinds.push(Action::Artifact(choice));
+    }
     if let Some(v) = t.get("achieve") {
         let age = match v {
             Value::Integer(a) => {
@@ -656,16 +680,14 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
     }
     let action = match kinds.as_slice() {
         [one] => *one,
-        [] => {
-            return Err(loader.err(
-                line,
-                "an action needs exactly one of draw = true, meld, dogma, achieve, endorse",
-            ))
-        }
+        [] => return Err(loader.err(
+            line,
+            "an action needs exactly one of draw = true, meld, dogma, achieve, endorse, artifact",
+        )),
         _ => {
             return Err(loader.err(
                 line,
-                "an action has more than one of draw, meld, dogma, achieve, endorse",
+                "an action has more than one of draw, meld, dogma, achieve, endorse, artifact",
             ))
         }
     };
@@ -676,6 +698,7 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
         "dogma",
         "achieve",
         "endorse",
+        "artifact",
         "decisions",
         "refused",
         "unscripted",

@@ -198,6 +198,7 @@ fn target_words(game: &Game, action: Action) -> Vec<String> {
             | (Action::Dogma(_), Action::Dogma(card))
             | (Action::Endorse(_), Action::Endorse(card)) => Some(game.title(card)),
             (Action::Achieve(_), Action::Achieve(age)) => Some(age.to_string()),
+            (Action::Artifact(_), Action::Artifact(choice)) => Some(choice.word().to_string()),
             _ => None,
         })
         .collect();
@@ -233,6 +234,7 @@ fn check_targets(game: &Game, scripted: &ScriptedAction, expected: &[Value]) -> 
         Action::Dogma(_) => "dogma",
         Action::Achieve(_) => "achieve",
         Action::Endorse(_) => "endorse",
+        Action::Artifact(_) => "choose for the displayed card",
     };
     Err(format!(
         "expected the targets to {kind} [{}], but the legal ones are [{}]",

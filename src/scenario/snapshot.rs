@@ -53,6 +53,9 @@ pub fn snapshot_text(scenario: &Scenario, game: &Game) -> String {
             sorted(titles(game, &p.score_pile)).join(", "),
             game.state.score(edition, seat as Seat)
         );
+        if let Some(card) = p.display {
+            let _ = writeln!(out, "  display: {}", game.title(card));
+        }
         if !p.forecast.is_empty() {
             let _ = writeln!(
                 out,

@@ -48,6 +48,10 @@ pub struct DogmaRun {
     /// first). Fixed when the action is declared.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub echoes: Vec<(CardIdx, u8)>,
+    /// Artifacts: the free Dogma action on the activator's displayed card; at its conclusion the
+    /// card, if still on display, is returned (deluxe rules line 494).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub artifact: bool,
 }
 
 impl DogmaRun {
@@ -118,7 +122,13 @@ impl Game {
     /// beside every Dogma action.
     pub fn dogma_preview(&self, seat: Seat, card: CardIdx) -> Option<(Vec<Seat>, Vec<Seat>)> {
         let icon = self.edition.card(card).dogma_icon?;
-        let mine = self.state.icon_count(&self.edition, seat, icon);
+        let mut mine = self.state.icon_count(&self.edition, seat, icon);
+        // Artifacts: the displayed card's icons count for the activator's sharing and
+        // vulnerability during its own free Dogma action, and nowhere else (deluxe rules line
+        // 500; EXPANSIONS.md A6, §5 #26).
+        if self.state.location(card) == crate::state::Location::Display(seat) {
+            mine += self.edition.card(card).icon_count(icon) as i32;
+        }
         let distant_rule = self.state.player_count() >= 5;
         let mut sharing = Vec::new();
         let mut vulnerable = Vec::new();
@@ -174,6 +184,7 @@ impl Game {
                 parley_offered: Vec::new(),
                 endorsed,
                 echoes: self.visible_echoes(seat, card),
+                artifact: self.state.location(card) == crate::state::Location::Display(seat),
             }),
             ..Execution::default()
         });
@@ -187,8 +198,13 @@ impl Game {
     pub(super) fn visible_echoes(&self, seat: Seat, card: CardIdx) -> Vec<(CardIdx, u8)> {
         let color = self.edition.card(card).color;
         let pile = self.state.players[seat as usize].pile(color);
+        let displayed = self.state.location(card) == crate::state::Location::Display(seat);
         let cards: Vec<CardIdx> = if pile.top() == Some(card) {
             pile.cards.to_vec()
+        } else if displayed {
+            // Artifacts: the echo effects on the activator's board in the displayed card's
+            // colour run first, then the card's own (deluxe rules line 494).
+            pile.cards.iter().copied().chain([card]).collect()
         } else {
             vec![card]
         };
@@ -273,12 +289,22 @@ impl Game {
             if dogma.ended || step.is_none() {
                 let activator = dogma.activator;
                 let bonus = dogma.bonus_earned && !dogma.ended;
+                let artifact = dogma.artifact.then_some(dogma.card);
                 // Steps of the action still to run after a free Dogma action stay queued.
                 let steps = std::mem::take(&mut exec.steps);
                 self.exec = (!steps.is_empty()).then(|| Execution {
                     steps,
                     ..Execution::default()
                 });
+                // Artifacts: at the conclusion of the free Dogma action the displayed card is
+                // returned, if it is still there; then the sharing bonus follows as after any
+                // Dogma action (deluxe rules lines 494, 175).
+                if let Some(card) = artifact {
+                    if self.state.location(card) == crate::state::Location::Display(activator) {
+                        self.return_displayed(activator);
+                        self.after_change();
+                    }
+                }
                 if bonus {
                     // The free Draw for sharing (third edition: a sharing opponent revealed or
                     // moved a card; ../shared/rules/EDITIONS.md).

@@ -80,6 +80,7 @@ impl Game {
         cards.extend(&player.hand);
         cards.extend(&player.score_pile);
         cards.extend(&player.forecast);
+        cards.extend(player.display);
         let mut specials: Vec<SpecialIdx> = Vec::new();
         for a in &player.achievements {
             match a {

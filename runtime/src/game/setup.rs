@@ -92,6 +92,8 @@ impl Game {
             lasting_due: Vec::new(),
             additional_actions: 0,
             endorsed: false,
+            display_choice: false,
+            free_action: false,
             outcome: None,
         };
         let mut game = Game {

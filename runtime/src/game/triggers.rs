@@ -44,6 +44,9 @@ pub enum Step {
     Search { seat: Seat, card: CardIdx },
     /// After a Meld action, second: a City drawn when the meld added a colour to the board.
     CityDraw { seat: Seat },
+    /// After a Meld action, third (Artifacts): the meld covered `covered` and was a dig event:
+    /// an Artifact goes onto the display if it is empty.
+    Dig { seat: Seat, covered: CardIdx },
     /// After a Meld action, fourth (Echoes): the player may promote a forecast card of value at
     /// most the melded card's, then take a free Dogma action on it.
     Promote { seat: Seat, card: CardIdx },
@@ -51,16 +54,28 @@ pub enum Step {
 
 impl Game {
     /// A Meld action is done: queues the steps that follow it, in the rulebook's order (deluxe
-    /// rules, "Playing with expansions": 1 city icons, 2 draw a City; Artifacts' dig, Echoes'
-    /// promotion and Figures' "When" karmas come after them). Melds by effects, by promotion and
+    /// rules, "Playing with expansions": 1 city icons, 2 draw a City, 3 Artifacts' dig, 4 Echoes'
+    /// promotion; Figures' "When" karmas come after them). `covered`: the card the meld
+    /// covered, if any. Melds by effects, by promotion and
     /// the opening melds trigger none of this (same passage, the Sailing example).
-    pub(super) fn after_meld_action(&mut self, seat: Seat, card: CardIdx, new_color: bool) {
+    pub(super) fn after_meld_action(
+        &mut self,
+        seat: Seat,
+        card: CardIdx,
+        new_color: bool,
+        covered: Option<CardIdx>,
+    ) {
         let mut steps = Vec::new();
         if self.city_icons(card).next().is_some() {
             steps.push(Step::CityIcons { seat, card });
         }
         if new_color && self.edition.rules.city_set.is_some() {
             steps.push(Step::CityDraw { seat });
+        }
+        if let Some(covered) = covered {
+            if self.dig_set().is_some() && self.digs(card, covered) {
+                steps.push(Step::Dig { seat, covered });
+            }
         }
         if self.edition.rules.promote {
             steps.push(Step::Promote { seat, card });
@@ -93,6 +108,7 @@ impl Game {
             }
             Step::Search { seat, card } => self.search(seat, card),
             Step::CityDraw { seat } => self.city_draw(seat),
+            Step::Dig { seat, covered } => self.dig(seat, covered),
             Step::Promote { seat, card } => self.offer_promotion(seat, card),
         }
         self.after_change();
