@@ -280,11 +280,14 @@ pub enum StmtKind {
         color: ColorSel,
     },
     /// The player reorders a pile as they like, keeping its splay.
-    /// The player's pile of the colour takes the splay of `other`'s pile of that colour.
-    MatchSplay {
+    /// The player's pile of the colour is splayed in the direction of another pile
+    /// (`splay purple in the direction your red cards are splayed`): nothing when that pile is
+    /// not splayed, unless `matching` (`to match …`), which unsplays it then.
+    SplayLike {
         player: Player,
         color: ColorSel,
-        other: Player,
+        source: SplaySource,
+        matching: bool,
     },
     Rearrange {
         player: Player,
@@ -626,6 +629,23 @@ pub enum ColorTerm {
     Loop,
 }
 
+/// The pile whose splay a `SplayLike` takes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SplaySource {
+    pub player: Player,
+    /// The colour of the pile: one colour, or a choice among those of the player's board.
+    pub color: SplaySourceColor,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SplaySourceColor {
+    /// `your red cards`, `that player's cards of color chosen`.
+    Pile(ColorSel),
+    /// `one of your colors other than purple`: one of the player's splayed colours that pass
+    /// the filters, chosen by the executor.
+    OneOf(Vec<ColorFilter>),
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ColorFilter {
     /// Splayed in one of these directions (any direction when empty).
@@ -640,6 +660,8 @@ pub enum ColorFilter {
     NotOn(Owner),
     /// The colour of one of these cards.
     Of(Box<CardSel>),
+    /// Every colour but this one.
+    OtherThan(Color),
 }
 
 // ---------------------------------------------------------------------------------------------

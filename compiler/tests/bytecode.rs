@@ -312,7 +312,8 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         }
         PickColor { .. } => ((2, 0), (2, 0)),
         Draw { .. } | Splay { .. } | Unsplay { .. } | Rearrange { .. } => ((2, 0), (0, 0)),
-        MatchSplay { .. } => ((3, 0), (0, 0)),
+        SplayLike { .. } => ((3, 0), (0, 0)),
+        PileSplay => ((2, 0), (1, 0)),
         Move { .. } | SelfExecute { .. } | Look { .. } => ((0, 1), (0, 0)),
         Transfer { .. } => ((1, 1), (0, 0)),
         Exchange { .. } => ((2, 2), (0, 0)),

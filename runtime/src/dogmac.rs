@@ -279,7 +279,7 @@ pub fn refs(op: &Op) -> Refs {
         | Op::Splay { stmt, .. }
         | Op::Unsplay { stmt }
         | Op::Rearrange { stmt }
-        | Op::MatchSplay { stmt }
+        | Op::SplayLike { stmt, .. }
         | Op::SelfExecute { stmt }
         | Op::Look { stmt }
         | Op::KeepChosenIcons { stmt }

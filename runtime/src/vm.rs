@@ -890,6 +890,7 @@ impl Game {
                 factor,
             } => run!(self.op_versus_each(frame, measure, op, group, factor, outer)),
             Op::IsSplayed { direction } => run!(self.op_is_splayed(frame, direction)),
+            Op::PileSplay => run!(self.op_pile_splay(frame)),
             Op::Eligible => run!(self.op_eligible(frame)),
 
             // ----- questions (vm/questions.rs) ---------------------------------------------------
@@ -949,7 +950,9 @@ impl Game {
             Op::Splay { direction, stmt } => run!(self.op_splay(frame, direction, stmt, pure)),
             Op::Unsplay { stmt } => run!(self.op_unsplay(frame, stmt, pure)),
             Op::Rearrange { stmt } => run!(self.op_rearrange(edition, chunk, frame, stmt, pure)),
-            Op::MatchSplay { stmt } => run!(self.op_match_splay(frame, stmt, pure)),
+            Op::SplayLike { matching, stmt } => {
+                run!(self.op_splay_like(frame, matching, stmt, pure))
+            }
             Op::Look { stmt } => run!(self.op_look(frame, stmt, pure)),
             Op::SelfExecute { stmt } => run!(self.op_self_execute(edition, frame, stmt, pure)),
             Op::Lasting { when, chunk, test } => {

@@ -728,7 +728,8 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::Splay { direction, stmt } => format!("splay {direction} stmt={stmt}"),
         Op::Unsplay { stmt } => format!("unsplay stmt={stmt}"),
         Op::Rearrange { stmt } => format!("rearrange stmt={stmt}"),
-        Op::MatchSplay { stmt } => format!("match_splay stmt={stmt}"),
+        Op::SplayLike { matching, stmt } => format!("splay_like matching={matching} stmt={stmt}"),
+        Op::PileSplay => "pile_splay".to_string(),
         Op::Look { stmt } => format!("look stmt={stmt}"),
         Op::SelfExecute { stmt } => format!("self_execute stmt={stmt}"),
         Op::Lasting { when, chunk, test } => format!(

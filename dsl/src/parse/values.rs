@@ -97,6 +97,10 @@ pub(super) fn lower_color_filter(pair: P) -> Spanned<ColorFilter> {
             ColorFilter::NotOn(lower_possessive(c.next()))
         }
         Rule::kw_of => ColorFilter::Of(Box::new(super::selections::lower_card_ref(c.next()))),
+        Rule::kw_other => {
+            c.next(); // than
+            ColorFilter::OtherThan(super::name_of(c.next()))
+        }
         _ => ColorFilter::On(lower_possessive(c.next())),
     };
     Spanned::new(f, span)

@@ -317,6 +317,12 @@ impl Renderer<'_> {
             .iter()
             .map(|a| match &self.resolve_color(&a.node) {
                 ColorAtom::Named(n) => format!("of color {n}"),
+                // Sunglasses: "a card of a color you have splayed".
+                ColorAtom::AnyColor(filters)
+                    if matches!(filters.as_slice(), [f] if f.node == ColorFilter::Splayed(Vec::new())) =>
+                {
+                    "of a color you have splayed".to_string()
+                }
                 ColorAtom::AnyColor(filters) => {
                     let mut text = "of any color".to_string();
                     for f in filters {
@@ -368,6 +374,7 @@ impl Renderer<'_> {
                 }
                 _ => format!("of {}", self.card_ref(card)),
             },
+            ColorFilter::OtherThan(c) => format!("other than {}", c.node),
         }
     }
 }

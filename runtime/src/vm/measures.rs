@@ -472,6 +472,26 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::PileSplay`: `I: seat color → direction`: the pile's splay as its `direction_bit`
+    /// (0 when it is not splayed, or for no player or colour).
+    pub(super) fn op_pile_splay(&self, frame: &mut Frame) -> OpResult {
+        let color = self.pop_int(frame)?;
+        let seat = self.pop_int(frame)?;
+        let splay = match (
+            self.seat(seat),
+            usize::try_from(color)
+                .ok()
+                .and_then(|i| Color::ALL.get(i).copied()),
+        ) {
+            (Some(seat), Some(color)) => self.state.players[seat as usize].pile(color).splay,
+            _ => None,
+        };
+        frame
+            .ints
+            .push(splay.map_or(0, |d| i32::from(direction_bit(d))));
+        Ok(None)
+    }
+
     /// `Op::Measure`: pops a seat, pushes the player's measure.
     #[inline]
     pub fn measure_op(&self, frame: &mut Frame, measure: MeasureCode) -> VmResult<()> {
