@@ -662,6 +662,8 @@ pub enum ColorFilter {
     Of(Box<CardSel>),
     /// Every colour but this one.
     OtherThan(Color),
+    /// The colours whose pile has the most cards among those kept so far (several on a tie).
+    MostCards,
 }
 
 // ---------------------------------------------------------------------------------------------

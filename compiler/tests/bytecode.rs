@@ -293,6 +293,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         }
         BoardColors => ((1, 0), (2, 0)),
         ColorsSplayed { .. }
+        | ColorsWithMostCards
         | ColorsWithIcon { .. }
         | ColorsWithoutIcon { .. }
         | ColorsOnGroup { .. } => ((2, 0), (2, 0)),

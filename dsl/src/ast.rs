@@ -1045,6 +1045,9 @@ pub enum ColorFilter {
     Of(Box<CardRef>),
     /// `other than purple`: every colour but that one.
     OtherThan(Spanned<String>),
+    /// `with the most cards`: the colours whose pile has the most cards among those that pass
+    /// the other filters (several on a tie).
+    MostCards,
 }
 
 // ---------------------------------------------------------------------------------------------

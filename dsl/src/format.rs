@@ -1030,6 +1030,7 @@ fn color_filter_text(f: &ColorFilter) -> String {
         ColorFilter::On(whose) => format!("on {} board", whose.node.words()),
         ColorFilter::Of(card) => format!("of {}", card_ref_text(card)),
         ColorFilter::OtherThan(color) => format!("other than {}", color.node),
+        ColorFilter::MostCards => "with the most cards".to_string(),
     }
 }
 

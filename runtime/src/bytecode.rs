@@ -1014,6 +1014,9 @@ pub enum Op {
     /// `I: direction seat color →`: splay the pile in the direction (a `PileSplay` result:
     /// `direction_bit`, 0 for unsplayed); with 0, unsplay it if `matching`, else nothing.
     SplayLike { matching: bool, stmt: StmtId },
+    /// `I: seat mask → seat mask'`: keep the colours of the mask whose pile has the most cards
+    /// among them (several on a tie; none when every such pile is empty).
+    ColorsWithMostCards,
     /// `I: seat color → direction`: the pile's splay as its `direction_bit` (0: unsplayed, or no
     /// such pile).
     PileSplay,

@@ -90,6 +90,7 @@ pub(super) fn lower_color_filter(pair: P) -> Spanned<ColorFilter> {
             }
             ColorFilter::YouHaveSplayed(dirs)
         }
+        Rule::kw_with if c.eat(Rule::kw_the).is_some() => ColorFilter::MostCards,
         Rule::kw_with => ColorFilter::With(name_of(c.next())),
         Rule::kw_without => ColorFilter::Without(name_of(c.next())),
         Rule::kw_not => {

@@ -472,6 +472,31 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::ColorsWithMostCards`: `I: seat mask → seat mask'`: keep the colours whose pile has
+    /// the most cards among those of the mask (several on a tie; none if all are empty).
+    pub(super) fn op_colors_with_most_cards(&self, frame: &mut Frame) -> OpResult {
+        let mask = self.pop_int(frame)?;
+        let Some(&seat) = frame.ints.last() else {
+            return Err(self.error(frame, "the number stack is empty"));
+        };
+        let size = |c: Color| {
+            self.seat(seat)
+                .map_or(0, |s| self.state.players[s as usize].pile(c).cards.len())
+        };
+        let most = Color::ALL
+            .iter()
+            .filter(|c| mask & color_bit(**c) != 0)
+            .map(|c| size(*c))
+            .max()
+            .unwrap_or(0);
+        let kept = Color::ALL
+            .iter()
+            .filter(|c| mask & color_bit(**c) != 0 && most > 0 && size(**c) == most)
+            .fold(0, |m, c| m | color_bit(*c));
+        frame.ints.push(kept);
+        Ok(None)
+    }
+
     /// `Op::PileSplay`: `I: seat color → direction`: the pile's splay as its `direction_bit`
     /// (0 when it is not splayed, or for no player or colour).
     pub(super) fn op_pile_splay(&self, frame: &mut Frame) -> OpResult {

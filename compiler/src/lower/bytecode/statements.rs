@@ -736,6 +736,12 @@ fn one_colour(sel: &ColorSel) -> bool {
     )
 }
 
+/// Whether the colour is a rule that selects (`a color with the most cards`): not a choice the
+/// text names, so a `you may` before it is a yes/no (the Golden Rule asks only on a tie).
+fn selects_colour(sel: &ColorSel) -> bool {
+    matches!(sel.alternatives.as_slice(), [ColorTerm::Any(filters)] if filters.contains(&ColorFilter::MostCards))
+}
+
 /// Whether picking the cards is a choice the text names, into which a `you may` folds: not
 /// fixed cards, and not a rule that selects ("the highest card": a yes/no, then the Golden
 /// Rule's question only if the rule ties).
@@ -752,7 +758,9 @@ fn opens_with_choice(stmt: &Stmt) -> bool {
         StmtKind::Splay { player, color, .. }
         | StmtKind::Unsplay { player, color }
         | StmtKind::Rearrange { player, color }
-        | StmtKind::SplayLike { player, color, .. } => own(player) && !one_colour(color),
+        | StmtKind::SplayLike { player, color, .. } => {
+            own(player) && !one_colour(color) && !selects_colour(color)
+        }
         // The `you may` is the executor's: it folds into a choice only the executor makes.
         StmtKind::Either { chooser, .. }
         | StmtKind::Choose { chooser, .. }

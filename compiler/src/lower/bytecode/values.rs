@@ -84,6 +84,7 @@ impl Emitter<'_> {
                 self.op(Op::ColorsOfCards);
                 self.op(Op::BitAnd);
             }
+            ColorFilter::MostCards => self.op(Op::ColorsWithMostCards),
             ColorFilter::OtherThan(color) => {
                 self.op(Op::Int {
                     value: !(bc::color_bit(*color) as i16),
@@ -242,8 +243,10 @@ impl Emitter<'_> {
                     measure: MeasureCode::Icons(*icon),
                 });
             }
+            // Printed icons: read wherever the named cards lie now (docs/language.md, section
+            // 12), like a value or a colour.
             Countable::IconsOnCards { cards, icon } => {
-                self.cards(cards, None);
+                self.looked_at(cards);
                 self.op(Op::CardIcons { icon: *icon });
             }
             Countable::Players { set, test } => {
