@@ -792,6 +792,9 @@ pub enum Cond {
         op: Comparison,
         rhs: Value,
     },
+    /// Every pile on the player's board shows as many cards (a splayed pile all of its cards, an
+    /// unsplayed one its top card); false with no pile.
+    SameVisibleCards(Player),
     /// The player could claim the standard achievement of the value by an Achieve action now:
     /// one is available, their score is at least five times it, their highest top card at
     /// least it.

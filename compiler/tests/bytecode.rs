@@ -298,7 +298,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | ColorsWithoutIcon { .. }
         | ColorsOnGroup { .. } => ((2, 0), (2, 0)),
         ColorsOnBoard { .. } => ((3, 0), (2, 0)),
-        Measure { .. } | VersusEach { .. } => ((1, 0), (1, 0)),
+        Measure { .. } | VersusEach { .. } | SameVisibleCards => ((1, 0), (1, 0)),
         IsSplayed { .. } | Eligible => ((2, 0), (1, 0)),
         ChooseExtremePlayer { .. } => ((0, 0), (1, 0)),
         Did { .. }

@@ -1205,6 +1205,11 @@ pub enum CondKind {
         card: CardRef,
         pred: CardPred,
     },
+    /// `all colors on your board have the same number of visible cards`: every pile shows as
+    /// many cards (splayed: all of them; unsplayed: one).
+    SameVisibleCards {
+        whose: Spanned<Possessive>,
+    },
     /// `you are eligible to claim an achievement of value 3`: the Achieve action's test.
     Eligible {
         player: PlayerRef,

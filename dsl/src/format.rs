@@ -1153,6 +1153,10 @@ fn cond_text(c: &Cond) -> String {
         CondKind::Verbed { verb, amount } => {
             format!("you {} {}", verb.node.word(), amount_text(amount.node))
         }
+        CondKind::SameVisibleCards { whose } => format!(
+            "all colors on {} board have the same number of visible cards",
+            whose.node.words()
+        ),
         CondKind::Eligible { player, value } => format!(
             "{} {} eligible to claim an achievement of value {}",
             player_ref_text(player),

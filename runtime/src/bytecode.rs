@@ -1017,6 +1017,9 @@ pub enum Op {
     /// `I: seat mask → seat mask'`: keep the colours of the mask whose pile has the most cards
     /// among them (several on a tie; none when every such pile is empty).
     ColorsWithMostCards,
+    /// `I: seat → b`: every pile on the seat's board shows as many cards (splayed: all of them;
+    /// unsplayed: its top card); false with no pile.
+    SameVisibleCards,
     /// `I: seat color → direction`: the pile's splay as its `direction_bit` (0: unsplayed, or no
     /// such pile).
     PileSplay,

@@ -891,6 +891,7 @@ impl Game {
             } => run!(self.op_versus_each(frame, measure, op, group, factor, outer)),
             Op::IsSplayed { direction } => run!(self.op_is_splayed(frame, direction)),
             Op::PileSplay => run!(self.op_pile_splay(frame)),
+            Op::SameVisibleCards => run!(self.op_same_visible_cards(frame)),
             Op::ColorsWithMostCards => run!(self.op_colors_with_most_cards(frame)),
             Op::Eligible => run!(self.op_eligible(frame)),
 

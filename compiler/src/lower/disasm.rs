@@ -730,6 +730,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::Rearrange { stmt } => format!("rearrange stmt={stmt}"),
         Op::SplayLike { matching, stmt } => format!("splay_like matching={matching} stmt={stmt}"),
         Op::PileSplay => "pile_splay".to_string(),
+        Op::SameVisibleCards => "same_visible_cards".to_string(),
         Op::ColorsWithMostCards => "colors_with_most_cards".to_string(),
         Op::Look { stmt } => format!("look stmt={stmt}"),
         Op::SelfExecute { stmt } => format!("self_execute stmt={stmt}"),

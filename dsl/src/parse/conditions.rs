@@ -120,6 +120,14 @@ fn lower_cond_atom(pair: P) -> Cond {
                 measure: lower_player_measure(c.next()),
             }
         }
+        Rule::same_visible_cond => {
+            c.next(); // all
+            c.next(); // colors
+            c.next(); // on
+            CondKind::SameVisibleCards {
+                whose: lower_possessive(c.next()),
+            }
+        }
         Rule::share_cond => {
             c.next(); // all
             let cards = lower_card_ref(c.next());

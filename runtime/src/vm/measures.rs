@@ -497,6 +497,27 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::SameVisibleCards`: `I: seat → b`: every non-empty pile of the seat's board shows as
+    /// many cards: a splayed pile all of its cards, an unsplayed one its top card ("All cards in
+    /// a splayed stack are visible", "No non-top cards are visible in an unsplayed stack":
+    /// ../shared/rules/online-rules-summary-with-expansions.txt, "Visible"). False with no pile.
+    pub(super) fn op_same_visible_cards(&self, frame: &mut Frame) -> OpResult {
+        let seat = self.pop_int(frame)?;
+        let counts: Vec<usize> = self.seat(seat).map_or_else(Vec::new, |s| {
+            Color::ALL
+                .iter()
+                .map(|c| self.state.players[s as usize].pile(*c))
+                .filter(|p| !p.cards.is_empty())
+                .map(|p| if p.splay.is_some() { p.cards.len() } else { 1 })
+                .collect()
+        });
+        let same = counts
+            .first()
+            .is_some_and(|n| counts.iter().all(|m| m == n));
+        frame.ints.push(i32::from(same));
+        Ok(None)
+    }
+
     /// `Op::PileSplay`: `I: seat color → direction`: the pile's splay as its `direction_bit`
     /// (0 when it is not splayed, or for no player or colour).
     pub(super) fn op_pile_splay(&self, frame: &mut Frame) -> OpResult {
