@@ -591,6 +591,9 @@ pub enum CardFilter {
     /// The cards taken all share one value, which the chooser picks among the values at least
     /// as many candidates share as the pick takes.
     SameValue,
+    /// The cards taken all share one colour, which the chooser picks among the colours at least
+    /// as many candidates share as the pick takes.
+    SameColor,
 }
 
 /// A test on a card's value.

@@ -235,7 +235,8 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | KeepPileBottom { .. }
         | KeepAllButTop { .. }
         | KeepPileTop { .. }
-        | ChooseSharedValue { .. } => ((0, 1), (0, 1)),
+        | ChooseSharedValue { .. }
+        | ChooseSharedColor { .. } => ((0, 1), (0, 1)),
         KeepCards => ((0, 2), (0, 1)),
         Mark { .. } => ((0, 1), (0, 0)),
         TotalValue => ((0, 1), (1, 0)),

@@ -629,6 +629,8 @@ pub enum Filter {
     IconOfMyChoice(Option<Name>),
     /// `of the same value` (no `as`): the cards taken all share one value.
     SameValue,
+    /// `of the same color` (no `as`): the cards taken all share one colour.
+    SameColor,
     /// `without leaf`, `without castle or factory` (none of them).
     WithoutIcon(Vec<Name>),
     /// `with a bonus` (Echoes): a bonus in any slot of the card.

@@ -843,6 +843,7 @@ fn filter_text(f: &Filter) -> String {
             format!("with the icon of my choice other than {}", n.node)
         }
         Filter::SameValue => "of the same value".to_string(),
+        Filter::SameColor => "of the same color".to_string(),
         Filter::Value(spec) => format!("of value {}", value_spec_text(spec)),
         Filter::SameColorAs(c) => format!("of the same color as {}", card_ref_text(c)),
         Filter::SameValueAs(c) => format!("of the same value as {}", card_ref_text(c)),

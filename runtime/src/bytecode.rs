@@ -1020,6 +1020,13 @@ pub enum Op {
     /// `I: seat → b`: every pile on the seat's board shows as many cards (splayed: all of them;
     /// unsplayed: its top card); false with no pile.
     SameVisibleCards,
+    /// `S: cards → cards'`: the chooser picks a colour that at least `n` of the cards share (asked
+    /// only when several do); the cards of other colours are dropped. `[decision]`
+    ChooseSharedColor {
+        n: u8,
+        chooser: Chooser,
+        stmt: StmtId,
+    },
     /// `I: seat color → direction`: the pile's splay as its `direction_bit` (0: unsplayed, or no
     /// such pile).
     PileSplay,

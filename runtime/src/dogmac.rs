@@ -284,6 +284,7 @@ pub fn refs(op: &Op) -> Refs {
         | Op::Look { stmt }
         | Op::KeepChosenIcons { stmt }
         | Op::ChooseSharedValue { stmt, .. }
+        | Op::ChooseSharedColor { stmt, .. }
         | Op::Mark { stmt }
         | Op::ChooseValueFrom { stmt, .. }
         | Op::ChooseValueRange { stmt, .. }

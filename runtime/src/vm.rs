@@ -841,6 +841,9 @@ impl Game {
             Op::ChooseSharedValue { n, chooser, stmt } => {
                 run!(self.op_choose_shared_value(edition, chunk, frame, n, chooser, stmt, pure))
             }
+            Op::ChooseSharedColor { n, chooser, stmt } => {
+                run!(self.op_choose_shared_color(edition, chunk, frame, n, chooser, stmt, pure))
+            }
             Op::Mark { stmt } => run!(self.op_mark(frame, stmt)),
 
             // ----- measures, history, conditions (vm/measures.rs) --------------------------------

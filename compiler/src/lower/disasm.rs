@@ -597,6 +597,9 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::ChooseSharedValue { n, chooser, stmt } => {
             format!("choose_shared_value {n}{} stmt={stmt}", by(chooser))
         }
+        Op::ChooseSharedColor { n, chooser, stmt } => {
+            format!("choose_shared_color {n}{} stmt={stmt}", by(chooser))
+        }
         Op::Mark { stmt } => format!("mark stmt={stmt}"),
         Op::ValueOf => "value_of".to_string(),
         Op::BonusOf => "bonus_of".to_string(),

@@ -785,7 +785,10 @@ fn picks_first(sel: &CardSel) -> bool {
         ),
         _ => true,
     };
-    owner_fixed && !sel.filters.contains(&CardFilter::SameValue) && choosable(sel)
+    owner_fixed
+        && !sel.filters.contains(&CardFilter::SameValue)
+        && !sel.filters.contains(&CardFilter::SameColor)
+        && choosable(sel)
 }
 
 /// Whether a selection can yield more than one card (so that their order may matter).
