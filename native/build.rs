@@ -1,10 +1,11 @@
 //! Generates the official editions' native code when `dogma-native` is built.
 //!
 //! Each edition is loaded from the repository's `cards/` through `dogma-library` (the code the
-//! `dogma` CLI loads editions with), checked, compiled to bytecode and lowered to Rust by
-//! `dogma_compiler::lower::rust::generate`: the source `dogma build --edition NAME --target rust`
-//! writes, with the fingerprint of the compiled edition. It goes to `OUT_DIR/NAME.rs`, and
-//! `OUT_DIR/editions.rs` declares one module per edition for `src/lib.rs` to include.
+//! `dogma` CLI loads editions with), checked and compiled to bytecode; then all of them are
+//! lowered to Rust together by `dogma_compiler::lower::rust::generate_shared`: each distinct chunk
+//! function once in `OUT_DIR/chunks.rs` (the function `dogma build --edition NAME --target rust`
+//! writes for that chunk), and in `OUT_DIR/NAME.rs` each edition's fingerprint and the dispatch of
+//! its chunks. `OUT_DIR/editions.rs` declares the modules for `src/lib.rs` to include.
 //!
 //! Cargo reruns this script when an edition manifest or a file of a tree it reads changes, and
 //! rebuilds it (then reruns it) when the compiler or the library changes. An edition whose sources
@@ -38,10 +39,14 @@ fn main() {
         .to_path_buf();
     std::env::set_current_dir(&repository).expect("the repository's folder");
     let cards = Path::new("cards");
-    let mut modules = Vec::new();
+    // Every edition that compiles, then their code generated together: a chunk with the same
+    // ops in several editions (the third edition's base cards are in four of them) is one
+    // function of the module `chunks`, which keeps the crate's build time proportional to the
+    // distinct code rather than to the editions.
+    let mut compiled = Vec::new();
     for name in EDITIONS {
-        let code = match native_code(&repository, cards, name) {
-            Ok(code) => code,
+        match compile(&repository, cards, name) {
+            Ok(edition) => compiled.push((name, Some(edition))),
             Err(error) => {
                 println!(
                     "cargo:warning=the {name} edition does not compile, so it has no native code \
@@ -53,8 +58,26 @@ fn main() {
                     "cargo:rerun-if-changed={}",
                     repository.join(cards).display()
                 );
-                without_code(name)
+                compiled.push((name, None));
             }
+        }
+    }
+    let built: Vec<_> = compiled.iter().filter_map(|(_, e)| e.as_ref()).collect();
+    let shared = dogma_compiler::lower::rust::generate_shared(&built)
+        .unwrap_or_else(|e| panic!("the official editions' native code: {e}"));
+    let mut generated = shared.editions.into_iter();
+    let chunks = out.join("chunks.rs");
+    write(&chunks, &shared.chunks);
+    let chunks = Literal::string(&chunks.to_string_lossy());
+    let mut modules = vec![quote! {
+        #[doc = " The chunk functions the editions share."]
+        #[path = #chunks]
+        pub mod chunks;
+    }];
+    for (name, edition) in &compiled {
+        let code = match edition {
+            Some(_) => generated.next().expect("one module per compiled edition"),
+            None => without_code(name),
         };
         // `third+cities` is the module `third_cities`.
         let ident = name.replace('+', "_");
@@ -75,8 +98,13 @@ fn main() {
     );
 }
 
-/// An edition's native code, and a `rerun-if-changed` line for every file it was made from.
-fn native_code(repository: &Path, cards: &Path, name: &str) -> Result<String, String> {
+/// An edition compiled from its sources, after a `rerun-if-changed` line for every file it
+/// was made from.
+fn compile(
+    repository: &Path,
+    cards: &Path,
+    name: &str,
+) -> Result<dogma_runtime::bytecode::CompiledEdition, String> {
     let sources = dogma_library::load_edition_in(cards, name);
     if let Ok(sources) = &sources {
         for manifest in &sources.manifest.manifests {
@@ -92,8 +120,7 @@ fn native_code(repository: &Path, cards: &Path, name: &str) -> Result<String, St
             );
         }
     }
-    let edition = dogma_library::compile_sources(&sources?)?;
-    dogma_compiler::lower::rust::generate(&edition)
+    dogma_library::compile_sources(&sources?)
 }
 
 /// The module of an edition whose sources do not compile: the items of native code, without

@@ -1,10 +1,12 @@
 //! The official editions' native code: Rust generated from their card sources when this crate is
-//! built (`build.rs`, into `OUT_DIR`; one module per edition). Nothing generated is committed:
-//! `dogma build --edition NAME --target rust` writes the same source for reading.
+//! built (`build.rs`, into `OUT_DIR`): one module per edition, dispatching its chunks to the
+//! functions of `chunks`, where a chunk with the same ops in several editions is one function.
+//! Nothing generated is committed: `dogma build --edition NAME --target rust` writes an
+//! edition's functions for reading, the same functions under their own names.
 
 use dogma_runtime::vm::NativeFn;
 
-// `pub mod first; pub mod third; pub mod fourth;`, each from the build script's output.
+// `pub mod chunks; pub mod first; pub mod third; …`, each from the build script's output.
 include!(concat!(env!("OUT_DIR"), "/editions.rs"));
 
 /// The editions whose native code is built in (the same list as `EDITIONS` in `build.rs`).
@@ -17,7 +19,8 @@ pub const EDITIONS: [&str; 6] = [
     "third+cities+echoes",
 ];
 
-/// Where the build script wrote each edition's source (`NAME.rs`), for reading and for tests.
+/// Where the build script wrote the shared functions (`chunks.rs`) and each edition's module
+/// (`NAME.rs`), for reading and for tests.
 pub const GENERATED_IN: &str = env!("OUT_DIR");
 
 /// The native code of an official edition, with the fingerprint of the compiled edition it was
