@@ -295,11 +295,14 @@ pub enum StmtKind {
         color: ColorSel,
     },
     /// The player reorders a pile as they like, keeping its splay.
-    /// The player's pile of the colour takes the splay of `other`'s pile of that colour.
-    MatchSplay {
+    /// The player's pile of the colour is splayed in the direction of another pile
+    /// (`splay purple in the direction your red cards are splayed`): nothing when that pile is
+    /// not splayed, unless `matching` (`to match …`), which unsplays it then.
+    SplayLike {
         player: Player,
         color: ColorSel,
-        other: Player,
+        source: SplaySource,
+        matching: bool,
     },
     Rearrange {
         player: Player,
@@ -612,6 +615,9 @@ pub enum CardFilter {
     /// The cards taken all share one value, which the chooser picks among the values at least
     /// as many candidates share as the pick takes.
     SameValue,
+    /// The cards taken all share one colour, which the chooser picks among the colours at least
+    /// as many candidates share as the pick takes.
+    SameColor,
 }
 
 /// A test on a card's value.
@@ -650,6 +656,23 @@ pub enum ColorTerm {
     Loop,
 }
 
+/// The pile whose splay a `SplayLike` takes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SplaySource {
+    pub player: Player,
+    /// The colour of the pile: one colour, or a choice among those of the player's board.
+    pub color: SplaySourceColor,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SplaySourceColor {
+    /// `your red cards`, `that player's cards of color chosen`.
+    Pile(ColorSel),
+    /// `one of your colors other than purple`: one of the player's splayed colours that pass
+    /// the filters, chosen by the executor.
+    OneOf(Vec<ColorFilter>),
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ColorFilter {
     /// Splayed in one of these directions (any direction when empty).
@@ -664,6 +687,10 @@ pub enum ColorFilter {
     NotOn(Owner),
     /// The colour of one of these cards.
     Of(Box<CardSel>),
+    /// Every colour but this one.
+    OtherThan(Color),
+    /// The colours whose pile has the most cards among those kept so far (several on a tie).
+    MostCards,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -802,6 +829,9 @@ pub enum Cond {
     },
     /// The two sets of cards hold the same values, each as many times.
     ValuesMatch(CardSel, CardSel),
+    /// Every pile on the player's board shows as many cards (a splayed pile all of its cards, an
+    /// unsplayed one its top card); false with no pile.
+    SameVisibleCards(Player),
     /// The player could claim the standard achievement of the value by an Achieve action now:
     /// one is available, their score is at least five times it, their highest top card at
     /// least it.

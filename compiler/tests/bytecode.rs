@@ -237,7 +237,8 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | KeepPileBottom { .. }
         | KeepAllButTop { .. }
         | KeepPileTop { .. }
-        | ChooseSharedValue { .. } => ((0, 1), (0, 1)),
+        | ChooseSharedValue { .. }
+        | ChooseSharedColor { .. } => ((0, 1), (0, 1)),
         KeepCards => ((0, 2), (0, 1)),
         Mark { .. } | TransferToOwners { .. } => ((0, 1), (0, 0)),
         KeepSharingIcon => ((0, 2), (0, 1)),
@@ -299,11 +300,12 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         }
         BoardColors => ((1, 0), (2, 0)),
         ColorsSplayed { .. }
+        | ColorsWithMostCards
         | ColorsWithIcon { .. }
         | ColorsWithoutIcon { .. }
         | ColorsOnGroup { .. } => ((2, 0), (2, 0)),
         ColorsOnBoard { .. } => ((3, 0), (2, 0)),
-        Measure { .. } | VersusEach { .. } => ((1, 0), (1, 0)),
+        Measure { .. } | VersusEach { .. } | SameVisibleCards => ((1, 0), (1, 0)),
         IsSplayed { .. } | Eligible => ((2, 0), (1, 0)),
         ChooseExtremePlayer { .. } => ((0, 0), (1, 0)),
         Did { .. }
@@ -318,7 +320,8 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         }
         PickColor { .. } => ((2, 0), (2, 0)),
         Draw { .. } | Splay { .. } | Unsplay { .. } | Rearrange { .. } => ((2, 0), (0, 0)),
-        MatchSplay { .. } => ((3, 0), (0, 0)),
+        SplayLike { .. } => ((3, 0), (0, 0)),
+        PileSplay => ((2, 0), (1, 0)),
         Move { .. } | SelfExecute { .. } | Look { .. } => ((0, 1), (0, 0)),
         Transfer { .. } => ((1, 1), (0, 0)),
         Exchange { .. } => ((2, 2), (0, 0)),

@@ -327,11 +327,14 @@ pub enum StmtKind {
         color: ColorExpr,
     },
     Unsplay(ColorExpr),
-    /// `match your splay in chosen to that player`: your pile of the colour is splayed as that
-    /// player's is (unsplayed if theirs is).
-    MatchSplay {
+    /// A splay whose direction is another pile's: `splay purple in the direction your red cards
+    /// are splayed` (`matching` false: nothing when that pile is not splayed), `splay chosen to
+    /// match that player's cards of color chosen` (`matching`: the same splay, unsplayed
+    /// included).
+    SplayLike {
         color: ColorExpr,
-        player: PlayerRef,
+        source: SplaySource,
+        matching: bool,
     },
     Rearrange(ColorExpr),
     /// `draw a [1]`, `draw and meld 2 [10]`, `draw (number of colors on your board) [2]`.
@@ -645,6 +648,8 @@ pub enum Filter {
     IconOfMyChoice(Option<Name>),
     /// `of the same value` (no `as`): the cards taken all share one value.
     SameValue,
+    /// `of the same color` (no `as`): the cards taken all share one colour.
+    SameColor,
     /// `without leaf`, `without castle or factory` (none of them).
     WithoutIcon(Vec<Name>),
     /// `with a bonus` (Echoes): a bonus in any slot of the card.
@@ -1033,6 +1038,22 @@ pub enum ColorAtom {
     Named(String),
 }
 
+/// The pile whose splay a `splay … in the direction …` takes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SplaySource {
+    /// `your red cards`, `that player's cards of color chosen`.
+    Pile {
+        whose: Spanned<Possessive>,
+        color: Spanned<ColorAtom>,
+    },
+    /// `one of your colors other than purple`: one of that board's splayed colours that pass the
+    /// filters, chosen by the executor.
+    OneOf {
+        whose: Spanned<Possessive>,
+        filters: Vec<Spanned<ColorFilter>>,
+    },
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum ColorFilter {
     /// `splayed`, `splayed up or right`.
@@ -1050,6 +1071,11 @@ pub enum ColorFilter {
     /// `of tucked`: the colour of one of the cards named (Cell Phone: "each color you tucked
     /// into").
     Of(Box<CardRef>),
+    /// `other than purple`: every colour but that one.
+    OtherThan(Spanned<String>),
+    /// `with the most cards`: the colours whose pile has the most cards among those that pass
+    /// the other filters (several on a tie).
+    MostCards,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1219,6 +1245,11 @@ pub enum CondKind {
     Card {
         card: CardRef,
         pred: CardPred,
+    },
+    /// `all colors on your board have the same number of visible cards`: every pile shows as
+    /// many cards (splayed: all of them; unsplayed: one).
+    SameVisibleCards {
+        whose: Spanned<Possessive>,
     },
     /// `you are eligible to claim an achievement of value 3`: the Achieve action's test.
     Eligible {

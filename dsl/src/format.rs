@@ -639,10 +639,24 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             format!("splay {} {}", direction.node.word(), color_expr_text(color))
         }
         StmtKind::Unsplay(color) => format!("unsplay {}", color_expr_text(color)),
-        StmtKind::MatchSplay { color, player } => format!(
-            "match your splay in {} to {}",
+        StmtKind::SplayLike {
+            color,
+            source,
+            matching: true,
+        } => format!(
+            "splay {} to match {}",
             color_expr_text(color),
-            player_ref_text(player)
+            splay_source_text(source)
+        ),
+        StmtKind::SplayLike { color, source, .. } => format!(
+            "splay {} in the direction {} {} splayed",
+            color_expr_text(color),
+            splay_source_text(source),
+            if matches!(source, SplaySource::OneOf { .. }) {
+                "is"
+            } else {
+                "are"
+            }
         ),
         StmtKind::Rearrange(color) => format!("rearrange {}", color_expr_text(color)),
         StmtKind::Draw { then, count, value } => {
@@ -869,6 +883,7 @@ fn filter_text(f: &Filter) -> String {
             format!("with the icon of my choice other than {}", n.node)
         }
         Filter::SameValue => "of the same value".to_string(),
+        Filter::SameColor => "of the same color".to_string(),
         Filter::Value(spec) => format!("of value {}", value_spec_text(spec)),
         Filter::SameColorAs(c) => format!("of the same color as {}", card_ref_text(c)),
         Filter::SameValueAs(c) => format!("of the same value as {}", card_ref_text(c)),
@@ -1058,6 +1073,26 @@ fn color_filter_text(f: &ColorFilter) -> String {
         ColorFilter::NotOn(whose) => format!("not on {} board", whose.node.words()),
         ColorFilter::On(whose) => format!("on {} board", whose.node.words()),
         ColorFilter::Of(card) => format!("of {}", card_ref_text(card)),
+        ColorFilter::OtherThan(color) => format!("other than {}", color.node),
+        ColorFilter::MostCards => "with the most cards".to_string(),
+    }
+}
+
+/// `your red cards`, `that player's cards of color chosen`, `one of your colors splayed`.
+fn splay_source_text(source: &SplaySource) -> String {
+    match source {
+        SplaySource::Pile { whose, color } => match &color.node {
+            ColorAtom::Named(n) => format!("{} {n} cards", whose.node.words()),
+            atom => format!("{} cards of {}", whose.node.words(), color_atom_text(atom)),
+        },
+        SplaySource::OneOf { whose, filters } => {
+            let mut text = format!("one of {} colors", whose.node.words());
+            for f in filters {
+                text.push(' ');
+                text.push_str(&color_filter_text(&f.node));
+            }
+            text
+        }
     }
 }
 
@@ -1165,6 +1200,10 @@ fn cond_text(c: &Cond) -> String {
         CondKind::Verbed { verb, amount } => {
             format!("you {} {}", verb.node.word(), amount_text(amount.node))
         }
+        CondKind::SameVisibleCards { whose } => format!(
+            "all colors on {} board have the same number of visible cards",
+            whose.node.words()
+        ),
         CondKind::Eligible { player, value } => format!(
             "{} {} eligible to claim an achievement of value {}",
             player_ref_text(player),

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 13;
+pub const FORMAT_VERSION: u32 = 14;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -1053,9 +1053,25 @@ pub enum Op {
     Unsplay { stmt: StmtId },
     /// `I: seat color →`: the player reorders the pile, keeping its splay. `[decision]`
     Rearrange { stmt: StmtId },
-    /// `I: seat color other →`: the seat's pile of the colour takes the splay of the other
-    /// seat's pile of that colour (unsplayed if it is).
-    MatchSplay { stmt: StmtId },
+    /// `I: direction seat color →`: splay the pile in the direction (a `PileSplay` result:
+    /// `direction_bit`, 0 for unsplayed); with 0, unsplay it if `matching`, else nothing.
+    SplayLike { matching: bool, stmt: StmtId },
+    /// `I: seat mask → seat mask'`: keep the colours of the mask whose pile has the most cards
+    /// among them (several on a tie; none when every such pile is empty).
+    ColorsWithMostCards,
+    /// `I: seat → b`: every pile on the seat's board shows as many cards (splayed: all of them;
+    /// unsplayed: its top card); false with no pile.
+    SameVisibleCards,
+    /// `S: cards → cards'`: the chooser picks a colour that at least `n` of the cards share (asked
+    /// only when several do); the cards of other colours are dropped. `[decision]`
+    ChooseSharedColor {
+        n: u8,
+        chooser: Chooser,
+        stmt: StmtId,
+    },
+    /// `I: seat color → direction`: the pile's splay as its `direction_bit` (0: unsplayed, or no
+    /// such pile).
+    PileSplay,
     /// `S: cards →`: the acting player looks at the cards (the log shows them to that player
     /// alone); they stay where they are and are the statement's.
     Look { stmt: StmtId },
@@ -1104,6 +1120,18 @@ pub fn direction_bit(d: SplayDirection) -> u8 {
         SplayDirection::Up => 4,
         SplayDirection::Aslant => 8,
     }
+}
+
+/// The direction of a `direction_bit` (none for 0 or an unknown bit).
+pub fn direction_of_bit(bit: i32) -> Option<SplayDirection> {
+    [
+        SplayDirection::Left,
+        SplayDirection::Right,
+        SplayDirection::Up,
+        SplayDirection::Aslant,
+    ]
+    .into_iter()
+    .find(|d| i32::from(direction_bit(*d)) == bit)
 }
 
 /// The bit of a special icon in a special-icon mask (`Op::KeepSlots`); 0 for a slot that is no

@@ -280,11 +280,12 @@ pub fn refs(op: &Op) -> Refs {
         | Op::Splay { stmt, .. }
         | Op::Unsplay { stmt }
         | Op::Rearrange { stmt }
-        | Op::MatchSplay { stmt }
+        | Op::SplayLike { stmt, .. }
         | Op::SelfExecute { stmt }
         | Op::Look { stmt }
         | Op::KeepChosenIcons { stmt }
         | Op::ChooseSharedValue { stmt, .. }
+        | Op::ChooseSharedColor { stmt, .. }
         | Op::Mark { stmt }
         | Op::TransferToOwners { stmt, .. }
         | Op::CardsTake { stmt }

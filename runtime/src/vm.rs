@@ -854,6 +854,9 @@ impl Game {
             Op::ChooseSharedValue { n, chooser, stmt } => {
                 run!(self.op_choose_shared_value(edition, chunk, frame, n, chooser, stmt, pure))
             }
+            Op::ChooseSharedColor { n, chooser, stmt } => {
+                run!(self.op_choose_shared_color(edition, chunk, frame, n, chooser, stmt, pure))
+            }
             Op::Mark { stmt } => run!(self.op_mark(frame, stmt)),
 
             // ----- measures, history, conditions (vm/measures.rs) --------------------------------
@@ -905,6 +908,9 @@ impl Game {
                 factor,
             } => run!(self.op_versus_each(frame, measure, op, group, factor, outer)),
             Op::IsSplayed { direction } => run!(self.op_is_splayed(frame, direction)),
+            Op::PileSplay => run!(self.op_pile_splay(frame)),
+            Op::SameVisibleCards => run!(self.op_same_visible_cards(frame)),
+            Op::ColorsWithMostCards => run!(self.op_colors_with_most_cards(frame)),
             Op::Eligible => run!(self.op_eligible(frame)),
 
             // ----- questions (vm/questions.rs) ---------------------------------------------------
@@ -971,7 +977,9 @@ impl Game {
             Op::Splay { direction, stmt } => run!(self.op_splay(frame, direction, stmt, pure)),
             Op::Unsplay { stmt } => run!(self.op_unsplay(frame, stmt, pure)),
             Op::Rearrange { stmt } => run!(self.op_rearrange(edition, chunk, frame, stmt, pure)),
-            Op::MatchSplay { stmt } => run!(self.op_match_splay(frame, stmt, pure)),
+            Op::SplayLike { matching, stmt } => {
+                run!(self.op_splay_like(frame, matching, stmt, pure))
+            }
             Op::Look { stmt } => run!(self.op_look(frame, stmt, pure)),
             Op::SelfExecute { stmt } => run!(self.op_self_execute(edition, frame, stmt, pure)),
             Op::Lasting { when, chunk, test } => {

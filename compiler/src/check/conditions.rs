@@ -130,6 +130,7 @@ impl EffectCx<'_, '_> {
                     filters,
                 }
             }
+            C::SameVisibleCards { whose } => Cond::SameVisibleCards(self.single_owner(whose)),
             C::Eligible { player, value } => Cond::Eligible {
                 player: self.player(player),
                 value: self.age_value(value),

@@ -604,15 +604,36 @@ impl EffectCx<'_, '_> {
                     },
                 )
             }
-            S::MatchSplay { color, player } => {
+            S::SplayLike {
+                color,
+                source,
+                matching,
+            } => {
                 let color = self.color_expr(color);
-                let other = self.player(player);
+                let source = match source {
+                    ast::SplaySource::Pile { whose, color } => SplaySource {
+                        player: self.single_owner(whose),
+                        color: SplaySourceColor::Pile(
+                            self.color_atom(color.node.clone(), color.span),
+                        ),
+                    },
+                    ast::SplaySource::OneOf { whose, filters } => SplaySource {
+                        player: self.single_owner(whose),
+                        color: SplaySourceColor::OneOf(
+                            filters
+                                .iter()
+                                .filter_map(|f| self.color_filter(f))
+                                .collect(),
+                        ),
+                    },
+                };
                 single(
                     self,
-                    StmtKind::MatchSplay {
+                    StmtKind::SplayLike {
                         player: self.doer(),
                         color,
-                        other,
+                        source,
+                        matching: *matching,
                     },
                 )
             }

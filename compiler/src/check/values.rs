@@ -126,6 +126,10 @@ impl EffectCx<'_, '_> {
             ast::ColorFilter::NotOn(whose) => ir::ColorFilter::NotOn(self.owner(whose)),
             ast::ColorFilter::On(whose) => ir::ColorFilter::On(self.owner(whose)),
             ast::ColorFilter::Of(card) => ir::ColorFilter::Of(Box::new(self.card_ref(card))),
+            ast::ColorFilter::MostCards => ir::ColorFilter::MostCards,
+            ast::ColorFilter::OtherThan(color) => {
+                ir::ColorFilter::OtherThan(self.card.color_name(color)?)
+            }
         })
     }
 

@@ -609,6 +609,9 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::ChooseSharedValue { n, chooser, stmt } => {
             format!("choose_shared_value {n}{} stmt={stmt}", by(chooser))
         }
+        Op::ChooseSharedColor { n, chooser, stmt } => {
+            format!("choose_shared_color {n}{} stmt={stmt}", by(chooser))
+        }
         Op::Mark { stmt } => format!("mark stmt={stmt}"),
         Op::ValueOf => "value_of".to_string(),
         Op::BonusOf => "bonus_of".to_string(),
@@ -744,7 +747,10 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::Splay { direction, stmt } => format!("splay {direction} stmt={stmt}"),
         Op::Unsplay { stmt } => format!("unsplay stmt={stmt}"),
         Op::Rearrange { stmt } => format!("rearrange stmt={stmt}"),
-        Op::MatchSplay { stmt } => format!("match_splay stmt={stmt}"),
+        Op::SplayLike { matching, stmt } => format!("splay_like matching={matching} stmt={stmt}"),
+        Op::PileSplay => "pile_splay".to_string(),
+        Op::SameVisibleCards => "same_visible_cards".to_string(),
+        Op::ColorsWithMostCards => "colors_with_most_cards".to_string(),
         Op::Look { stmt } => format!("look stmt={stmt}"),
         Op::SelfExecute { stmt } => format!("self_execute stmt={stmt}"),
         Op::Lasting { when, chunk, test } => format!(

@@ -132,6 +132,14 @@ fn lower_cond_atom(pair: P) -> Cond {
             let b = lower_set_ref(c.next());
             CondKind::ValuesMatch { a, b }
         }
+        Rule::same_visible_cond => {
+            c.next(); // all
+            c.next(); // colors
+            c.next(); // on
+            CondKind::SameVisibleCards {
+                whose: lower_possessive(c.next()),
+            }
+        }
         Rule::share_cond => {
             c.next(); // all
             let cards = lower_card_ref(c.next());

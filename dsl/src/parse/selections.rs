@@ -222,7 +222,11 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
                     c.next(); // same
                     let what = c.next();
                     if c.eat(Rule::kw_as).is_none() {
-                        Filter::SameValue
+                        if what.as_rule() == Rule::kw_color {
+                            Filter::SameColor
+                        } else {
+                            Filter::SameValue
+                        }
                     } else {
                         let card = lower_card_ref(c.next());
                         if what.as_rule() == Rule::kw_color {

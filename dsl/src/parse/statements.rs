@@ -291,15 +291,23 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             let color = lower_colors(c.next());
             StmtKind::Splay { direction, color }
         }
-        Rule::match_splay_stmt => {
-            c.next(); // match
-            c.next(); // your
+        Rule::splay_like_stmt => {
             c.next(); // splay
-            c.next(); // in
             let color = lower_color_expr(c.next());
-            c.next(); // to
-            let player = lower_player_ref(c.next());
-            StmtKind::MatchSplay { color, player }
+            let matching = c.eat(Rule::kw_to).is_some();
+            if matching {
+                c.next(); // match
+            } else {
+                c.next(); // in
+                c.next(); // the
+                c.next(); // direction
+            }
+            let source = lower_splay_source(c.next());
+            StmtKind::SplayLike {
+                color,
+                source,
+                matching,
+            }
         }
         Rule::unsplay_stmt => {
             c.next();
@@ -549,4 +557,31 @@ pub(super) fn lower_direction(pair: P) -> Spanned<Direction> {
         _ => Direction::Aslant,
     };
     Spanned::new(d, span)
+}
+
+/// `your red cards`, `that player's cards of color chosen`, `one of your colors other than purple`.
+fn lower_splay_source(pair: P) -> SplaySource {
+    let mut c = Cursor::new(pair);
+    if c.eat(Rule::kw_one).is_some() {
+        c.next(); // of
+        let whose = super::selections::lower_possessive(c.next());
+        c.next(); // colors
+        let mut filters = Vec::new();
+        while let Some(f) = c.eat(Rule::color_filter) {
+            filters.push(lower_color_filter(f));
+        }
+        return SplaySource::OneOf { whose, filters };
+    }
+    let whose = super::selections::lower_possessive(c.next());
+    let color = if c.eat(Rule::kw_cards).is_some() {
+        c.next(); // of
+        c.eat(Rule::kw_color);
+        super::values::lower_color_atom(c.next())
+    } else {
+        let word = c.next();
+        let atom = Spanned::new(ColorAtom::Named(word.as_str().to_string()), span_of(&word));
+        c.next(); // cards
+        atom
+    };
+    SplaySource::Pile { whose, color }
 }

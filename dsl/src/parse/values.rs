@@ -90,6 +90,7 @@ pub(super) fn lower_color_filter(pair: P) -> Spanned<ColorFilter> {
             }
             ColorFilter::YouHaveSplayed(dirs)
         }
+        Rule::kw_with if c.eat(Rule::kw_the).is_some() => ColorFilter::MostCards,
         Rule::kw_with => ColorFilter::With(name_of(c.next())),
         Rule::kw_without => ColorFilter::Without(name_of(c.next())),
         Rule::kw_not => {
@@ -97,6 +98,10 @@ pub(super) fn lower_color_filter(pair: P) -> Spanned<ColorFilter> {
             ColorFilter::NotOn(lower_possessive(c.next()))
         }
         Rule::kw_of => ColorFilter::Of(Box::new(super::selections::lower_card_ref(c.next()))),
+        Rule::kw_other => {
+            c.next(); // than
+            ColorFilter::OtherThan(super::name_of(c.next()))
+        }
         _ => ColorFilter::On(lower_possessive(c.next())),
     };
     Spanned::new(f, span)

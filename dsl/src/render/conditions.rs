@@ -59,6 +59,10 @@ impl Renderer<'_> {
             CondKind::Verbed { verb, amount } => {
                 format!("you {} {}", past(verb.node), amount_cards(amount.node))
             }
+            CondKind::SameVisibleCards { whose } => format!(
+                "all the colors on {} board contain the same number of visible cards (unsplayed = 1)",
+                whose.node.words()
+            ),
             CondKind::Eligible { player, value } => format!(
                 "{} {} eligible to claim an achievement of value {}",
                 self.player(player),

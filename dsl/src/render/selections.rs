@@ -368,6 +368,7 @@ impl Renderer<'_> {
                 format!("with the icon of my choice other than {}", icon(&n.node))
             }
             Filter::SameValue => "of the same value".to_string(),
+            Filter::SameColor => "of the same color".to_string(),
             Filter::Value(spec) => self.value_spec(spec),
             Filter::SameColorAs(r) if is_anaphoric(r) => "of that color".to_string(),
             Filter::SameColorAs(r) => format!("of the same color as {}", self.card_ref(r)),

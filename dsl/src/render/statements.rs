@@ -648,16 +648,11 @@ impl Renderer<'_> {
                     format!("splay {group} {dir}")
                 })
             }
-            StmtKind::MatchSplay { color, player } => {
-                let color = self
-                    .named_colors(color)
-                    .map_or_else(|| "that color".to_string(), |n| or_list(&n));
-                let theirs = match player.kind {
-                    PlayerRefKind::ThatPlayer | PlayerRefKind::They => "theirs".to_string(),
-                    _ => format!("{}'s", self.player(player)),
-                };
-                Clause::imperative(format!("match your splay in {color} to {theirs}"))
-            }
+            StmtKind::SplayLike {
+                color,
+                source,
+                matching,
+            } => Clause::imperative(self.splay_like(color, source, *matching)),
             StmtKind::Unsplay(color) => {
                 Clause::imperative(format!("unsplay {}", self.color_group(color).0))
             }
@@ -851,5 +846,105 @@ impl Renderer<'_> {
             ),
             _ => format!("for every {}", self.countable(&scale.what, false)),
         }
+    }
+}
+
+impl Renderer<'_> {
+    /// A splay in another pile's direction: "splay your purple cards in the direction one of
+    /// your other colors is splayed", "match your splay in that color to theirs".
+    fn splay_like(&self, color: &ColorExpr, source: &SplaySource, matching: bool) -> String {
+        let target_names = self.named_colors(color);
+        let target_text = |other: Option<&str>| -> String {
+            match color.alternatives.as_slice() {
+                [one] => match &self.resolve_color(&one.node) {
+                    ColorAtom::AnyColor(filters) => {
+                        format!("one of your {}", self.colors_noun(filters, other))
+                    }
+                    _ => self.color_group(color).0,
+                },
+                _ => self.color_group(color).0,
+            }
+        };
+        match source {
+            SplaySource::Pile { whose, color: from } => {
+                let from_named = match self.resolve_color(&from.node) {
+                    ColorAtom::Named(n) => Some(n),
+                    _ => None,
+                };
+                if matching {
+                    let same = match (&target_names, &from_named) {
+                        (Some(t), Some(f)) => t.len() == 1 && &t[0] == f,
+                        (None, None) => {
+                            color.alternatives.len() == 1 && color.alternatives[0].node == from.node
+                        }
+                        _ => false,
+                    };
+                    if same {
+                        let color =
+                            target_names.map_or_else(|| "that color".to_string(), |n| or_list(&n));
+                        let theirs = match whose.node {
+                            Possessive::Their | Possessive::ThatPlayers => "theirs".to_string(),
+                            Possessive::My => "mine".to_string(),
+                            p => format!("{} splay", p.words()),
+                        };
+                        return format!("match your splay in {color} to {theirs}");
+                    }
+                }
+                let pile = match from_named.as_deref() {
+                    Some(n) => format!("{} {n} cards", whose.node.words()),
+                    None => {
+                        let of = match &from.node {
+                            ColorAtom::Chosen => "the chosen color".to_string(),
+                            ColorAtom::ColorOf(r) => format!("the color of {}", self.card_ref(r)),
+                            _ => "that color".to_string(),
+                        };
+                        format!("{} cards of {of}", whose.node.words())
+                    }
+                };
+                let target = target_text(from_named.as_deref());
+                if matching {
+                    format!(
+                        "splay {target} as {pile} are splayed, or unsplay them if those are not"
+                    )
+                } else {
+                    format!("splay {target} in the direction {pile} are splayed")
+                }
+            }
+            SplaySource::OneOf { whose, filters } => {
+                let other = target_names
+                    .as_ref()
+                    .and_then(|n| (n.len() == 1).then(|| n[0].clone()));
+                let target = target_text(None);
+                let colors = self.colors_noun(filters, other.as_deref());
+                let one = format!("one of {} {colors}", whose.node.words());
+                if matching {
+                    format!("splay {target} as {one} is splayed")
+                } else {
+                    format!("splay {target} in the direction {one} is splayed")
+                }
+            }
+        }
+    }
+
+    /// "other colors" (when the colour left out is `other`), "colors other than red", "colors
+    /// with [crown]".
+    fn colors_noun(&self, filters: &[Spanned<ColorFilter>], other: Option<&str>) -> String {
+        let mut before = String::new();
+        let mut after = String::new();
+        for f in filters {
+            match &f.node {
+                ColorFilter::OtherThan(c) if Some(c.node.as_str()) == other => {
+                    before.push_str("other ");
+                }
+                ColorFilter::OtherThan(c) => {
+                    after.push_str(&format!(" other than {}", c.node));
+                }
+                f => {
+                    after.push(' ');
+                    after.push_str(&self.color_filter(f, false));
+                }
+            }
+        }
+        format!("{before}colors{after}")
     }
 }

@@ -286,6 +286,19 @@ impl Renderer<'_> {
             .alternatives
             .iter()
             .map(|a| match &self.resolve_color(&a.node) {
+                // Clock: "your color with the most cards", a rule that selects.
+                ColorAtom::AnyColor(filters)
+                    if filters
+                        .last()
+                        .is_some_and(|f| f.node == ColorFilter::MostCards) =>
+                {
+                    let mut text = "your color".to_string();
+                    for f in filters {
+                        text.push(' ');
+                        text.push_str(&self.color_filter(&f.node, false));
+                    }
+                    text
+                }
                 ColorAtom::AnyColor(filters) => {
                     direction_first = c.alternatives.len() == 1;
                     let mut text = "any one color of your cards".to_string();
@@ -327,6 +340,12 @@ impl Renderer<'_> {
             .iter()
             .map(|a| match &self.resolve_color(&a.node) {
                 ColorAtom::Named(n) => format!("of color {n}"),
+                // Sunglasses: "a card of a color you have splayed".
+                ColorAtom::AnyColor(filters)
+                    if matches!(filters.as_slice(), [f] if f.node == ColorFilter::Splayed(Vec::new())) =>
+                {
+                    "of a color you have splayed".to_string()
+                }
                 ColorAtom::AnyColor(filters) => {
                     let mut text = "of any color".to_string();
                     for f in filters {
@@ -378,6 +397,8 @@ impl Renderer<'_> {
                 }
                 _ => format!("of {}", self.card_ref(card)),
             },
+            ColorFilter::OtherThan(c) => format!("other than {}", c.node),
+            ColorFilter::MostCards => "with the most cards".to_string(),
         }
     }
 }

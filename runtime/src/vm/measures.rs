@@ -501,6 +501,72 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::ColorsWithMostCards`: `I: seat mask → seat mask'`: keep the colours whose pile has
+    /// the most cards among those of the mask (several on a tie; none if all are empty).
+    pub(super) fn op_colors_with_most_cards(&self, frame: &mut Frame) -> OpResult {
+        let mask = self.pop_int(frame)?;
+        let Some(&seat) = frame.ints.last() else {
+            return Err(self.error(frame, "the number stack is empty"));
+        };
+        let size = |c: Color| {
+            self.seat(seat)
+                .map_or(0, |s| self.state.players[s as usize].pile(c).cards.len())
+        };
+        let most = Color::ALL
+            .iter()
+            .filter(|c| mask & color_bit(**c) != 0)
+            .map(|c| size(*c))
+            .max()
+            .unwrap_or(0);
+        let kept = Color::ALL
+            .iter()
+            .filter(|c| mask & color_bit(**c) != 0 && most > 0 && size(**c) == most)
+            .fold(0, |m, c| m | color_bit(*c));
+        frame.ints.push(kept);
+        Ok(None)
+    }
+
+    /// `Op::SameVisibleCards`: `I: seat → b`: every non-empty pile of the seat's board shows as
+    /// many cards: a splayed pile all of its cards, an unsplayed one its top card ("All cards in
+    /// a splayed stack are visible", "No non-top cards are visible in an unsplayed stack":
+    /// ../shared/rules/online-rules-summary-with-expansions.txt, "Visible"). False with no pile.
+    pub(super) fn op_same_visible_cards(&self, frame: &mut Frame) -> OpResult {
+        let seat = self.pop_int(frame)?;
+        let counts: Vec<usize> = self.seat(seat).map_or_else(Vec::new, |s| {
+            Color::ALL
+                .iter()
+                .map(|c| self.state.players[s as usize].pile(*c))
+                .filter(|p| !p.cards.is_empty())
+                .map(|p| if p.splay.is_some() { p.cards.len() } else { 1 })
+                .collect()
+        });
+        let same = counts
+            .first()
+            .is_some_and(|n| counts.iter().all(|m| m == n));
+        frame.ints.push(i32::from(same));
+        Ok(None)
+    }
+
+    /// `Op::PileSplay`: `I: seat color → direction`: the pile's splay as its `direction_bit`
+    /// (0 when it is not splayed, or for no player or colour).
+    pub(super) fn op_pile_splay(&self, frame: &mut Frame) -> OpResult {
+        let color = self.pop_int(frame)?;
+        let seat = self.pop_int(frame)?;
+        let splay = match (
+            self.seat(seat),
+            usize::try_from(color)
+                .ok()
+                .and_then(|i| Color::ALL.get(i).copied()),
+        ) {
+            (Some(seat), Some(color)) => self.state.players[seat as usize].pile(color).splay,
+            _ => None,
+        };
+        frame
+            .ints
+            .push(splay.map_or(0, |d| i32::from(direction_bit(d))));
+        Ok(None)
+    }
+
     /// `Op::Measure`: pops a seat, pushes the player's measure.
     #[inline]
     pub fn measure_op(&self, frame: &mut Frame, measure: MeasureCode) -> VmResult<()> {

@@ -3,7 +3,8 @@
 
 use super::{outcome_mut, stopped, Frame, FrameKind, OpResult, StmtOutcome, Stop, VmResult};
 use crate::bytecode::{
-    CardIdx, Chunk, ChunkIdx, CompiledEdition, LastingWhen, ShareBonus, SpecialIdx, StmtId,
+    direction_of_bit, CardIdx, Chunk, ChunkIdx, CompiledEdition, LastingWhen, ShareBonus,
+    SpecialIdx, StmtId,
 };
 use crate::choices::{Answer, RequestKind};
 use crate::game::{Cause, Game};
@@ -226,28 +227,28 @@ impl Game {
         Ok(None)
     }
 
-    /// `Op::MatchSplay`: `I: seat color other →`: the seat's pile of the colour takes the splay
-    /// of the other seat's pile of that colour; unsplayed if that one is not splayed.
+    /// `Op::SplayLike`: `I: direction seat color →`: splay the pile in the direction (a
+    /// `direction_bit`); an unsplayed one (0) unsplays it when `matching`, else does nothing.
     #[inline]
-    pub(super) fn op_match_splay(
+    pub(super) fn op_splay_like(
         &mut self,
         frame: &mut Frame,
+        matching: bool,
         stmt: StmtId,
         pure: bool,
     ) -> OpResult {
         self.impure(frame, pure)?;
-        let other = self.pop_int(frame)?;
         let color = self.pop_int(frame)?;
         let seat = self.pop_int(frame)?;
-        let direction = match (
-            self.seat(other),
-            usize::try_from(color)
-                .ok()
-                .and_then(|i| Color::ALL.get(i).copied()),
-        ) {
-            (Some(other), Some(c)) => self.state.players[other as usize].pile(c).splay,
-            _ => None,
-        };
+        let direction = self.pop_int(frame)?;
+        let direction = direction_of_bit(direction);
+        if direction.is_none() && !matching {
+            if let Some(o) = outcome_mut(frame, stmt) {
+                o.ran = true;
+                o.requested = 1;
+            }
+            return Ok(None);
+        }
         if self.splay_pile(frame, stmt, seat, color, direction) {
             return stopped(Stop::GameOver);
         }

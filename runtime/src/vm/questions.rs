@@ -5,7 +5,8 @@ use super::{
     outcome_mut, stopped, Fold, Frame, OpResult, StmtOutcome, Stop, VmResult, FUEL, NOBODY,
 };
 use crate::bytecode::{
-    color_bit, icon_bit, Chunk, ChunkIdx, CompiledEdition, Op, SpecialIdx, StmtId, NO_CHUNK,
+    color_bit, direction_of_bit, icon_bit, Chunk, ChunkIdx, CompiledEdition, Op, SpecialIdx,
+    StmtId, NO_CHUNK,
 };
 use crate::choices::{Answer, RequestKind};
 use crate::game::Game;
@@ -468,6 +469,20 @@ impl Game {
             return Err(self.error(frame, "the number stack is empty"));
         };
         let next = chunk.ops.get(frame.pc as usize).copied();
+        // Before a `SplayLike`, the direction lies under the seat (`I: direction seat`).
+        let like = match next {
+            Some(Op::SplayLike { matching, .. }) => Some((
+                matching,
+                direction_of_bit(
+                    frame
+                        .ints
+                        .get(frame.ints.len().wrapping_sub(2))
+                        .copied()
+                        .unwrap_or(0),
+                ),
+            )),
+            _ => None,
+        };
         let options: Vec<Color> = match self.seat(seat_value) {
             None => Vec::new(),
             Some(seat) => Color::ALL
@@ -479,6 +494,11 @@ impl Game {
                     pile.cards.len() >= 2
                         && match (direction, next) {
                             (Some(d), _) => pile.splay != Some(d),
+                            (None, _) if like.is_some() => match like {
+                                Some((_, Some(d))) => pile.splay != Some(d),
+                                Some((matching, None)) => matching && pile.splay.is_some(),
+                                None => true,
+                            },
                             (None, Some(Op::Unsplay { .. })) => pile.splay.is_some(),
                             (None, _) => true,
                         }

@@ -809,6 +809,65 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::ChooseSharedColor`: `S: cards → cards'`: the chooser picks a colour that at least `n`
+    /// of the cards share (asked only when several do); the others are dropped. `[decision]`
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn op_choose_shared_color(
+        &mut self,
+        edition: &CompiledEdition,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        n: u8,
+        chooser: Chooser,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        let Some(candidates) = frame.sets.last().cloned() else {
+            return Err(self.error(frame, "the card stack is empty"));
+        };
+        let options: Vec<Color> = Color::ALL
+            .iter()
+            .copied()
+            .filter(|c| {
+                candidates
+                    .iter()
+                    .filter(|d| edition.card(**d).color == *c)
+                    .count()
+                    >= usize::from(n.max(1))
+            })
+            .collect();
+        let color = match options.as_slice() {
+            [] => None,
+            [one] => Some(*one),
+            _ => {
+                self.impure(frame, pure)?;
+                match self.answer.take() {
+                    Some(Answer::Colors(c)) => c.first().copied(),
+                    Some(_) => return Err(self.error(frame, "the answer is not a colour")),
+                    None => {
+                        let who = self.chooser_seat(frame, chooser);
+                        return stopped(self.suspend(
+                            frame,
+                            who,
+                            RequestKind::Colors { options, count: 1 },
+                            &chunk.name,
+                        ));
+                    }
+                }
+            }
+        };
+        frame.sets.pop();
+        let kept: Vec<CardIdx> = candidates
+            .into_iter()
+            .filter(|c| Some(edition.card(*c).color) == color)
+            .collect();
+        if let (Some(o), Some(c)) = (outcome_mut(frame, stmt), color) {
+            o.colors = color_bit(c);
+        }
+        frame.sets.push(kept);
+        Ok(None)
+    }
+
     /// `Op::Mark`: `S: cards →`: the cards are the statement's (`choose a card …`), left where they
     /// are.
     #[inline]

@@ -63,6 +63,10 @@ impl Emitter<'_> {
                     direction: *direction,
                 });
             }
+            Cond::SameVisibleCards(player) => {
+                self.player(player);
+                self.op(Op::SameVisibleCards);
+            }
             Cond::Eligible { player, value } => {
                 self.player(player);
                 self.value(value);

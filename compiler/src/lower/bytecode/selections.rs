@@ -43,6 +43,17 @@ impl Emitter<'_> {
                 stmt: stmt.0,
             });
         }
+        if sel.filters.contains(&CardFilter::SameColor) {
+            let n = match sel.pick.count {
+                Count::Exactly(n) | Count::Between(n, _) => n,
+                _ => 1,
+            };
+            self.op(Op::ChooseSharedColor {
+                n,
+                chooser: sel.chooser,
+                stmt: stmt.0,
+            });
+        }
         if sel.pick.count == Count::All && sel.pick.extreme.is_none() && !optional {
             return;
         }
@@ -221,7 +232,7 @@ impl Emitter<'_> {
             // The selection's chooser carries it.
             CardFilter::OfMyChoice => {}
             // Taken by the pick (`ChooseSharedValue`).
-            CardFilter::SameValue => {}
+            CardFilter::SameValue | CardFilter::SameColor => {}
             CardFilter::HasDemand => self.op(Op::KeepDemand),
             CardFilter::Bonus { negated } => self.op(Op::KeepBonus { negated: *negated }),
             CardFilter::All(filters) => self.filters(filters),

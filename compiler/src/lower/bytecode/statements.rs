@@ -5,8 +5,8 @@ use super::Emitter;
 use crate::ir::{
     Binding, BoardPosition, CardFilter, CardSel, CardSource, Chooser, ColorFilter, ColorSel,
     ColorTerm, Comparison, Cond, Count, Destination, DestinationZone, LastingDef, LastingWhen,
-    MeasureTest, Owner, Player, PlayerSet, Quantifier, Stmt, StmtId, StmtKind, Value, Verb, Winner,
-    ZoneRef,
+    MeasureTest, Owner, Player, PlayerSet, Quantifier, SplaySource, SplaySourceColor, Stmt, StmtId,
+    StmtKind, Value, Verb, Winner, ZoneRef,
 };
 use dogma_runtime::bytecode::{self as bc, Op, Who, ZoneSel};
 use dogma_runtime::SplayDirection;
@@ -190,15 +190,12 @@ impl Emitter<'_> {
                 self.pile(id, player, color, None);
                 self.op(Op::Unsplay { stmt: id.0 });
             }
-            StmtKind::MatchSplay {
+            StmtKind::SplayLike {
                 player,
                 color,
-                other,
-            } => {
-                self.pile(id, player, color, None);
-                self.player(other);
-                self.op(Op::MatchSplay { stmt: id.0 });
-            }
+                source,
+                matching,
+            } => self.splay_like(id, player, color, source, *matching),
             StmtKind::Rearrange { player, color } => {
                 self.pile(id, player, color, None);
                 self.op(Op::Rearrange { stmt: id.0 });
@@ -495,6 +492,52 @@ impl Emitter<'_> {
         });
     }
 
+    /// `splay … in the direction …` / `splay … to match …`: the source pile's direction first
+    /// (a colour of its board chosen, for `one of your colors`), then the pile to splay.
+    fn splay_like(
+        &mut self,
+        id: StmtId,
+        player: &Player,
+        color: &ColorSel,
+        source: &SplaySource,
+        matching: bool,
+    ) {
+        self.player(&source.player);
+        match &source.color {
+            SplaySourceColor::Pile(sel) => self.colors(sel),
+            SplaySourceColor::OneOf(filters) => {
+                self.op(Op::BoardColors);
+                for filter in filters {
+                    self.color_filter(filter);
+                }
+                self.op(Op::ColorsSplayed { directions: 0 });
+            }
+        }
+        self.op(Op::PickColor {
+            stmt: id.0,
+            direction: None,
+        });
+        self.op(Op::PileSplay);
+        // A direction-less source (an unsplayed pile) leaves nothing to do, unless matching.
+        let skip = if matching {
+            None
+        } else {
+            self.op(Op::Dup);
+            Some(self.forward(Op::JumpIfFalse { target: 0 }))
+        };
+        self.pile(id, player, color, None);
+        self.op(Op::SplayLike {
+            matching,
+            stmt: id.0,
+        });
+        if let Some(skip) = skip {
+            let end = self.forward(Op::Jump { target: 0 });
+            self.patch(skip);
+            self.op(Op::Pop);
+            self.patch(end);
+        }
+    }
+
     fn draw(&mut self, id: StmtId, player: &Player, age: &Value, count: u8, then: Option<Verb>) {
         if let Some(verb) = then {
             if !moves_to_natural_place(verb) {
@@ -757,6 +800,12 @@ fn one_colour(sel: &ColorSel) -> bool {
     )
 }
 
+/// Whether the colour is a rule that selects (`a color with the most cards`): not a choice the
+/// text names, so a `you may` before it is a yes/no (the Golden Rule asks only on a tie).
+fn selects_colour(sel: &ColorSel) -> bool {
+    matches!(sel.alternatives.as_slice(), [ColorTerm::Any(filters)] if filters.contains(&ColorFilter::MostCards))
+}
+
 /// Whether picking the cards is a choice the text names, into which a `you may` folds: not
 /// fixed cards, and not a rule that selects ("the highest card": a yes/no, then the Golden
 /// Rule's question only if the rule ties).
@@ -773,7 +822,9 @@ fn opens_with_choice(stmt: &Stmt) -> bool {
         StmtKind::Splay { player, color, .. }
         | StmtKind::Unsplay { player, color }
         | StmtKind::Rearrange { player, color }
-        | StmtKind::MatchSplay { player, color, .. } => own(player) && !one_colour(color),
+        | StmtKind::SplayLike { player, color, .. } => {
+            own(player) && !one_colour(color) && !selects_colour(color)
+        }
         // The `you may` is the executor's: it folds into a choice only the executor makes.
         StmtKind::Either { chooser, .. }
         | StmtKind::Choose { chooser, .. }
@@ -798,7 +849,10 @@ fn picks_first(sel: &CardSel) -> bool {
         ),
         _ => true,
     };
-    owner_fixed && !sel.filters.contains(&CardFilter::SameValue) && choosable(sel)
+    owner_fixed
+        && !sel.filters.contains(&CardFilter::SameValue)
+        && !sel.filters.contains(&CardFilter::SameColor)
+        && choosable(sel)
 }
 
 /// Whether a selection can yield more than one card (so that their order may matter).

@@ -70,7 +70,7 @@ impl Emitter<'_> {
     }
 
     /// `I: seat mask → seat mask'`.
-    fn color_filter(&mut self, filter: &ColorFilter) {
+    pub(super) fn color_filter(&mut self, filter: &ColorFilter) {
         match filter {
             ColorFilter::Splayed(directions) => self.op(Op::ColorsSplayed {
                 directions: directions.iter().fold(0, |m, d| m | bc::direction_bit(*d)),
@@ -82,6 +82,13 @@ impl Emitter<'_> {
             ColorFilter::Of(cards) => {
                 self.cards(cards, None);
                 self.op(Op::ColorsOfCards);
+                self.op(Op::BitAnd);
+            }
+            ColorFilter::MostCards => self.op(Op::ColorsWithMostCards),
+            ColorFilter::OtherThan(color) => {
+                self.op(Op::Int {
+                    value: !(bc::color_bit(*color) as i16),
+                });
                 self.op(Op::BitAnd);
             }
         }
@@ -246,8 +253,10 @@ impl Emitter<'_> {
                     measure: MeasureCode::Icons(*icon),
                 });
             }
+            // Printed icons: read wherever the named cards lie now (docs/language.md, section
+            // 12), like a value or a colour.
             Countable::IconsOnCards { cards, icon } => {
-                self.cards(cards, None);
+                self.looked_at(cards);
                 self.op(Op::CardIcons { icon: *icon });
             }
             Countable::Players { set, test } => {
