@@ -558,7 +558,8 @@ impl Renderer<'_> {
             StmtKind::ChooseRange {
                 by_demander,
                 count,
-                different,
+                // Several values chosen are different ones whether or not the source says so.
+                different: _,
                 low,
                 high,
                 less_than,
@@ -568,7 +569,6 @@ impl Renderer<'_> {
                 } else {
                     format!("{} different values", number(*count))
                 };
-                let _ = different; // several values are always different ones
                 let text = if *less_than {
                     let bound = match &high.kind {
                         ExprKind::Int(n) => format!("[{n}]"),
