@@ -85,15 +85,10 @@ pub fn generate_shared(editions: &[&CompiledEdition]) -> Result<SharedCode, Stri
         );
         modules.push(unparse(edition_module(edition, &header, &arms, &[])?)?);
     }
+    let prelude = prelude();
     let chunks = quote! {
         #![doc = " The chunk functions of the editions built together, each once: a chunk with the\n same ops in several editions runs the same function. Do not edit; regenerate it."]
-        #![allow(clippy::all, unused_imports, unused_variables, unreachable_code)]
-
-        use dogma_runtime::bytecode::*;
-        use dogma_runtime::game::Game;
-        use dogma_runtime::terms::*;
-        use dogma_runtime::vm::{Frame, StmtOutcome, Stop, VmResult};
-        use dogma_runtime::vocab::*;
+        #(#prelude)*
 
         #(#functions)*
     };
@@ -115,15 +110,10 @@ fn edition_module(
     let fingerprint = Literal::u64_suffixed(fingerprint(edition)?);
     let name = &edition.name;
     let chunks = Literal::usize_suffixed(edition.chunks.len());
+    let prelude = prelude();
     Ok(quote! {
         #![doc = #header]
-        #![allow(clippy::all, unused_imports, unused_variables, unreachable_code)]
-
-        use dogma_runtime::bytecode::*;
-        use dogma_runtime::game::Game;
-        use dogma_runtime::terms::*;
-        use dogma_runtime::vm::{Frame, StmtOutcome, Stop, VmResult};
-        use dogma_runtime::vocab::*;
+        #(#prelude)*
 
         /// The edition this code runs.
         pub const EDITION: &str = #name;
@@ -149,6 +139,20 @@ fn edition_module(
 
         #(#functions)*
     })
+}
+
+/// What every generated module begins with: its lints and the runtime's names.
+fn prelude() -> [TokenStream; 2] {
+    [
+        quote! { #![allow(clippy::all, unused_imports, unused_variables, unreachable_code)] },
+        quote! {
+            use dogma_runtime::bytecode::*;
+            use dogma_runtime::game::Game;
+            use dogma_runtime::terms::*;
+            use dogma_runtime::vm::{Frame, StmtOutcome, Stop, VmResult};
+            use dogma_runtime::vocab::*;
+        },
+    ]
 }
 
 /// The arms of a chunk's program counter: one per op.

@@ -103,8 +103,21 @@ impl Game {
         let Some(to_seat) = self.seat(seat) else {
             return Ok(None);
         };
-        for card in cards {
-            let to = destination(edition, to_seat, zone, card);
+        let moves = cards
+            .into_iter()
+            .map(|card| (card, destination(edition, to_seat, zone, card)));
+        self.transfer_each(frame, stmt, moves.collect())
+    }
+
+    /// Transfers each card to its place, in order, counting it in the statement's outcome; stops
+    /// when the game ends.
+    fn transfer_each(
+        &mut self,
+        frame: &mut Frame,
+        stmt: StmtId,
+        moves: Vec<(CardIdx, Location)>,
+    ) -> OpResult {
+        for (card, to) in moves {
             self.move_logged(frame, card, to, Verb::Transfer, false);
             if let Some(o) = outcome_mut(frame, stmt) {
                 o.done += 1;
@@ -133,22 +146,13 @@ impl Game {
         if let Some(o) = outcome_mut(frame, stmt) {
             o.ran = true;
         }
-        for card in cards {
-            let Some(owner) = self.state.location(card).owner() else {
-                continue;
-            };
-            let to = destination(edition, owner, zone, card);
-            self.move_logged(frame, card, to, Verb::Transfer, false);
-            if let Some(o) = outcome_mut(frame, stmt) {
-                o.done += 1;
-                o.cards.push((card, to));
-            }
-            self.after_change();
-            if self.state.outcome.is_some() {
-                return stopped(Stop::GameOver);
-            }
-        }
-        Ok(None)
+        // Moving one card changes no other card's owner, so the places are found up front.
+        let moves = cards.into_iter().filter_map(|card| {
+            let owner = self.state.location(card).owner()?;
+            Some((card, destination(edition, owner, zone, card)))
+        });
+        let moves = moves.collect();
+        self.transfer_each(frame, stmt, moves)
     }
 
     /// `Op::Exchange`: `I: seat_a seat_b, S: a b →`: swap the cards of `a` (in `seat_a`'s `zone_a`)
