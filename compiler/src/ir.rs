@@ -573,8 +573,9 @@ pub enum CardFilter {
     /// It has a demand effect.
     HasDemand,
     /// The player could claim it as a standard achievement by the Achieve action's test, its
-    /// value the achievement's (`achieve (if eligible)`).
-    Eligible(Player),
+    /// value the achievement's (`achieve (if eligible)`), with the score multiplied by the
+    /// number (2: `with your score doubled`).
+    Eligible(Player, u8),
     /// Its value is odd (or even).
     Parity {
         odd: bool,
@@ -906,6 +907,8 @@ pub enum Measure {
     CardsInForecast,
     /// Visible bonuses on the board.
     Bonuses,
+    /// The different values of the visible bonuses on the board.
+    DifferentBonuses,
     /// The most of the slot (an icon, the hexagon, an echo effect) visible in one colour.
     InOneColor(Slot),
     /// How many colours show at least this many of one icon, for the best icon.

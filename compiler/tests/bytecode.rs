@@ -272,7 +272,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         DupSet => ((0, 1), (0, 2)),
         PopSet => ((0, 1), (0, 0)),
         Union | DropCards => ((0, 2), (0, 1)),
-        KeepColors | KeepValueCmp { .. } | KeepColorOnBoard { .. } | KeepEligible => {
+        KeepColors | KeepValueCmp { .. } | KeepColorOnBoard { .. } | KeepEligible { .. } => {
             ((1, 1), (0, 1))
         }
         KeepValues { n } => ((n as usize, 1), (0, 1)),
@@ -319,6 +319,8 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
             ((0, 0), (0, 0))
         }
         PickColor { .. } => ((2, 0), (2, 0)),
+        ChoosePileColor { .. } => ((1, 0), (1, 0)),
+        ChoosePileOwner { .. } => ((1, 0), (2, 0)),
         Draw { .. } | Splay { .. } | Unsplay { .. } | Rearrange { .. } => ((2, 0), (0, 0)),
         SplayLike { .. } => ((3, 0), (0, 0)),
         PileSplay => ((2, 0), (1, 0)),
@@ -417,6 +419,8 @@ fn pure_chunks_never_decide() {
                         | Op::AskOption { .. }
                         | Op::Choose { .. }
                         | Op::PickColor { .. }
+                        | Op::ChoosePileColor { .. }
+                        | Op::ChoosePileOwner { .. }
                         | Op::Draw { .. }
                         | Op::Move { .. }
                         | Op::Transfer { .. }

@@ -325,6 +325,8 @@ pub enum StmtKind {
     Splay {
         direction: Spanned<Direction>,
         color: ColorExpr,
+        /// `on any player's board`: the board whose pile is splayed (the executor's without).
+        board: Option<Spanned<Possessive>>,
     },
     Unsplay(ColorExpr),
     /// A splay whose direction is another pile's: `splay purple in the direction your red cards
@@ -353,8 +355,9 @@ pub enum StmtKind {
     /// `meld …`, `reveal and return …`, `achieve (if eligible) …`.
     Move {
         verbs: Vec<Spanned<Verb>>,
-        /// `achieve (if eligible)`: only cards the player could claim as standard achievements.
-        if_eligible: bool,
+        /// `achieve (if eligible)`: only cards the player could claim as standard achievements;
+        /// the number is the multiple of the score the test reads (2: `with your score doubled`).
+        if_eligible: Option<u8>,
         what: Selection,
     },
     /// `look at the top card of the [3] deck`: the player sees the cards, nobody else does;
@@ -1424,6 +1427,8 @@ pub enum Measure {
     Icon(Name),
     /// `bonuses` (Echoes): visible bonuses on the board.
     Bonuses,
+    /// `different bonuses` (Echoes): the different values of the visible bonuses on the board.
+    DifferentBonuses,
     /// `hex in one color`, `echo in one color`: the most of the slot (an icon, `hex`, `echo`)
     /// visible in one colour's pile.
     InOneColor(Name),

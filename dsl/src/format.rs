@@ -635,8 +635,24 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
         StmtKind::EndDogma => "end the dogma action".to_string(),
         StmtKind::EndGame => "end the game".to_string(),
         StmtKind::SelfExecute(sel) => format!("self-execute {}", selection_text(sel)),
-        StmtKind::Splay { direction, color } => {
-            format!("splay {} {}", direction.node.word(), color_expr_text(color))
+        StmtKind::Splay {
+            direction,
+            color,
+            board,
+        } => {
+            let Some(board) = board else {
+                return format!("splay {} {}", direction.node.word(), color_expr_text(color));
+            };
+            // `a color on …` would read as a colour filter: a pile of any colour is `one color`.
+            let color = match color.alternatives.as_slice() {
+                [a] if a.node == ColorAtom::AnyColor(Vec::new()) => "one color".to_string(),
+                _ => color_expr_text(color),
+            };
+            format!(
+                "splay {} {color} on {} board",
+                direction.node.word(),
+                board.node.words()
+            )
         }
         StmtKind::Unsplay(color) => format!("unsplay {}", color_expr_text(color)),
         StmtKind::SplayLike {
@@ -702,7 +718,11 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             what,
         } => {
             let verbs: Vec<&str> = verbs.iter().map(|v| v.node.word()).collect();
-            let eligible = if *if_eligible { " (if eligible)" } else { "" };
+            let eligible = match if_eligible {
+                None => "",
+                Some(1) => " (if eligible)",
+                Some(_) => " (if eligible with your score doubled)",
+            };
             format!("{}{eligible} {}", verbs.join(" and "), selection_text(what))
         }
         StmtKind::Look(sel) => format!("look at {}", selection_text(sel)),
@@ -1426,6 +1446,7 @@ fn measure_text(m: &Measure, singular: bool) -> String {
         Measure::ColorCards(color) => format!("{} card{s}", color.node),
         Measure::Icon(icon) => icon.node.clone(),
         Measure::Bonuses => "bonuses".to_string(),
+        Measure::DifferentBonuses => "different bonuses".to_string(),
         Measure::InOneColor(slot) => format!("{} in one color", slot.node),
         Measure::ColorsWithOneIcon(n) => format!("color{s} with at least {n} of one icon"),
     }

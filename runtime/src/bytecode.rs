@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 14;
+pub const FORMAT_VERSION: u32 = 15;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -611,6 +611,8 @@ pub enum MeasureCode {
     LastMovedValue(Verb),
     /// Visible bonuses on the board.
     Bonuses,
+    /// The different values of the visible bonuses on the board.
+    DifferentBonuses,
     /// The most of the slot visible in one colour's pile.
     InOneColor(Slot),
     /// How many colours show at least `n` of one icon, for the icon that does so most.
@@ -846,8 +848,8 @@ pub enum Op {
     /// Keep cards of odd (or even) value.
     KeepParity { odd: bool },
     /// `I: seat, S: cards → cards` the player could claim as standard achievements (the Achieve
-    /// action's test at each card's value).
-    KeepEligible,
+    /// action's test at each card's value, the player's score multiplied by `score_multiple`).
+    KeepEligible { score_multiple: u8 },
     /// Keep cards showing one of the icons the statement chose.
     KeepChosenIcons { stmt: StmtId },
     /// Keep cards among the bottom `n` of their pile.
@@ -1016,6 +1018,22 @@ pub enum Op {
     /// `I: v1 … vk k →`: the chooser picks one of the k values (only possible ages); recorded
     /// on the statement; none to pick: nothing recorded. `[decision]`
     ChooseValueListed { chooser: Chooser, stmt: StmtId },
+    /// `I: mask → mask'`: the acting player picks a colour of the mask that a pile of a board of
+    /// the group could take the splay in (two cards or more, not yet so splayed); the chosen
+    /// colour's bit, 0 for none (`splay left one color on any player's board`). `[decision]`
+    ChoosePileColor {
+        group: PlayerSet,
+        direction: SplayDirection,
+        stmt: StmtId,
+    },
+    /// `I: mask → seat mask`: the acting player picks a player of the group whose pile of the
+    /// colour could take the splay (asked only when several could), recorded as the statement's
+    /// chosen player; nobody when none could. `[decision]`
+    ChoosePileOwner {
+        group: PlayerSet,
+        direction: SplayDirection,
+        stmt: StmtId,
+    },
     /// `I: seat mask → seat color`: the player picks one splayable colour of the mask.
     /// `[decision]`
     PickColor {

@@ -361,8 +361,15 @@ impl Game {
     /// With duplicate achievements (Echoes rulebook, "Duplicate Achievements"), each standard
     /// achievement of that age already held raises the score needed by as much again.
     pub fn eligible_to_achieve(&self, seat: Seat, age: u8) -> bool {
+        self.eligible_to_achieve_scaled(seat, age, 1)
+    }
+
+    /// `eligible_to_achieve` with the player's score multiplied by `score_multiple` for the
+    /// test (a card that doubles the score "for the purpose of checking eligibility").
+    pub fn eligible_to_achieve_scaled(&self, seat: Seat, age: u8, score_multiple: u8) -> bool {
         let needed = 5 * i32::from(age) * self.achievement_multiple(seat, age);
-        self.score(seat) >= needed && self.state.highest_top(&self.edition, seat) >= age
+        self.score(seat) * i32::from(score_multiple) >= needed
+            && self.state.highest_top(&self.edition, seat) >= age
     }
 
     /// How many times five times the age a standard achievement of that age needs: 1, or with

@@ -828,7 +828,9 @@ impl Game {
             Op::KeepIf { test } => run!(self.op_keep_if(frame, test, outer)),
             Op::KeepDemand => run!(self.op_keep_demand(edition, frame)),
             Op::KeepBonus { negated } => run!(self.op_keep_bonus(edition, frame, negated)),
-            Op::KeepEligible => run!(self.op_keep_eligible(edition, frame)),
+            Op::KeepEligible { score_multiple } => {
+                run!(self.op_keep_eligible(edition, frame, score_multiple))
+            }
             Op::KeepParity { odd } => run!(self.op_keep_parity(edition, frame, odd)),
             Op::KeepChosenIcons { stmt } => {
                 run!(self.op_keep_chosen_icons(edition, frame, stmt, outer))
@@ -958,6 +960,16 @@ impl Game {
             Op::ChooseValueListed { chooser, stmt } => {
                 run!(self.op_choose_value_listed(edition, chunk, frame, chooser, stmt, pure))
             }
+            Op::ChoosePileColor {
+                group,
+                direction,
+                stmt,
+            } => run!(self.op_choose_pile_color(chunk, frame, group, direction, stmt, pure)),
+            Op::ChoosePileOwner {
+                group,
+                direction,
+                stmt,
+            } => run!(self.op_choose_pile_owner(chunk, frame, group, direction, stmt, pure)),
             Op::PickColor { stmt, direction } => {
                 run!(self.op_pick_color(chunk, frame, stmt, direction, pure))
             }

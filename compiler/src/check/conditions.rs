@@ -245,6 +245,7 @@ impl EffectCx<'_, '_> {
             ast::Measure::CardsIn(ast::ZoneKind::Hand) => Measure::CardsInHand,
             ast::Measure::CardsIn(ast::ZoneKind::Forecast) => Measure::CardsInForecast,
             ast::Measure::Bonuses => Measure::Bonuses,
+            ast::Measure::DifferentBonuses => Measure::DifferentBonuses,
             ast::Measure::ValueIn { value, zone } => Measure::CardsOfValueIn {
                 value: self.small_count(*value, m.span),
                 zone: match zone {

@@ -500,7 +500,11 @@ impl EffectCx<'_, '_> {
                 single(self, StmtKind::SelfExecute(sel))
             }
             // `splay right each color you have splayed left`: a splay per colour, in a loop.
-            S::Splay { direction, color } if each_color(color).is_some() => {
+            S::Splay {
+                direction,
+                color,
+                board: None,
+            } if each_color(color).is_some() => {
                 let filters = each_color(color).unwrap_or_default();
                 let direction = self.direction(direction);
                 let (owner, filters) = self.board_filters(filters);
@@ -582,13 +586,28 @@ impl EffectCx<'_, '_> {
                     },
                 )
             }
-            S::Splay { direction, color } => {
+            S::Splay {
+                direction,
+                color,
+                board,
+            } => {
                 let direction = self.direction(direction);
                 let color = self.color_expr(color);
+                // A pile of another board: `any player's` is one player, chosen by the executor.
+                let player = match board {
+                    None => self.doer(),
+                    Some(whose) => match self.owner(whose) {
+                        Owner::One(p) => p,
+                        Owner::Union(set) => Player::Choose {
+                            set,
+                            condition: None,
+                        },
+                    },
+                };
                 single(
                     self,
                     StmtKind::Splay {
-                        player: self.doer(),
+                        player,
                         color,
                         direction,
                     },
@@ -732,8 +751,10 @@ impl EffectCx<'_, '_> {
                 what,
             } => {
                 let mut cards = self.selection(what);
-                if *if_eligible {
-                    cards.filters.push(CardFilter::Eligible(self.doer()));
+                if let Some(multiple) = if_eligible {
+                    cards
+                        .filters
+                        .push(CardFilter::Eligible(self.doer(), *multiple));
                 }
                 let Some(first) = verbs.first() else {
                     return single(self, StmtKind::Keep);

@@ -425,6 +425,7 @@ fn measure(m: MeasureCode) -> String {
             format!("cards_of_value_in {value} {zone:?}")
         }
         MeasureCode::Bonuses => "bonuses".to_string(),
+        MeasureCode::DifferentBonuses => "different_bonuses".to_string(),
         MeasureCode::LastMovedValue(verb) => format!("last_moved_value {verb:?}"),
         MeasureCode::InOneColor(slot) => format!("in_one_color {}", slot.word()),
         MeasureCode::ColorsWithOneIcon(n) => format!("colors_with_one_icon {n}"),
@@ -581,7 +582,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::KeepIf { test } => format!("keep_if {}", chunk_name(edition, test)),
         Op::KeepDemand => "keep_demand".to_string(),
         Op::KeepBonus { negated } => format!("keep_bonus negated={negated}"),
-        Op::KeepEligible => "keep_eligible".to_string(),
+        Op::KeepEligible { score_multiple } => format!("keep_eligible score*{score_multiple}"),
         Op::KeepParity { odd } => format!("keep_parity odd={odd}"),
         Op::KeepChosenIcons { stmt } => format!("keep_chosen_icons stmt={stmt}"),
         Op::KeepPileBottom { n } => format!("keep_pile_bottom {n}"),
@@ -725,6 +726,22 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::ChooseValueFrom { n, chooser, stmt } => {
             format!("choose_value_from {n}{} stmt={stmt}", by(chooser))
         }
+        Op::ChoosePileColor {
+            group: g,
+            direction,
+            stmt,
+        } => format!(
+            "choose_pile_color {} splay={direction} stmt={stmt}",
+            group(g)
+        ),
+        Op::ChoosePileOwner {
+            group: g,
+            direction,
+            stmt,
+        } => format!(
+            "choose_pile_owner {} splay={direction} stmt={stmt}",
+            group(g)
+        ),
         Op::PickColor { stmt, direction } => match direction {
             Some(d) => format!("pick_color splay={d} stmt={stmt}"),
             None => format!("pick_color stmt={stmt}"),

@@ -289,7 +289,14 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             c.next();
             let direction = lower_direction(c.next());
             let color = lower_colors(c.next());
-            StmtKind::Splay { direction, color }
+            let board = c
+                .eat(Rule::kw_on)
+                .map(|_| super::selections::lower_possessive(c.next()));
+            StmtKind::Splay {
+                direction,
+                color,
+                board,
+            }
         }
         Rule::splay_like_stmt => {
             c.next(); // splay
@@ -397,7 +404,13 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             if c.eat(Rule::kw_and).is_some() {
                 verbs.push(lower_verb(c.next()));
             }
-            let if_eligible = c.eat(Rule::if_eligible).is_some();
+            let if_eligible = c.eat(Rule::if_eligible).map(|p| {
+                if p.into_inner().any(|t| t.as_rule() == Rule::kw_doubled) {
+                    2
+                } else {
+                    1
+                }
+            });
             let what = lower_selection(c.next());
             StmtKind::Move {
                 verbs,

@@ -63,6 +63,16 @@ pub(super) fn lower_each_color(pair: P) -> ColorExpr {
 pub(super) fn lower_colors(pair: P) -> ColorExpr {
     match pair.as_rule() {
         Rule::each_color => lower_each_color(pair),
+        Rule::one_color => {
+            let span = span_of(&pair);
+            ColorExpr {
+                alternatives: vec![Spanned {
+                    node: ColorAtom::AnyColor(Vec::new()),
+                    span,
+                }],
+                span,
+            }
+        }
         _ => lower_color_expr(pair),
     }
 }

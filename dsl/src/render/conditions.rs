@@ -484,6 +484,10 @@ impl Renderer<'_> {
                 format!("bonus{}", if plural { "es" } else { "" }),
                 format!(" on {poss} board"),
             ),
+            Measure::DifferentBonuses => (
+                format!("different bonus value{s} visible"),
+                format!(" on {poss} board"),
+            ),
             Measure::InOneColor(slot) if slot.node == "echo" => (
                 format!("visible echo effect{s}"),
                 format!(" in one color on {poss} board"),
@@ -714,6 +718,7 @@ pub(super) fn board_tail(m: &Measure) -> bool {
             | Measure::ColorCards(_)
             | Measure::CardsIn(ZoneKind::Board)
             | Measure::Bonuses
+            | Measure::DifferentBonuses
             | Measure::InOneColor(_)
             | Measure::ColorsWithOneIcon(_)
     )

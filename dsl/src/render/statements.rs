@@ -639,7 +639,30 @@ impl Renderer<'_> {
             StmtKind::EndDogma => Clause::subject("the dogma action is complete".to_string()),
             StmtKind::EndGame => Clause::subject("the game ends".to_string()),
             StmtKind::SelfExecute(sel) => self.self_execute(sel),
-            StmtKind::Splay { direction, color } => {
+            StmtKind::Splay {
+                direction,
+                color,
+                board: Some(board),
+            } => {
+                // "Splay left one color on any player's board": the pile named by its colour.
+                let colors: Vec<String> = color
+                    .alternatives
+                    .iter()
+                    .map(|a| match &a.node {
+                        ColorAtom::AnyColor(f) if f.is_empty() => "one color".to_string(),
+                        atom => self.color_atom_words(atom),
+                    })
+                    .collect();
+                Clause::imperative(format!(
+                    "splay {} {} on {} board",
+                    direction.node.word(),
+                    or_list(&colors),
+                    board.node.words()
+                ))
+            }
+            StmtKind::Splay {
+                direction, color, ..
+            } => {
                 let (group, direction_first) = self.color_group(color);
                 let dir = direction.node.word();
                 Clause::imperative(if direction_first {
@@ -699,9 +722,20 @@ impl Renderer<'_> {
                 what,
             } => {
                 let verbs: Vec<&str> = verbs.iter().map(|v| v.node.word()).collect();
-                let eligible = if *if_eligible { " (if eligible)" } else { "" };
+                let eligible = if if_eligible.is_some() {
+                    " (if eligible)"
+                } else {
+                    ""
+                };
+                // The score's multiple follows as the card prints it: a sentence of its own.
+                let doubled = match if_eligible {
+                    Some(m) if *m > 1 => {
+                        ". Your current score is doubled for the purpose of checking eligibility"
+                    }
+                    _ => "",
+                };
                 Clause::imperative(format!(
-                    "{}{eligible} {}",
+                    "{}{eligible} {}{doubled}",
                     verbs.join(" and "),
                     self.selection(what)
                 ))

@@ -617,6 +617,12 @@ impl Game {
                 })
                 .map_or(0, |e| i32::from(edition.card(e.card).age)),
             MeasureCode::Bonuses => self.visible_bonuses(seat).len() as i32,
+            MeasureCode::DifferentBonuses => {
+                let mut values = self.visible_bonuses(seat);
+                values.sort_unstable();
+                values.dedup();
+                values.len() as i32
+            }
             MeasureCode::InOneColor(slot) => self.most_in_one_color(seat, slot),
             MeasureCode::ColorsWithOneIcon(n) => self.colors_with_one_icon(seat, n),
             MeasureCode::Moved {

@@ -540,6 +540,110 @@ impl Game {
         Ok(None)
     }
 
+    /// Whether the seat's pile of the colour could be splayed in the direction: two cards or
+    /// more, not yet splayed so.
+    fn pile_takes_splay(&self, seat: Seat, color: Color, direction: SplayDirection) -> bool {
+        let pile = self.state.players[seat as usize].pile(color);
+        pile.cards.len() >= 2 && pile.splay != Some(direction)
+    }
+
+    /// `Op::ChoosePileColor`: `I: mask → mask'`: a colour of the mask that a pile of the group's
+    /// boards could take the splay in, chosen by the acting player when several could (0 for
+    /// none). `[decision]`
+    pub(super) fn op_choose_pile_color(
+        &mut self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        group: PlayerSet,
+        direction: SplayDirection,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let mask = self.pop_int(frame)?;
+        let seats = self.group_seats(group, frame.executor);
+        let options: Vec<Color> = Color::ALL
+            .iter()
+            .copied()
+            .filter(|c| mask & color_bit(*c) != 0)
+            .filter(|c| {
+                seats
+                    .iter()
+                    .any(|s| self.pile_takes_splay(*s, *c, direction))
+            })
+            .collect();
+        let color = match options.as_slice() {
+            [] => None,
+            [one] => Some(*one),
+            _ => match self.answer.take() {
+                Some(Answer::Colors(c)) => c.first().copied(),
+                Some(_) => return Err(self.error(frame, "the answer is not a colour")),
+                None => {
+                    frame.ints.push(mask);
+                    return stopped(self.suspend(
+                        frame,
+                        frame.actor(),
+                        RequestKind::Colors { options, count: 1 },
+                        &chunk.name,
+                    ));
+                }
+            },
+        };
+        if let (Some(o), Some(c)) = (outcome_mut(frame, stmt), color) {
+            o.colors = color_bit(c);
+        }
+        frame.ints.push(color.map_or(0, color_bit));
+        Ok(None)
+    }
+
+    /// `Op::ChoosePileOwner`: `I: mask → seat mask`: a player of the group whose pile of the
+    /// colour could take the splay, chosen by the acting player when several could; recorded as
+    /// the statement's chosen player (nobody when none could). `[decision]`
+    pub(super) fn op_choose_pile_owner(
+        &mut self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        group: PlayerSet,
+        direction: SplayDirection,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let mask = self.pop_int(frame)?;
+        let options: Vec<Seat> = self
+            .group_seats(group, frame.executor)
+            .into_iter()
+            .filter(|s| {
+                Color::ALL
+                    .iter()
+                    .any(|c| mask & color_bit(*c) != 0 && self.pile_takes_splay(*s, *c, direction))
+            })
+            .collect();
+        let chosen = match options.as_slice() {
+            [] => None,
+            [one] => Some(*one),
+            _ => match self.answer.take() {
+                Some(Answer::Players(p)) => p.first().copied(),
+                Some(_) => return Err(self.error(frame, "the answer is not a player")),
+                None => {
+                    frame.ints.push(mask);
+                    return stopped(self.suspend(
+                        frame,
+                        frame.actor(),
+                        RequestKind::Players { options, count: 1 },
+                        &chunk.name,
+                    ));
+                }
+            },
+        };
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.player = chosen;
+        }
+        frame.ints.push(chosen.map_or(NOBODY, i32::from));
+        frame.ints.push(mask);
+        Ok(None)
+    }
+
     /// Whether answering yes to the `you may` just reached could change anything: the body is
     /// tried on a copy of the game (without its log), up to the end of the `you may`; it
     /// matters if it changes a card, asks a question, calls another card or ends the game.

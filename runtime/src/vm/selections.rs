@@ -487,11 +487,14 @@ impl Game {
         &self,
         edition: &CompiledEdition,
         frame: &mut Frame,
+        score_multiple: u8,
     ) -> OpResult {
         let seat = self.pop_int(frame)?;
         let mut cards = self.pop_set(frame)?;
         match self.seat(seat) {
-            Some(seat) => cards.retain(|c| self.eligible_to_achieve(seat, edition.card(*c).age)),
+            Some(seat) => cards.retain(|c| {
+                self.eligible_to_achieve_scaled(seat, edition.card(*c).age, score_multiple)
+            }),
             None => cards.clear(),
         }
         frame.sets.push(cards);

@@ -215,6 +215,7 @@ impl Emitter<'_> {
                 zone: *zone,
             },
             Measure::Bonuses => MeasureCode::Bonuses,
+            Measure::DifferentBonuses => MeasureCode::DifferentBonuses,
             Measure::InOneColor(slot) => MeasureCode::InOneColor(*slot),
             Measure::ColorsWithOneIcon(n) => MeasureCode::ColorsWithOneIcon(*n),
             Measure::ColorCards(color) => MeasureCode::ColorCards(*color),

@@ -237,9 +237,11 @@ impl Emitter<'_> {
             CardFilter::Bonus { negated } => self.op(Op::KeepBonus { negated: *negated }),
             CardFilter::All(filters) => self.filters(filters),
             CardFilter::Parity { odd } => self.op(Op::KeepParity { odd: *odd }),
-            CardFilter::Eligible(player) => {
+            CardFilter::Eligible(player, score_multiple) => {
                 self.player(player);
-                self.op(Op::KeepEligible);
+                self.op(Op::KeepEligible {
+                    score_multiple: *score_multiple,
+                });
             }
             CardFilter::HasChosenIcon(stmt) => self.op(Op::KeepChosenIcons { stmt: stmt.0 }),
             CardFilter::LacksChosenIcon(stmt) => {

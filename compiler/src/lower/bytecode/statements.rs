@@ -484,8 +484,44 @@ impl Emitter<'_> {
         color: &ColorSel,
         direction: Option<SplayDirection>,
     ) {
-        self.player(player);
-        self.colors(color);
+        if let (
+            Player::Choose {
+                set,
+                condition: None,
+            },
+            Some(direction),
+        ) = (player, direction)
+        {
+            // A pile of a board of several (`splay left one color on any player's board`): its
+            // colour first, then its owner when several could be meant (../shared/SCENARIOS.md,
+            // "Expansions").
+            match color.alternatives.as_slice() {
+                [ColorTerm::Any(filters)] if filters.is_empty() => self.op(Op::Int {
+                    value: (1 << dogma_runtime::Color::ALL.len()) - 1,
+                }),
+                _ => self.colors(color),
+            }
+            self.op(Op::ChoosePileColor {
+                group: *set,
+                direction,
+                stmt: id.0,
+            });
+            self.op(Op::ChoosePileOwner {
+                group: *set,
+                direction,
+                stmt: id.0,
+            });
+        } else {
+            self.player(player);
+            match color.alternatives.as_slice() {
+                // `a color` of another player's pile: one of that player's colours.
+                [ColorTerm::Any(filters)] if *player != Player::Executor => {
+                    self.op(Op::BoardColors);
+                    self.color_filters(filters);
+                }
+                _ => self.colors(color),
+            }
+        }
         self.op(Op::PickColor {
             stmt: id.0,
             direction,

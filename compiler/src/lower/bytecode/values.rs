@@ -63,7 +63,7 @@ impl Emitter<'_> {
         }
     }
 
-    fn color_filters(&mut self, filters: &[ColorFilter]) {
+    pub(super) fn color_filters(&mut self, filters: &[ColorFilter]) {
         for filter in filters {
             self.color_filter(filter);
         }
