@@ -258,6 +258,8 @@ pub enum StmtKind {
     ChooseValueListed {
         chooser: Player,
         list: ValueList,
+        /// How many different values (fewer in the list: none chosen).
+        count: u8,
     },
     /// The chooser picks a value from `low` to `high` (both computed when the statement runs;
     /// only possible ages are offered).
@@ -616,6 +618,9 @@ pub enum CardFilter {
     /// The cards taken all share one value, which the chooser picks among the values at least
     /// as many candidates share as the pick takes.
     SameValue,
+    /// No two of the cards taken share a value (`of different value`): a move expands into a
+    /// choice of that many different values, then one card of each.
+    DifferentValues,
     /// The cards taken all share one colour, which the chooser picks among the colours at least
     /// as many candidates share as the pick takes.
     SameColor,

@@ -653,6 +653,8 @@ pub enum Filter {
     SameValue,
     /// `of the same color` (no `as`): the cards taken all share one colour.
     SameColor,
+    /// `of different value` (no `from`): no two of the cards taken share a value.
+    DifferentValues,
     /// `without leaf`, `without castle or factory` (none of them).
     WithoutIcon(Vec<Name>),
     /// `with a bonus` (Echoes): a bonus in any slot of the card.

@@ -891,6 +891,7 @@ fn filter_text(f: &Filter) -> String {
             format!("without {}", names.join(" or "))
         }
         Filter::WithBonus => "with a bonus".to_string(),
+        Filter::DifferentValues => "of different value".to_string(),
         Filter::Parity { odd: true } => "of odd value".to_string(),
         Filter::Parity { odd: false } => "of even value".to_string(),
         Filter::WithoutBonus => "without a bonus".to_string(),

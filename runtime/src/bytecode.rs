@@ -1017,7 +1017,12 @@ pub enum Op {
     },
     /// `I: v1 … vk k →`: the chooser picks one of the k values (only possible ages); recorded
     /// on the statement; none to pick: nothing recorded. `[decision]`
-    ChooseValueListed { chooser: Chooser, stmt: StmtId },
+    ChooseValueListed {
+        chooser: Chooser,
+        /// How many different values (fewer possible: none chosen).
+        count: u8,
+        stmt: StmtId,
+    },
     /// `I: mask → mask'`: the acting player picks a colour of the mask that a pile of a board of
     /// the group could take the splay in (two cards or more, not yet so splayed); the chosen
     /// colour's bit, 0 for none (`splay left one color on any player's board`). `[decision]`

@@ -957,8 +957,12 @@ impl Game {
             } => {
                 run!(self.op_choose_value_range(chunk, frame, chooser, count, stmt, pure))
             }
-            Op::ChooseValueListed { chooser, stmt } => {
-                run!(self.op_choose_value_listed(edition, chunk, frame, chooser, stmt, pure))
+            Op::ChooseValueListed {
+                chooser,
+                count,
+                stmt,
+            } => {
+                run!(self.op_choose_value_listed(edition, chunk, frame, chooser, count, stmt, pure))
             }
             Op::ChoosePileColor {
                 group,

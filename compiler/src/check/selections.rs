@@ -380,6 +380,7 @@ impl EffectCx<'_, '_> {
             ast::Filter::WithDemand => CardFilter::HasDemand,
             ast::Filter::SameValue => CardFilter::SameValue,
             ast::Filter::SameColor => CardFilter::SameColor,
+            ast::Filter::DifferentValues => CardFilter::DifferentValues,
             ast::Filter::WithChosenIcon => {
                 match self.latest(|p| p.choice == Some(ChoiceKind::Icon)) {
                     Some(stmt) => CardFilter::HasChosenIcon(stmt),

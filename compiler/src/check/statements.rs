@@ -446,7 +446,14 @@ impl EffectCx<'_, '_> {
                     player: false,
                     nested: false,
                 });
-                single(self, StmtKind::ChooseValueListed { chooser, list })
+                single(
+                    self,
+                    StmtKind::ChooseValueListed {
+                        chooser,
+                        list,
+                        count: 1,
+                    },
+                )
             }
             S::ChooseCards(sel) => {
                 let cards = self.selection(sel);
@@ -759,6 +766,15 @@ impl EffectCx<'_, '_> {
                 let Some(first) = verbs.first() else {
                     return single(self, StmtKind::Keep);
                 };
+                if cards.filters.contains(&CardFilter::DifferentValues) && verbs.len() == 1 {
+                    return self.different_values_move(
+                        id,
+                        verb(first.node),
+                        first.node,
+                        cards,
+                        span,
+                    );
+                }
                 self.produce(id, vec![ast::Participle::of_verb(first.node)], true);
                 let mut out = vec![self.stmt(
                     id,
@@ -830,6 +846,66 @@ impl EffectCx<'_, '_> {
                 single(self, StmtKind::Lose(p))
             }
         }
+    }
+
+    /// `return 2 cards of different value from your score pile`: the executor chooses that many
+    /// different values among the cards (none when they show fewer), then the statement takes
+    /// one card of each chosen value, lowest value first (asked only when several share it).
+    fn different_values_move(
+        &mut self,
+        id: StmtId,
+        verb: Verb,
+        participle: ast::Verb,
+        mut cards: CardSel,
+        span: Span,
+    ) -> (Vec<Stmt>, StmtId) {
+        cards.filters.retain(|f| *f != CardFilter::DifferentValues);
+        let count = match cards.pick.count {
+            Count::Exactly(n) => n,
+            _ => {
+                self.error(Error::BadCount {
+                    at: self.at(span),
+                    reason: "`of different value` needs an exact number of cards".to_string(),
+                });
+                1
+            }
+        };
+        let choose_id = self.fresh();
+        let mut all = cards.clone();
+        all.pick = Pick::all();
+        let choose = self.stmt(
+            choose_id,
+            StmtKind::ChooseValueListed {
+                chooser: self.doer(),
+                list: ValueList::ValuesIn(all),
+                count,
+            },
+            span,
+        );
+        let mut one = cards;
+        one.pick.count = Count::Exactly(1);
+        one.filters
+            .push(CardFilter::Value(ValueTest::OneOf(vec![Value::LoopValue])));
+        self.produce(id, vec![ast::Participle::of_verb(participle)], true);
+        let each = self.stmt(
+            id,
+            StmtKind::Move {
+                verb,
+                cards: one,
+                to: None,
+            },
+            span,
+        );
+        let loop_id = self.fresh();
+        let looped = self.stmt(
+            loop_id,
+            StmtKind::ForEachValue {
+                list: ValueList::Chosen(choose_id),
+                body: vec![each],
+            },
+            span,
+        );
+        (vec![choose, looped], loop_id)
     }
 
     fn count_u8(&mut self, n: u32, span: Span) -> u8 {

@@ -704,9 +704,11 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
             count,
             stmt,
         } => format!("choose_value_range {count}{} stmt={stmt}", by(chooser)),
-        Op::ChooseValueListed { chooser, stmt } => {
-            format!("choose_value_listed{} stmt={stmt}", by(chooser))
-        }
+        Op::ChooseValueListed {
+            chooser,
+            count,
+            stmt,
+        } => format!("choose_value_listed {count}{} stmt={stmt}", by(chooser)),
         Op::Choose {
             kind,
             count,

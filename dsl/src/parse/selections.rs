@@ -204,7 +204,12 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
                 }
                 Rule::kw_different => {
                     c.next(); // value
-                    c.next(); // from
+                    if c.eat(Rule::kw_from).is_none() {
+                        return Spanned {
+                            node: Filter::DifferentValues,
+                            span,
+                        };
+                    }
                     c.next(); // any
                     let of = c.eat(Rule::kw_of).is_some();
                     Filter::ValueMatching {

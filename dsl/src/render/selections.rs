@@ -369,6 +369,7 @@ impl Renderer<'_> {
             }
             Filter::SameValue => "of the same value".to_string(),
             Filter::SameColor => "of the same color".to_string(),
+            Filter::DifferentValues => "of different value".to_string(),
             Filter::Value(spec) => self.value_spec(spec),
             Filter::SameColorAs(r) if is_anaphoric(r) => "of that color".to_string(),
             Filter::SameColorAs(r) => format!("of the same color as {}", self.card_ref(r)),

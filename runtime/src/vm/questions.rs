@@ -383,12 +383,14 @@ impl Game {
 
     /// `Op::ChooseValueListed`: `I: v1 … vk k →`: the chooser picks one of the values (only
     /// possible ages); none to pick: nothing is recorded. `[decision]`
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn op_choose_value_listed(
         &mut self,
         edition: &CompiledEdition,
         chunk: &Chunk,
         frame: &mut Frame,
         chooser: Chooser,
+        count: u8,
         stmt: StmtId,
         pure: bool,
     ) -> OpResult {
@@ -397,7 +399,12 @@ impl Game {
         let listed = self.pop_values(frame)?;
         let keep = frame.ints.len();
         let options = possible_values(edition, listed.clone());
-        if options.is_empty() {
+        if options.len() < usize::from(count.max(1)) {
+            // Too few different values: none is chosen (a folded `you may` declines unasked).
+            if frame.fold.is_some() {
+                frame.declined();
+                return Ok(None);
+            }
             if let Some(o) = outcome_mut(frame, stmt) {
                 o.ran = true;
                 o.requested = 1;
@@ -407,7 +414,10 @@ impl Game {
             return Ok(None);
         }
         Self::push_values(frame, listed);
-        let request = RequestKind::Values { options, count: 1 };
+        let request = RequestKind::Values {
+            options,
+            count: count.max(1),
+        };
         self.ask_value(chunk, frame, chooser, request, keep, stmt)
     }
 

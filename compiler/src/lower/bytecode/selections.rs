@@ -232,7 +232,7 @@ impl Emitter<'_> {
             // The selection's chooser carries it.
             CardFilter::OfMyChoice => {}
             // Taken by the pick (`ChooseSharedValue`).
-            CardFilter::SameValue | CardFilter::SameColor => {}
+            CardFilter::SameValue | CardFilter::SameColor | CardFilter::DifferentValues => {}
             CardFilter::HasDemand => self.op(Op::KeepDemand),
             CardFilter::Bonus { negated } => self.op(Op::KeepBonus { negated: *negated }),
             CardFilter::All(filters) => self.filters(filters),

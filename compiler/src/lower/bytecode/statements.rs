@@ -131,11 +131,16 @@ impl Emitter<'_> {
                     stmt: id.0,
                 });
             }
-            StmtKind::ChooseValueListed { chooser, list } => {
+            StmtKind::ChooseValueListed {
+                chooser,
+                list,
+                count,
+            } => {
                 let chooser = self.chooser(chooser);
                 self.value_list(list);
                 self.op(Op::ChooseValueListed {
                     chooser,
+                    count: *count,
                     stmt: id.0,
                 });
             }
@@ -613,6 +618,7 @@ impl Emitter<'_> {
             let chooser = self.chooser(player);
             self.op(Op::ChooseValueListed {
                 chooser,
+                count: 1,
                 stmt: id.0,
             });
             self.op(Op::Did {
@@ -866,6 +872,7 @@ fn opens_with_choice(stmt: &Stmt) -> bool {
         | StmtKind::Choose { chooser, .. }
         | StmtKind::ChooseValueAmong { chooser, .. }
         | StmtKind::ChooseValueRange { chooser, .. }
+        | StmtKind::ChooseValueListed { chooser, .. }
         | StmtKind::ChooseColors { chooser, .. } => *chooser == Player::Executor,
         StmtKind::JunkSpecial { all } => !all,
         StmtKind::RestoreSpecial => true,
