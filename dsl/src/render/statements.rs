@@ -476,7 +476,8 @@ impl Renderer<'_> {
                     }
                 } else {
                     Clause {
-                        text: either_text(&alternatives),
+                        text: merged_alternatives(&alternatives)
+                            .unwrap_or_else(|| either_text(&alternatives)),
                         mood: Mood::Imperative,
                         trailers,
                     }
@@ -981,4 +982,44 @@ impl Renderer<'_> {
         }
         format!("{before}colors{after}")
     }
+}
+
+/// Two alternatives that differ in one place only, with at least two words before it and one
+/// after: "score your top or bottom green card" (Elevator's echo effect). The differing parts
+/// are joined by "or"; when either is longer than a word, "choose to" says that one is meant:
+/// "choose to transfer all cards of the chosen value from all other players' hands or score
+/// piles to your score pile".
+fn merged_alternatives(alternatives: &[String]) -> Option<String> {
+    let [a, b] = alternatives else {
+        return None;
+    };
+    let a: Vec<&str> = a.split(' ').collect();
+    let b: Vec<&str> = b.split(' ').collect();
+    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    if prefix < 2 || suffix < 1 || prefix + suffix >= a.len().min(b.len()) {
+        return None;
+    }
+    let middle_a = &a[prefix..a.len() - suffix];
+    let middle_b = &b[prefix..b.len() - suffix];
+    if middle_a.len() > 2 || middle_b.len() > 2 {
+        return None;
+    }
+    let text = format!(
+        "{} {} or {} {}",
+        a[..prefix].join(" "),
+        middle_a.join(" "),
+        middle_b.join(" "),
+        a[a.len() - suffix..].join(" ")
+    );
+    Some(if middle_a.len() > 1 || middle_b.len() > 1 {
+        format!("choose to {text}")
+    } else {
+        text
+    })
 }
