@@ -438,8 +438,8 @@ impl Game {
         Ok(None)
     }
 
-    /// `Op::KeepDemand`: keep cards with a demand effect. A compel effect is one: "Compel effects
-    /// are considered to be demand effects for all purposes" (../shared/rules/
+    /// `Op::KeepDemand`: keep cards with a demand effect. A compel effect is one: the rulebook
+    /// treats a compel as a demand in every respect but who its victims are (../shared/rules/
     /// deluxe-rules-with-expansions.txt, "Artifacts of History"; EXPANSIONS.md A8).
     #[inline]
     pub(super) fn op_keep_demand(&self, edition: &CompiledEdition, frame: &mut Frame) -> OpResult {
