@@ -454,6 +454,32 @@ fn odd_arguments_are_refused_with_the_reason() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("Agriculture"));
 }
 
+/// `--relics` plays the Relics with Artifacts (`third+artifacts+relics`): seeded bot games
+/// seize some; without Artifacts it is refused with the reason.
+#[test]
+fn relics_are_played_with_artifacts() {
+    let mut seized = 0;
+    for seed in ["1", "2", "3", "4", "5"] {
+        let out = dogma(&[
+            "play",
+            "--expansions",
+            "artifacts",
+            "--relics",
+            "--seed",
+            seed,
+            "--players",
+            "2",
+        ]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        seized += stdout.matches(" from beside its deck to ").count();
+    }
+    assert!(seized > 0, "no Relic was seized in five games");
+    let out = dogma(&["play", "--relics"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("an option of the expansion `artifacts`"));
+}
+
 /// Shell completions come from the command's own definition.
 #[test]
 fn completions_are_generated_for_the_shells() {
