@@ -438,7 +438,9 @@ impl Game {
         Ok(None)
     }
 
-    /// `Op::KeepDemand`: keep cards with a demand effect.
+    /// `Op::KeepDemand`: keep cards with a demand effect. A compel effect is one: the rulebook
+    /// treats a compel as a demand in every respect but who its victims are (../shared/rules/
+    /// deluxe-rules-with-expansions.txt, "Artifacts of History"; EXPANSIONS.md A8).
     #[inline]
     pub(super) fn op_keep_demand(&self, edition: &CompiledEdition, frame: &mut Frame) -> OpResult {
         let mut cards = self.pop_set(frame)?;
@@ -447,7 +449,7 @@ impl Game {
                 .card(*c)
                 .effects
                 .iter()
-                .any(|e| e.kind == EffectKind::Demand)
+                .any(|e| matches!(e.kind, EffectKind::Demand | EffectKind::Compel))
         });
         frame.sets.push(cards);
         Ok(None)
