@@ -1076,6 +1076,9 @@ pub enum ColorFilter {
     /// `with the most cards`: the colours whose pile has the most cards among those that pass
     /// the other filters (several on a tie).
     MostCards,
+    /// `chosen`: one of the colours the latest `choose … colors` picked (Philips Compact
+    /// Cassette: `splay up each color chosen`).
+    Chosen,
 }
 
 // ---------------------------------------------------------------------------------------------

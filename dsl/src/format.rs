@@ -1075,6 +1075,7 @@ fn color_filter_text(f: &ColorFilter) -> String {
         ColorFilter::Of(card) => format!("of {}", card_ref_text(card)),
         ColorFilter::OtherThan(color) => format!("other than {}", color.node),
         ColorFilter::MostCards => "with the most cards".to_string(),
+        ColorFilter::Chosen => "chosen".to_string(),
     }
 }
 

@@ -127,6 +127,15 @@ impl EffectCx<'_, '_> {
             ast::ColorFilter::On(whose) => ir::ColorFilter::On(self.owner(whose)),
             ast::ColorFilter::Of(card) => ir::ColorFilter::Of(Box::new(self.card_ref(card))),
             ast::ColorFilter::MostCards => ir::ColorFilter::MostCards,
+            ast::ColorFilter::Chosen => {
+                match self.latest(|p| p.choice == Some(ChoiceKind::Color)) {
+                    Some(stmt) => ir::ColorFilter::ChosenBy(stmt),
+                    None => {
+                        self.unbound(f.span, "chosen", "choice of colours");
+                        return None;
+                    }
+                }
+            }
             ast::ColorFilter::OtherThan(color) => {
                 ir::ColorFilter::OtherThan(self.card.color_name(color)?)
             }

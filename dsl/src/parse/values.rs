@@ -102,6 +102,7 @@ pub(super) fn lower_color_filter(pair: P) -> Spanned<ColorFilter> {
             c.next(); // than
             ColorFilter::OtherThan(super::name_of(c.next()))
         }
+        Rule::kw_chosen => ColorFilter::Chosen,
         _ => ColorFilter::On(lower_possessive(c.next())),
     };
     Spanned::new(f, span)

@@ -399,6 +399,7 @@ impl Renderer<'_> {
             },
             ColorFilter::OtherThan(c) => format!("other than {}", c.node),
             ColorFilter::MostCards => "with the most cards".to_string(),
+            ColorFilter::Chosen => "chosen".to_string(),
         }
     }
 }
