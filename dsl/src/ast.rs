@@ -1109,6 +1109,8 @@ pub enum ExprKind {
     },
     /// `half of … rounded up`.
     Half(Box<Expr>, Rounding),
+    /// `… divided by 5 rounded up`: a whole division, rounded as written.
+    Divided(Box<Expr>, u32, Rounding),
     /// `chosen`: the value of the latest `choose a value`.
     Chosen,
     /// `total value of returned`: the sum of the cards' values.

@@ -1119,6 +1119,14 @@ fn expr_text(e: &Expr) -> String {
                 Rounding::Down => "down",
             }
         ),
+        ExprKind::Divided(of, by, rounding) => format!(
+            "{} divided by {by} rounded {}",
+            expr_text(of),
+            match rounding {
+                Rounding::Up => "up",
+                Rounding::Down => "down",
+            }
+        ),
         ExprKind::Chosen => "chosen".to_string(),
         ExprKind::Total(set) => format!("total value of {}", set_ref_text(set)),
         ExprKind::BonusOf(c) => format!("bonus of {}", card_ref_text(c)),

@@ -129,7 +129,22 @@ fn lower_term(pair: P) -> Expr {
     let mut c = Cursor::new(pair);
     let mut lhs = lower_factor(c.next());
     while !c.done() {
-        c.next(); // *
+        let next = c.next();
+        if next.as_rule() == Rule::divided {
+            let end = next.as_span().end();
+            let mut d = Cursor::new(next);
+            d.next(); // divided
+            d.next(); // by
+            let by = int_of(&d.next());
+            d.next(); // rounded
+            let rounding = lower_rounding(d.next());
+            let span = Span::new(lhs.span.start as usize, end);
+            lhs = Expr {
+                kind: ExprKind::Divided(Box::new(lhs), by, rounding),
+                span,
+            };
+            continue;
+        }
         let rhs = lower_factor(c.next());
         let span = Span::new(lhs.span.start as usize, rhs.span.end as usize);
         lhs = Expr {
