@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 /// The editions whose native code is built (the same list as `EDITIONS` in `src/lib.rs`): the
 /// base editions, and the third edition with each expansion written so far.
-const EDITIONS: [&str; 7] = [
+const EDITIONS: [&str; 9] = [
     "first",
     "third",
     "fourth",
@@ -26,6 +26,8 @@ const EDITIONS: [&str; 7] = [
     "third+echoes",
     "third+cities+echoes",
     "third+artifacts",
+    "third+artifacts+relics",
+    "third+cities+echoes+artifacts+relics",
 ];
 
 fn main() {

@@ -89,6 +89,10 @@ enum Command {
         /// `EDITION+cities`.
         #[arg(long, value_delimiter = ',')]
         expansions: Vec<String>,
+        /// Play with the Relics, an option of Artifacts of History (`--expansions artifacts
+        /// --relics`: the game `EDITION+artifacts+relics`).
+        #[arg(long)]
+        relics: bool,
         /// Fail (exit 1) on warnings too, not only on errors.
         #[arg(long)]
         deny_warnings: bool,
@@ -114,6 +118,10 @@ enum Command {
         /// `EDITION+cities`.
         #[arg(long, value_delimiter = ',')]
         expansions: Vec<String>,
+        /// Play with the Relics, an option of Artifacts of History (`--expansions artifacts
+        /// --relics`: the game `EDITION+artifacts+relics`).
+        #[arg(long)]
+        relics: bool,
         /// One JSON object: the title, what it is, the edition and the text.
         #[arg(long, conflicts_with = "svg")]
         json: bool,
@@ -134,6 +142,10 @@ enum Command {
         /// Expansions added to both editions compared.
         #[arg(long, value_delimiter = ',')]
         expansions: Vec<String>,
+        /// Play with the Relics, an option of Artifacts of History (`--expansions artifacts
+        /// --relics`: the game `EDITION+artifacts+relics`).
+        #[arg(long)]
+        relics: bool,
         /// One JSON object instead of the report.
         #[arg(long)]
         json: bool,
@@ -147,6 +159,10 @@ enum Command {
         /// `EDITION+cities`.
         #[arg(long, value_delimiter = ',')]
         expansions: Vec<String>,
+        /// Play with the Relics, an option of Artifacts of History (`--expansions artifacts
+        /// --relics`: the game `EDITION+artifacts+relics`).
+        #[arg(long)]
+        relics: bool,
         /// One JSON array of cards instead of a table.
         #[arg(long)]
         json: bool,
@@ -160,6 +176,10 @@ enum Command {
         /// `EDITION+cities`.
         #[arg(long, value_delimiter = ',')]
         expansions: Vec<String>,
+        /// Play with the Relics, an option of Artifacts of History (`--expansions artifacts
+        /// --relics`: the game `EDITION+artifacts+relics`).
+        #[arg(long)]
+        relics: bool,
         /// Number of players (2 to 4, one more per expansion).
         #[arg(long, default_value_t = 2)]
         players: usize,
@@ -259,6 +279,10 @@ enum Command {
         /// `EDITION+cities`.
         #[arg(long, value_delimiter = ',')]
         expansions: Vec<String>,
+        /// Play with the Relics, an option of Artifacts of History (`--expansions artifacts
+        /// --relics`: the game `EDITION+artifacts+relics`).
+        #[arg(long)]
+        relics: bool,
         /// Games per player count and back end (at least 1).
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
@@ -294,6 +318,10 @@ enum Command {
         /// Expansions in play besides the base set.
         #[arg(long, value_delimiter = ',')]
         expansions: Vec<String>,
+        /// Play with the Relics, an option of Artifacts of History (`--expansions artifacts
+        /// --relics`: the game `EDITION+artifacts+relics`).
+        #[arg(long)]
+        relics: bool,
         /// Games to play: the seeds 0..GAMES (or give --seeds).
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
@@ -327,6 +355,10 @@ enum Command {
         /// Expansions in play besides the base set.
         #[arg(long, value_delimiter = ',')]
         expansions: Vec<String>,
+        /// Play with the Relics, an option of Artifacts of History (`--expansions artifacts
+        /// --relics`: the game `EDITION+artifacts+relics`).
+        #[arg(long)]
+        relics: bool,
         /// The site's folder.
         #[arg(short, long)]
         output: PathBuf,
@@ -357,6 +389,10 @@ enum Command {
         /// `EDITION+cities`.
         #[arg(long, value_delimiter = ',')]
         expansions: Vec<String>,
+        /// Play with the Relics, an option of Artifacts of History (`--expansions artifacts
+        /// --relics`: the game `EDITION+artifacts+relics`).
+        #[arg(long)]
+        relics: bool,
         /// The back end: `bytecode` (a `.dogmac` file for the VM) or `rust` (native code).
         #[arg(long, default_value = "bytecode")]
         target: String,
@@ -378,13 +414,15 @@ fn invariants_from_environment() {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let mut cli = Cli::parse();
+    cli.command.add_relics();
     invariants_from_environment();
     let result = match cli.command {
         Command::Check {
             paths,
             edition,
             expansions,
+            relics: _,
             deny_warnings,
             json,
         } => {
@@ -406,6 +444,7 @@ fn main() -> ExitCode {
             title,
             edition,
             expansions,
+            relics: _,
             json,
             svg,
             output,
@@ -416,17 +455,20 @@ fn main() -> ExitCode {
         Command::List {
             edition,
             expansions,
+            relics: _,
             json,
         } => cmd_list(&game(&edition, &expansions), json),
         Command::Diff {
             from,
             to,
             expansions,
+            relics: _,
             json,
         } => cmd_diff(&game(&from, &expansions), &game(&to, &expansions), json),
         Command::Play {
             edition,
             expansions,
+            relics: _,
             players,
             seed,
             agents,
@@ -485,6 +527,7 @@ fn main() -> ExitCode {
         Command::Bench {
             edition,
             expansions,
+            relics: _,
             games,
             players,
             seed,
@@ -512,6 +555,7 @@ fn main() -> ExitCode {
             merge: None,
             edition,
             expansions,
+            relics: _,
             games,
             seeds,
             players,
@@ -533,6 +577,7 @@ fn main() -> ExitCode {
         Command::Gallery {
             edition,
             expansions,
+            relics: _,
             output,
             stats,
             scenarios,
@@ -546,6 +591,7 @@ fn main() -> ExitCode {
         Command::Build {
             edition,
             expansions,
+            relics: _,
             target,
             output,
             disasm,
@@ -561,6 +607,42 @@ fn main() -> ExitCode {
 }
 
 type CmdResult = Result<ExitCode, String>;
+
+impl Command {
+    /// `--relics` names the Relics after the expansions in play (`third+artifacts+relics`).
+    fn add_relics(&mut self) {
+        match self {
+            Command::Check {
+                expansions, relics, ..
+            }
+            | Command::Render {
+                expansions, relics, ..
+            }
+            | Command::Diff {
+                expansions, relics, ..
+            }
+            | Command::List {
+                expansions, relics, ..
+            }
+            | Command::Play {
+                expansions, relics, ..
+            }
+            | Command::Bench {
+                expansions, relics, ..
+            }
+            | Command::Stats {
+                expansions, relics, ..
+            }
+            | Command::Gallery {
+                expansions, relics, ..
+            }
+            | Command::Build {
+                expansions, relics, ..
+            } if *relics => expansions.push("relics".to_string()),
+            _ => {}
+        }
+    }
+}
 
 /// The game an edition and `--expansions` name: `third+cities`.
 fn game(edition: &str, expansions: &[String]) -> String {
@@ -716,6 +798,10 @@ fn cmd_check(paths: Vec<PathBuf>, deny_warnings: bool, edition: Option<String>) 
             let mut editions = editions_of_tree(plain.iter().copied(), &tree);
             if editions.is_empty() {
                 editions = editions_of_tree(known.iter().filter(|m| m.name.contains('+')), &tree);
+                // The smallest games that take it: Artifacts' tree in `third+artifacts`, not
+                // again with the Relics (`third+artifacts+relics` takes it too).
+                let fewest = editions.iter().map(|m| m.name.matches('+').count()).min();
+                editions.retain(|m| Some(m.name.matches('+').count()) == fewest);
             }
             if editions.is_empty() {
                 checks.push(PathCheck {
@@ -796,11 +882,11 @@ fn known_games() -> Result<Vec<String>, String> {
         ));
     }
     for expansion in library::known_expansions(&root) {
+        // An option (the Relics) is played with the expansion it belongs to.
+        let mut played = Vec::from_iter(library::expansion_option_of(&root, &expansion)?);
+        played.push(expansion.clone());
         for edition in library::expansion_editions(&root, &expansion)? {
-            names.push(library::game_name(
-                &edition,
-                std::slice::from_ref(&expansion),
-            ));
+            names.push(library::game_name(&edition, &played));
         }
     }
     Ok(names)
@@ -1140,6 +1226,9 @@ struct ListedCard {
     /// Why the card's rendered text knowingly differs from its printed text (`approximate
     /// "…"`), or null.
     approximate: Option<String>,
+    /// A Relic: the set on its back (`relic of cities`); absent for every other card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    relic_of: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -1187,6 +1276,7 @@ fn cmd_list(edition: &str, json: bool) -> CmdResult {
             dogma_icon: card.dogma_icon.map(|i| i.word().to_string()),
             effects,
             approximate: ast.and_then(|a| a.approximate()).map(|why| why.text()),
+            relic_of: card.relic_of.clone(),
         });
     }
     cards.sort_by(|a, b| (a.age, &a.title).cmp(&(b.age, &b.title)));

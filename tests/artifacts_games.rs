@@ -1,9 +1,10 @@
-//! Seeded random games of the third edition with Artifacts of History, played to the end at 2 to
-//! 5 players (one more player per expansion; five players use the distant-player rule), with the
-//! invariants checked after every action and answer. Every game is played on the VM and on the
-//! native code and the two must agree byte for byte. The Artifacts rules must all have fired:
-//! digs onto the display, free Dogma actions on displayed cards, displayed cards returned and
-//! melded; the totals are printed (`cargo test --test artifacts_games -- --nocapture`).
+//! Seeded random games of the third edition with Artifacts of History and the Relics, alone and
+//! with Cities of Destiny and Echoes of the Past, played to the end at 2 to 5 players (one more
+//! player per expansion; five players use the distant-player rule), with the invariants checked
+//! after every action and answer. Every game is played on the VM and on the native code and the
+//! two must agree byte for byte. The Artifacts rules must all have fired: digs onto the display,
+//! free Dogma actions on displayed cards, displayed cards returned and melded, Relics seized; the
+//! totals are printed (`cargo test --release --test artifacts_games -- --nocapture`).
 //!
 //! Only the Artifacts written so far are in play (cards/expansions/artifacts.toml lists the
 //! others), so an age without one digs nothing, as the rules say of an empty Artifacts deck.
@@ -33,11 +34,14 @@ struct Tally {
     free_dogmas: usize,
     returned: usize,
     melded_from_display: usize,
+    /// Relics seized after a dig (from beside their decks or from an achievements pile).
+    seized: usize,
 }
 
 /// Plays the games and tallies how they ended and what the Artifacts rules did.
 fn play(name: &str, players: usize, seeds: std::ops::Range<u64>) -> Tally {
     let edition = edition(name);
+    let relic = |card: u16| edition.0.edition.card(card).relic.is_some();
     let mut tally = Tally::default();
     for seed in seeds {
         let game = random_game_on_both(&edition.0, &edition.1, setup(players, seed))
@@ -69,6 +73,13 @@ fn play(name: &str, players: usize, seeds: std::ops::Range<u64>) -> Tally {
                     action: Action::Artifact(ArtifactChoice::Dogma),
                     ..
                 } => tally.free_dogmas += 1,
+                Event::Move {
+                    verb: Verb::Transfer,
+                    card,
+                    from: Location::Relic | Location::Achievements(_),
+                    to: Location::Achievements(_) | Location::Hand(_),
+                    ..
+                } if relic(*card) => tally.seized += 1,
                 _ => {}
             }
         }
@@ -89,24 +100,50 @@ fn check(tally: Tally, games: usize) {
         tally.melded_from_display > 0,
         "no displayed card was melded"
     );
+    assert!(tally.seized > 0, "no Relic was seized");
+}
+
+/// The Artifacts with the Relics: 1,000 games.
+const RELICS: &str = "third+artifacts+relics";
+/// The three expansions written for the third edition so far, with the Relics: 1,000 games.
+const ALL: &str = "third+cities+echoes+artifacts+relics";
+
+#[test]
+fn relics_two_player_games() {
+    check(play(RELICS, 2, 0..400), 400);
 }
 
 #[test]
-fn artifacts_two_player_games() {
-    check(play("third+artifacts", 2, 0..200), 200);
+fn relics_three_player_games() {
+    check(play(RELICS, 3, 10_000..10_200), 200);
 }
 
 #[test]
-fn artifacts_three_player_games() {
-    check(play("third+artifacts", 3, 10_000..10_100), 100);
+fn relics_four_player_games() {
+    check(play(RELICS, 4, 20_000..20_200), 200);
 }
 
 #[test]
-fn artifacts_four_player_games() {
-    check(play("third+artifacts", 4, 20_000..20_100), 100);
+fn relics_five_player_games() {
+    check(play(RELICS, 5, 30_000..30_200), 200);
 }
 
 #[test]
-fn artifacts_five_player_games() {
-    check(play("third+artifacts", 5, 30_000..30_100), 100);
+fn cities_echoes_artifacts_two_player_games() {
+    check(play(ALL, 2, 40_000..40_400), 400);
+}
+
+#[test]
+fn cities_echoes_artifacts_three_player_games() {
+    check(play(ALL, 3, 50_000..50_200), 200);
+}
+
+#[test]
+fn cities_echoes_artifacts_four_player_games() {
+    check(play(ALL, 4, 60_000..60_200), 200);
+}
+
+#[test]
+fn cities_echoes_artifacts_five_player_games() {
+    check(play(ALL, 5, 70_000..70_200), 200);
 }

@@ -51,11 +51,13 @@ fn a_folder_of_trees_is_checked_tree_by_tree() {
         "checked the tree cards/cities in the third+cities edition: 105 cards",
         "checked the tree cards/echoes in the third+echoes edition:",
         "checked the tree cards/artifacts in the third+artifacts edition:",
+        // An option of an expansion, with the expansion it belongs to.
+        "checked the tree cards/relics in the third+artifacts+relics edition:",
     ] {
         assert!(stderr.contains(line), "no `{line}` in\n{stderr}");
     }
-    assert_eq!(stderr.matches("checked ").count(), 6, "{stderr}");
-    assert_eq!(stderr.matches(": no errors").count(), 6, "{stderr}");
+    assert_eq!(stderr.matches("checked ").count(), 7, "{stderr}");
+    assert_eq!(stderr.matches(": no errors").count(), 7, "{stderr}");
     assert!(!stderr.contains("error["), "{stderr}");
 }
 
@@ -293,7 +295,7 @@ fn bench_reports_both_back_ends_with_ratios() {
         "4 players: actions/s",
         "peak memory of a game run",
         "clone a mid-game 2-player state",
-        "check and compile 7 official games",
+        "check and compile 9 official games",
         "ended by:",
     ] {
         assert!(stdout.contains(line), "{line}:\n{stdout}");
@@ -450,6 +452,32 @@ fn odd_arguments_are_refused_with_the_reason() {
     let out = dogma(&["list"]);
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("Agriculture"));
+}
+
+/// `--relics` plays the Relics with Artifacts (`third+artifacts+relics`): seeded bot games
+/// seize some; without Artifacts it is refused with the reason.
+#[test]
+fn relics_are_played_with_artifacts() {
+    let mut seized = 0;
+    for seed in ["1", "2", "3", "4", "5"] {
+        let out = dogma(&[
+            "play",
+            "--expansions",
+            "artifacts",
+            "--relics",
+            "--seed",
+            seed,
+            "--players",
+            "2",
+        ]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}");
+        seized += stdout.matches(" from beside its deck to ").count();
+    }
+    assert!(seized > 0, "no Relic was seized in five games");
+    let out = dogma(&["play", "--relics"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("an option of the expansion `artifacts`"));
 }
 
 /// Shell completions come from the command's own definition.

@@ -431,12 +431,13 @@ fn cities_special_achievements_match_the_reference() {
 /// The cards of an expansion's manifest `not-written` list (`cards/expansions/SET.toml`), by
 /// title: each needs a construct the language lacks. `dogma list` leaves them out; the tests
 /// below fail when one of them is written (remove it there) or when another goes missing.
-fn not_written(edition: &str) -> Vec<String> {
+fn not_written(edition: &str, set: &str) -> Vec<String> {
     std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("repository root");
     dogma::library::load_manifest(edition)
         .expect("the manifest loads")
         .not_written
         .into_iter()
+        .filter(|(of, _)| of == set)
         .map(|(_, title)| title)
         .collect()
 }
@@ -448,19 +449,25 @@ fn not_written(edition: &str) -> Vec<String> {
 /// not yet written are exactly the manifest's `not-written` list, which the tool reports as not
 /// implemented.
 fn four_slot_expansion_matches(edition: &str, set: &str, file: &str) {
+    expansion_matches(edition, set, file, 105, &listed_cards(edition, set));
+}
+
+/// `four_slot_expansion_matches` for `count` cards already listed; a card whose reference has a
+/// top-middle slot is compared on six slots (a City Relic), and a Relic's back (`relic_of`) is
+/// compared with the reference's `relic_from_set`.
+fn expansion_matches(edition: &str, set: &str, file: &str, count: usize, cards: &[Value]) {
     let Some(expected) = third_edition_reference(file) else {
         return;
     };
     assert_eq!(
         expected.len(),
-        105,
-        "the reference lists 105 third-edition cards of {set}"
+        count,
+        "the reference lists {count} third-edition cards of {set}"
     );
-    let cards = listed_cards(edition, set);
 
     let mut problems = Vec::new();
     let mut written = Vec::new();
-    for card in &cards {
+    for card in cards {
         let title = card["title"].as_str().expect("title");
         written.push(title.to_string());
         let Some(reference) = expected.get(title) else {
@@ -469,8 +476,21 @@ fn four_slot_expansion_matches(edition: &str, set: &str, file: &str) {
             ));
             continue;
         };
-        problems.extend(compare_face(title, card, reference, &FOUR_SLOTS));
         let icons = for_edition(reference, "icons", "third");
+        let slots: &[&str] = if icons.get("top_middle").is_some() {
+            &SIX_SLOTS
+        } else {
+            &FOUR_SLOTS
+        };
+        problems.extend(compare_face(title, card, reference, slots));
+        if let Some(back) = reference.get("relic_from_set") {
+            if &card["relic_of"] != back {
+                problems.push(format!(
+                    "{title}: a Relic of {} (reference {back})",
+                    card["relic_of"]
+                ));
+            }
+        }
         let dogma_icon = for_edition(reference, "dogma_icon", "third");
         if &card["dogma_icon"] != dogma_icon {
             problems.push(format!(
@@ -505,7 +525,7 @@ fn four_slot_expansion_matches(edition: &str, set: &str, file: &str) {
         .map(String::as_str)
         .filter(|t| !written.iter().any(|w| w == t))
         .collect();
-    let listed = not_written(edition);
+    let listed = not_written(edition, set);
     if missing != listed {
         problems.push(format!(
             "the cards not written are {missing:?}, but cards/expansions/{set}.toml's not-written says {listed:?}"
@@ -524,6 +544,40 @@ fn third_echoes_list_matches_the_reference() {
 #[test]
 fn third_artifacts_list_matches_the_reference() {
     four_slot_expansion_matches("third+artifacts", "artifacts", "artifacts.json");
+}
+
+/// The Relics (relics.json), listed by `dogma list --edition third --expansions artifacts
+/// --relics --json`: their faces (Timbuktu's six slots), effects and the set on their backs.
+#[test]
+fn third_relics_list_matches_the_reference() {
+    let output = Command::new(env!("CARGO_BIN_EXE_dogma"))
+        .args([
+            "list",
+            "--edition",
+            "third",
+            "--expansions",
+            "artifacts",
+            "--relics",
+            "--json",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("dogma runs");
+    assert!(
+        output.status.success(),
+        "dogma list failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let listed: Value = serde_json::from_slice(&output.stdout).expect("dogma list prints JSON");
+    let cards: Vec<Value> = listed
+        .as_array()
+        .expect("an array of cards")
+        .iter()
+        .filter(|c| c["set"] == "relics")
+        .cloned()
+        .collect();
+    assert_eq!(cards, listed_cards("third+artifacts+relics", "relics"));
+    expansion_matches("third+artifacts+relics", "relics", "relics.json", 5, &cards);
 }
 
 /// The five Echoes special achievements exist under their third-edition names, and each renders

@@ -85,6 +85,8 @@ pub struct CardDef {
     /// The featured icon: the card's most frequent icon.
     pub dogma_icon: Option<Icon>,
     pub effects: Vec<EffectDef>,
+    /// A Relic (Artifacts of History): the set whose back it carries (`relic of cities`).
+    pub relic_of: Option<String>,
     pub span: SourceSpan,
 }
 
@@ -595,6 +597,8 @@ pub enum CardFilter {
     NotPileBottom,
     /// It shows an icon (on the card itself, all slots) that one of these cards shows.
     SharesIcon(Box<CardSel>),
+    /// It shows exactly the icons one of these cards shows, in type and number (all slots).
+    SameIcons(Box<CardSel>),
     /// It is this one of the cards (in the order the source gives them: a history's, by when
     /// they moved).
     Nth(Nth),

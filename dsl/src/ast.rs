@@ -87,6 +87,9 @@ pub enum Fact {
     Icons(Vec<SlotSource>),
     /// `approximate "why"`: the card's rendered text knowingly differs from its printed text.
     Approximate(Prose),
+    /// `relic of SET`: a Relic (Artifacts of History), set beside its deck at setup, whose back
+    /// is the named set's (EXPANSIONS.md A10-A12).
+    Relic(Name),
 }
 
 /// Quoted text written over one or more lines (`"…" "…"`): the pieces read as one text, with a
@@ -691,6 +694,12 @@ pub enum Filter {
     Beneath(CardRef),
     /// `which shares an icon with transferred`: shows an icon that one of the cards shows.
     SharesIcon(CardRef),
+    /// `with the same icons as any of your top cards`: shows exactly the icons one of the cards
+    /// shows, in type and number (`any_of`: the words `any of` were written).
+    SameIcons {
+        cards: CardRef,
+        any_of: bool,
+    },
 }
 
 /// A value or values a card must have: `3`, `2 or 3`, `4 or lower`.

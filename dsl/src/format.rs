@@ -188,6 +188,7 @@ impl Printer<'_> {
                         .collect();
                     format!("icons {}", words.join(" "))
                 }
+                Fact::Relic(set) => format!("relic of {}", set.node),
                 Fact::Approximate(_) => continue,
             };
             self.line(1, fact.span.start, fact.span.end, text);
@@ -921,6 +922,11 @@ fn filter_text(f: &Filter) -> String {
         Filter::LowerThan(c) => format!("lower than {}", card_ref_text(c)),
         Filter::Beneath(c) => format!("beneath {}", card_ref_text(c)),
         Filter::SharesIcon(c) => format!("which shares an icon with {}", card_ref_text(c)),
+        Filter::SameIcons { cards, any_of } => format!(
+            "with the same icons as {}{}",
+            if *any_of { "any of " } else { "" },
+            card_ref_text(cards)
+        ),
     }
 }
 

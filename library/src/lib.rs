@@ -354,7 +354,7 @@ pub fn load_manifest_in(root: &Path, name: &str) -> Result<Manifest, String> {
         if in_play.contains(expansion) {
             return Err(format!("the expansion `{expansion}` is named twice"));
         }
-        add_expansion(
+        let option_of = add_expansion(
             root,
             expansion,
             &raw.name,
@@ -363,7 +363,18 @@ pub fn load_manifest_in(root: &Path, name: &str) -> Result<Manifest, String> {
             &mut seen,
             &mut not_written,
         )?;
-        in_play.push(expansion.clone());
+        match option_of {
+            // An option of an expansion (the Relics of Artifacts) adds its cards and rules but
+            // no supply, player or achievement of its own (EXPANSIONS.md A10).
+            Some(parent) if in_play.contains(&parent) => {}
+            Some(parent) => {
+                return Err(format!(
+                    "`{expansion}` is an option of the expansion `{parent}`: name `{parent}` before it ({}+{parent}+{expansion})",
+                    raw.name
+                ))
+            }
+            None => in_play.push(expansion.clone()),
+        }
         names.push(expansion.clone());
     }
     if !in_play.is_empty() {
@@ -513,6 +524,10 @@ struct RawExpansion {
     /// implemented (`dogma check`, `list`, `play`) instead of playing without them silently.
     #[serde(default, rename = "not-written")]
     not_written: Vec<String>,
+    /// An option of another expansion (`option-of = "artifacts"`: the Relics): played only with
+    /// that expansion, it adds no supply, player or achievement to win.
+    #[serde(default, rename = "option-of")]
+    option_of: Option<String>,
 }
 
 /// The names of the expansions under `cards/expansions/`, sorted.
@@ -534,6 +549,11 @@ pub fn known_expansions(root: &Path) -> Vec<String> {
 /// The editions an expansion is written for.
 pub fn expansion_editions(root: &Path, name: &str) -> Result<Vec<String>, String> {
     Ok(read_expansion(root, name)?.1.editions)
+}
+
+/// The expansion an option is played with (`option-of`: the Relics with Artifacts), if any.
+pub fn expansion_option_of(root: &Path, name: &str) -> Result<Option<String>, String> {
+    Ok(read_expansion(root, name)?.1.option_of)
 }
 
 /// Reads an expansion's manifest: its path and its contents.
@@ -565,7 +585,7 @@ fn read_expansion(root: &Path, name: &str) -> Result<(PathBuf, RawExpansion), St
 
 /// Adds an expansion to an edition being loaded: its trees after the edition's, its rules over
 /// the edition's (an expansion's rule is one the edition does not have: a key the edition sets
-/// too is an error).
+/// too is an error). Returns the expansion it is an option of, if it is one.
 fn add_expansion(
     root: &Path,
     name: &str,
@@ -574,7 +594,7 @@ fn add_expansion(
     trees: &mut Vec<Tree>,
     seen: &mut Vec<PathBuf>,
     not_written: &mut Vec<(String, String)>,
-) -> Result<(), String> {
+) -> Result<Option<String>, String> {
     let (path, raw) = read_expansion(root, name)?;
     not_written.extend(
         raw.not_written
@@ -609,7 +629,7 @@ fn add_expansion(
         add_tree(root, trees, &dir, &mut Vec::new())
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    Ok(())
+    Ok(raw.option_of)
 }
 
 /// The folder a manifest's tree names are relative to: the parent of an `editions` folder, else

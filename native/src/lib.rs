@@ -10,7 +10,7 @@ use dogma_runtime::vm::NativeFn;
 include!(concat!(env!("OUT_DIR"), "/editions.rs"));
 
 /// The editions whose native code is built in (the same list as `EDITIONS` in `build.rs`).
-pub const EDITIONS: [&str; 7] = [
+pub const EDITIONS: [&str; 9] = [
     "first",
     "third",
     "fourth",
@@ -18,6 +18,8 @@ pub const EDITIONS: [&str; 7] = [
     "third+echoes",
     "third+cities+echoes",
     "third+artifacts",
+    "third+artifacts+relics",
+    "third+cities+echoes+artifacts+relics",
 ];
 
 /// Where the build script wrote the shared functions (`chunks.rs`) and each edition's module
@@ -52,6 +54,16 @@ pub fn for_edition(name: &str) -> Option<(NativeFn, u64)> {
             third_artifacts::run as NativeFn,
             third_artifacts::FINGERPRINT,
             third_artifacts::CHUNKS,
+        ),
+        "third+artifacts+relics" => (
+            third_artifacts_relics::run as NativeFn,
+            third_artifacts_relics::FINGERPRINT,
+            third_artifacts_relics::CHUNKS,
+        ),
+        "third+cities+echoes+artifacts+relics" => (
+            third_cities_echoes_artifacts_relics::run as NativeFn,
+            third_cities_echoes_artifacts_relics::FINGERPRINT,
+            third_cities_echoes_artifacts_relics::CHUNKS,
         ),
         _ => return None,
     };

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 14;
+pub const FORMAT_VERSION: u32 = 15;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -446,7 +446,20 @@ pub struct CardInfo {
     pub slots: Vec<(SlotPosition, Slot)>,
     pub dogma_icon: Option<Icon>,
     pub effects: Vec<EffectInfo>,
+    /// A Relic (Artifacts of History, `relic of SET`): whether the set on its back is in play.
+    /// A Relic starts beside its deck, may be seized after a dig, and goes back beside its deck
+    /// when returned (EXPANSIONS.md A10-A12).
+    #[serde(default)]
+    pub relic: Option<RelicBack>,
     pub span: SourceSpan,
+}
+
+/// Whether a Relic's set is in play: only then may it go to a hand and be played as a card of
+/// its set; otherwise it is only ever an achievement (EXPANSIONS.md A11, §4 "Artifacts + all").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RelicBack {
+    InPlay,
+    NotInPlay,
 }
 
 impl CardInfo {
@@ -857,6 +870,9 @@ pub enum Op {
     /// `S: cards others → S: kept`: keep the cards that show an icon (on the card itself, all
     /// slots) one of the others shows.
     KeepSharingIcon,
+    /// `S: cards others → S: kept`: keep the cards that show exactly the icons one of the
+    /// others shows, in type and number (on the card itself, all slots).
+    KeepSameIcons,
     /// Keep one card of the set, by its place in the set's order (the first, the last).
     KeepNth { nth: Nth },
     /// Keep cards that are not among the top `n` of their pile.

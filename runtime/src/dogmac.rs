@@ -592,6 +592,7 @@ mod tests {
                     kind: EffectKind::NonDemand,
                     chunk: 0,
                 }],
+                relic: None,
                 span,
             }],
             specials: Vec::new(),

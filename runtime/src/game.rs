@@ -164,6 +164,9 @@ pub enum EngineQuestion {
     Promote { seat: Seat },
     /// Echoes: whether to take a free Dogma action on the promoted card.
     PromoteDogma { seat: Seat, card: CardIdx },
+    /// Artifacts with the Relics: whether to seize the Relic, and where to (the question's
+    /// labels: `achievements`, `hand`).
+    Seize { seat: Seat, relic: CardIdx },
 }
 
 /// A game of Innovation.
@@ -374,8 +377,10 @@ impl Game {
         let held = self.state.players[seat as usize]
             .achievements
             .iter()
+            // A Relic is outside every standard-achievement rule (EXPANSIONS.md §5 #27).
             .filter(|a| {
-                matches!(a, crate::state::AchievementCard::Standard(c) if self.edition.card(*c).age == age)
+                matches!(a, crate::state::AchievementCard::Standard(c)
+                    if self.edition.card(*c).age == age && self.edition.card(*c).relic.is_none())
             })
             .count();
         1 + held as i32

@@ -75,6 +75,35 @@ pub fn check(game: &Game) -> Result<(), String> {
     for card in &state.excluded {
         place(*card, Location::Excluded, &mut seen)?;
     }
+    // The Relics (Artifacts): beside their decks, or in a zone where they are counted below;
+    // never in a deck, and one whose set is not in play only ever an achievement (EXPANSIONS.md
+    // A11, A12).
+    for (i, info) in edition.cards.iter().enumerate() {
+        let card = i as u16;
+        let Some(back) = info.relic else {
+            if state.locations[i] == Location::Relic {
+                return Err(format!("{} lies beside a deck but is no Relic", info.title));
+            }
+            continue;
+        };
+        match state.locations[i] {
+            Location::Relic => place(card, Location::Relic, &mut seen)?,
+            Location::Deck(_) => return Err(format!("the Relic {} is in a deck", info.title)),
+            Location::Hand(_)
+            | Location::Board(..)
+            | Location::ScorePile(_)
+            | Location::Forecast(_)
+            | Location::Display(_)
+                if back == crate::bytecode::RelicBack::NotInPlay =>
+            {
+                return Err(format!(
+                    "the Relic {} is at {:?}, but its set is not in play",
+                    info.title, state.locations[i]
+                ))
+            }
+            _ => {}
+        }
+    }
     let mut specials_held = vec![0u8; edition.specials.len()];
     for special in state
         .specials

@@ -499,7 +499,8 @@ impl<'a> Bounds<'a> {
             | EngineQuestion::SearchReturn { seat }
             | EngineQuestion::Promote { seat } => self.seat(seat, at),
             EngineQuestion::IconOrder { seat, card }
-            | EngineQuestion::PromoteDogma { seat, card } => {
+            | EngineQuestion::PromoteDogma { seat, card }
+            | EngineQuestion::Seize { seat, relic: card } => {
                 self.seat(seat, at)?;
                 self.card(card, at)
             }

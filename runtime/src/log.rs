@@ -592,6 +592,7 @@ pub fn place_words(location: &Location, names: &[String]) -> String {
         Location::Available => "the available achievements".to_string(),
         Location::Removed => "out of the game".to_string(),
         Location::Excluded => "outside this game".to_string(),
+        Location::Relic => "beside its deck".to_string(),
     }
 }
 
@@ -732,7 +733,8 @@ fn back_set(info: &crate::bytecode::CardInfo) -> String {
 pub fn hidden_from(reader: Seat, place: Location) -> bool {
     match place {
         // A displayed Artifact lies face up (deluxe rules, "Artifacts of History").
-        Location::Board(..) | Location::Display(_) => false,
+        // Relics beside their decks lie face up too (EXPANSIONS.md A10).
+        Location::Board(..) | Location::Display(_) | Location::Relic => false,
         Location::Hand(s)
         | Location::ScorePile(s)
         | Location::Forecast(s)

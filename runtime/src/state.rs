@@ -153,6 +153,9 @@ pub enum Location {
     Removed,
     /// Not in this game at all (a scenario's `exact` deck leaves its age's other cards out).
     Excluded,
+    /// A Relic lying face up beside the deck of its age (Artifacts of History with the Relics;
+    /// EXPANSIONS.md A10, A12).
+    Relic,
 }
 
 impl Location {
@@ -520,6 +523,8 @@ impl State {
             Location::Available => remove_from(&mut self.available),
             Location::Removed => remove_from(&mut self.removed),
             Location::Excluded => remove_from(&mut self.excluded),
+            // A Relic beside its deck is found by its location alone.
+            Location::Relic => {}
         }
         from
     }
@@ -543,6 +548,11 @@ impl State {
                 self.players[s as usize].pile(c).splay
             }
             _ => None,
+        };
+        // A Relic returned goes back face up beside its deck (EXPANSIONS.md A12).
+        let to = match to {
+            Location::Deck(_) if edition.card(card).relic.is_some() => Location::Relic,
+            to => to,
         };
         let from = self.take(edition, card);
         match to {
@@ -577,6 +587,7 @@ impl State {
             Location::Available => self.available.push(card),
             Location::Removed => self.removed.push(card),
             Location::Excluded => self.excluded.push(card),
+            Location::Relic => {}
         }
         self.locations[card as usize] = to;
         from

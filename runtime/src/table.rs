@@ -70,6 +70,9 @@ pub struct TableSpec {
     /// each player in seating order from the top of the deck, then the first melds asked (the
     /// players' zones must be empty; `actions_left` is ignored: the rules decide the opening).
     pub play_setup: bool,
+    /// Artifacts with the Relics: the Relics lying beside their decks (default: every Relic the
+    /// table does not place elsewhere; listed, the unplaced others are out of this game).
+    pub relics: Option<Vec<CardIdx>>,
 }
 
 /// Why a table cannot be set: the reason and, when it is about one card, that card (so that a
@@ -253,6 +256,18 @@ impl Game {
         for card in &table.junk {
             place(*card, Location::Removed)?;
         }
+        for card in table.relics.iter().flatten() {
+            if edition.card(*card).relic.is_none() {
+                return Err(TableError {
+                    message: format!(
+                        "{} is not a Relic: only Relics lie beside the decks",
+                        title(*card)
+                    ),
+                    card: Some(*card),
+                });
+            }
+            place(*card, Location::Relic)?;
+        }
         let mut explicit_achievements = |specs: &[AchievementSpec], at: Location| {
             for spec in specs {
                 if let AchievementSpec::Card(card) = spec {
@@ -267,6 +282,30 @@ impl Game {
         if let Some(available) = &table.available {
             explicit_achievements(available, Location::Available)?;
         }
+        // A Relic is never in a deck; one whose set is not in play is only ever an achievement
+        // (EXPANSIONS.md A11, A12).
+        for (i, at) in placed.iter().enumerate() {
+            let info = edition.card(i as CardIdx);
+            let problem = match (info.relic, at) {
+                (Some(_), Some(Location::Deck(_))) => "a Relic lies beside its deck, not in it",
+                (Some(_), Some(Location::Available)) => "a Relic is no standard achievement",
+                (
+                    Some(crate::bytecode::RelicBack::NotInPlay),
+                    Some(
+                        Location::Hand(_)
+                        | Location::Board(..)
+                        | Location::ScorePile(_)
+                        | Location::Forecast(_)
+                        | Location::Display(_),
+                    ),
+                ) => "the set on this Relic's back is not in play: it can only be an achievement",
+                _ => continue,
+            };
+            return Err(TableError {
+                message: format!("{}: {problem}", info.title),
+                card: Some(i as CardIdx),
+            });
+        }
 
         // The cards nobody placed, per age, shuffled by the seed; achievements named by age take
         // their card from these, and the rest go under the listed top cards.
@@ -274,11 +313,20 @@ impl Game {
         // The spare cards of each set's supply: set 0 (base) first.
         let mut spare: Vec<Vec<Vec<CardIdx>>> = vec![vec![Vec::new(); max_age as usize + 1]; sets];
         let mut removed: Vec<CardIdx> = table.junk.clone();
+        let mut relics_beside: Vec<CardIdx> = table.relics.clone().unwrap_or_default();
+        let mut excluded_relics: Vec<CardIdx> = Vec::new();
         for (i, card) in edition.cards.iter().enumerate() {
             if placed[i].is_some() {
                 continue;
             }
-            if (1..=max_age).contains(&card.age) {
+            if card.relic.is_some() {
+                // Unlisted Relics: beside their decks by default, else out of this game.
+                if table.relics.is_some() {
+                    excluded_relics.push(i as CardIdx);
+                } else {
+                    relics_beside.push(i as CardIdx);
+                }
+            } else if (1..=max_age).contains(&card.age) {
                 spare[card.deck_set as usize][card.age as usize].push(i as CardIdx);
             } else {
                 removed.push(i as CardIdx);
@@ -304,11 +352,13 @@ impl Game {
                 players[seat].achievements.push(held);
             }
         }
-        // By default the setup's achievements, less the ages players already hold.
+        // By default the setup's achievements, less the ages players already hold (a Relic
+        // held is no standard achievement).
         let held_ages: Vec<u8> = players
             .iter()
             .flat_map(|p| p.achievements.iter())
             .filter_map(|a| match a {
+                AchievementCard::Standard(c) if edition.card(*c).relic.is_some() => None,
                 AchievementCard::Standard(c) => Some(edition.card(*c).age),
                 AchievementCard::Special(_) => None,
             })
@@ -382,7 +432,7 @@ impl Game {
             .collect();
 
         let mut decks: Vec<Vec<Vec<CardIdx>>> = vec![vec![Vec::new(); max_age as usize + 1]; sets];
-        let mut excluded = Vec::new();
+        let mut excluded = excluded_relics;
         for set in 0..sets as u8 {
             for age in 1..=max_age {
                 let listed = table.decks.get(&(set, age)).cloned().unwrap_or_default();
@@ -418,6 +468,9 @@ impl Game {
         }
         for card in &available {
             locations[*card as usize] = Location::Available;
+        }
+        for card in &relics_beside {
+            locations[*card as usize] = Location::Relic;
         }
         for (seat, player) in players.iter().enumerate() {
             let seat = seat as Seat;

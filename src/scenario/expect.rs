@@ -3,7 +3,7 @@
 use super::{at, line_of, table_line, value_word, Scenario};
 use dogma_runtime::bytecode::CardIdx;
 use dogma_runtime::game::Game;
-use dogma_runtime::state::{AchievementCard, Seat};
+use dogma_runtime::state::{AchievementCard, Location, Seat};
 use dogma_runtime::vocab::{Color, Icon};
 use toml::Value;
 
@@ -22,6 +22,10 @@ pub(super) fn sorted(mut v: Vec<String>) -> Vec<String> {
 pub(super) fn achievement_words(game: &Game, list: &[AchievementCard]) -> Vec<String> {
     list.iter()
         .map(|a| match a {
+            // A Relic lies face up among the achievements: named by its title.
+            AchievementCard::Standard(c) if game.edition().card(*c).relic.is_some() => {
+                game.title(*c)
+            }
             AchievementCard::Standard(c) => game.edition().card(*c).age.to_string(),
             AchievementCard::Special(s) => game.edition().specials[*s as usize].name.clone(),
         })
@@ -280,6 +284,21 @@ pub fn check_expectations(scenario: &Scenario, game: &Game) -> Result<Vec<String
                             &sorted(
                                 words(v)
                                     .ok_or_else(|| at(path, vline, "special must be a list"))?,
+                            ),
+                            &sorted(actual),
+                        );
+                    }
+                    // Artifacts: the Relics still beside their decks.
+                    "relics" => {
+                        let actual: Vec<String> = (0..game.edition().cards.len() as u16)
+                            .filter(|c| game.state.location(*c) == Location::Relic)
+                            .map(|c| game.title(c))
+                            .collect();
+                        compare(
+                            &mut failures,
+                            "supply.relics",
+                            &sorted(
+                                words(v).ok_or_else(|| at(path, vline, "relics must be a list"))?,
                             ),
                             &sorted(actual),
                         );

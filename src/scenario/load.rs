@@ -244,9 +244,27 @@ pub fn load(path: &Path, editions: &mut dyn Editions) -> Result<(Scenario, Progr
             ))
         }
     };
+    // `relics = true`: the Relics, an option of Artifacts, join as `+relics`.
+    let relics = match root.get("relics") {
+        None => false,
+        Some(Value::Boolean(b)) => *b,
+        Some(v) => {
+            return Err(at(
+                path,
+                table_line(&text, "relics"),
+                format!("relics must be true or false, not {v}"),
+            ))
+        }
+    };
+    let mut expansions = expansions;
+    if relics {
+        expansions.push("relics".to_string());
+    }
     let edition_name = dogma_library::game_name(&edition_name, &expansions);
     let edition = editions.edition(&edition_name).map_err(|e| {
-        let key = if expansions.is_empty() {
+        let key = if relics {
+            "relics"
+        } else if expansions.is_empty() {
             "edition"
         } else {
             "expansions"
@@ -320,6 +338,7 @@ pub fn load(path: &Path, editions: &mut dyn Editions) -> Result<(Scenario, Progr
         "name",
         "edition",
         "expansions",
+        "relics",
         "players",
         "seed",
         "actions_left",
@@ -427,6 +446,21 @@ pub fn load(path: &Path, editions: &mut dyn Editions) -> Result<(Scenario, Progr
                         junk_special(&loader, &mut table, special, kline)?;
                     }
                 }
+                // Artifacts: the Relics lying beside their decks (default: all of them).
+                "relics" => {
+                    let list = loader.cards(value, kline, "supply.relics")?;
+                    if let Some(card) = list.iter().find(|c| edition.card(**c).relic.is_none()) {
+                        return Err(at(
+                            path,
+                            kline,
+                            format!(
+                                "relics lists {}, which is not a Relic",
+                                edition.card(*card).title
+                            ),
+                        ));
+                    }
+                    table.relics = Some(list);
+                }
                 // Another set's deck tops: `cities.2 = [...]` (a table of ages per set).
                 set if value.is_table() => {
                     let Some(s) = deck_set(&edition, set) else {
@@ -455,7 +489,7 @@ pub fn load(path: &Path, editions: &mut dyn Editions) -> Result<(Scenario, Progr
                 }
                 age => {
                     let n: u8 = age.parse().map_err(|_| {
-                        at(path, kline, format!("unknown supply key `{age}` (an age, SET.AGE, achievements, special, exact, junk, junked_specials)"))
+                        at(path, kline, format!("unknown supply key `{age}` (an age, SET.AGE, achievements, special, exact, junk, junked_specials, relics)"))
                     })?;
                     table
                         .decks

@@ -113,6 +113,13 @@ fn to_answer(game: &Game, request: &Request, scripted: &ScriptedAnswer) -> Resul
             }
             Ok(Answer::Cards(chosen))
         }
+        // An alternative by its words, or by its last word: where to seize a Relic
+        // (`choose = "hand"` for "seize it into hand").
+        (RequestKind::Option { labels }, ScriptedAnswer::Choose(Value::String(s))) => labels
+            .iter()
+            .position(|l| l == s || l.rsplit(' ').next() == Some(s.as_str()))
+            .map(|i| Answer::Option(i as u8))
+            .ok_or_else(|| misfit(&format!("\"{s}\""))),
         (RequestKind::YesNo, ScriptedAnswer::Choose(Value::String(s))) => match s.as_str() {
             "yes" => Ok(Answer::YesNo(true)),
             "no" => Ok(Answer::YesNo(false)),

@@ -104,6 +104,13 @@ pub fn snapshot_text(scenario: &Scenario, game: &Game) -> String {
             .collect();
         let _ = writeln!(out, "{set} supply: {}", sizes.join(" "));
     }
+    // Artifacts with the Relics: those still beside their decks.
+    if edition.cards.iter().any(|c| c.relic.is_some()) {
+        let beside: Vec<u16> = (0..edition.cards.len() as u16)
+            .filter(|c| game.state.location(*c) == dogma_runtime::state::Location::Relic)
+            .collect();
+        let _ = writeln!(out, "relics: [{}]", titles(game, &beside).join(", "));
+    }
     let ages: Vec<String> = game
         .state
         .available

@@ -14,6 +14,7 @@ impl CardCx<'_> {
         let mut age: Option<(u8, Span)> = None;
         let mut color: Option<(Color, Span)> = None;
         let mut slots: Option<(Vec<(SlotPosition, Slot)>, Span)> = None;
+        let mut relic_of: Option<String> = None;
         let mut seen: BTreeMap<&'static str, Span> = BTreeMap::new();
         for fact in &card.facts {
             let name = match &fact.node {
@@ -21,6 +22,7 @@ impl CardCx<'_> {
                 ast::Fact::Color(_) => "color",
                 ast::Fact::Icons(_) => "icons",
                 ast::Fact::Approximate(_) => "approximate",
+                ast::Fact::Relic(_) => "relic",
             };
             if let Some(first) = seen.get(name) {
                 self.errors.push(Error::DuplicateFact {
@@ -53,6 +55,7 @@ impl CardCx<'_> {
                     slots = self.slots(list, fact.span).map(|s| (s, fact.span));
                 }
                 ast::Fact::Approximate(_) => {}
+                ast::Fact::Relic(set) => relic_of = Some(set.node.clone()),
             }
         }
         for (fact, present) in [
@@ -128,6 +131,7 @@ impl CardCx<'_> {
             slots: slot_list,
             dogma_icon: dogma_icon.map(|(icon, _)| icon),
             effects,
+            relic_of,
             span: self.src(card.span),
         }
     }

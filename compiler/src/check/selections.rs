@@ -423,6 +423,9 @@ impl EffectCx<'_, '_> {
             },
             ast::Filter::OtherThan(card) => CardFilter::OtherThan(Box::new(self.card_ref(card))),
             ast::Filter::SharesIcon(card) => CardFilter::SharesIcon(Box::new(self.card_ref(card))),
+            ast::Filter::SameIcons { cards, .. } => {
+                CardFilter::SameIcons(Box::new(self.card_ref(cards)))
+            }
             ast::Filter::HigherThan(card) => CardFilter::HigherThan(Box::new(self.card_ref(card))),
             ast::Filter::LowerThan(card) => CardFilter::LowerThan(Box::new(self.card_ref(card))),
             ast::Filter::MyChoice

@@ -587,6 +587,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::KeepPileBottom { n } => format!("keep_pile_bottom {n}"),
         Op::KeepNotPileBottom => "keep_not_pile_bottom".to_string(),
         Op::KeepSharingIcon => "keep_sharing_icon".to_string(),
+        Op::KeepSameIcons => "keep_same_icons".to_string(),
         Op::TransferToOwners { zone, stmt } => format!("transfer_to_owners {zone:?} stmt={stmt}"),
         Op::KeepNth { nth } => format!("keep_nth {nth:?}"),
         Op::KeepAllButTop { n } => format!("keep_all_but_top {n}"),

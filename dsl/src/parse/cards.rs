@@ -48,6 +48,12 @@ pub(super) fn lower_card(pair: P) -> Card {
                 }
                 facts.push(Spanned::new(Fact::Icons(slots), entry_span));
             }
+            Rule::relic_fact => {
+                let mut f = Cursor::new(entry);
+                f.next();
+                f.next();
+                facts.push(Spanned::new(Fact::Relic(name_of(f.next())), entry_span));
+            }
             Rule::approximate_fact => {
                 let mut f = Cursor::new(entry);
                 f.next();

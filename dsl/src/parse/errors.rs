@@ -285,6 +285,7 @@ fn describe_rule_name(name: &str) -> String {
         "text_line" => "`text \"…\"`",
         "prose" | "quoted" => "quoted text",
         "approximate_fact" => "`approximate \"…\"`",
+        "relic_fact" => "`relic of SET`",
         "rbrace" => "`}`",
         "lbracket" | "age_literal" => "`[`",
         "rbracket" => "`]`",

@@ -160,7 +160,18 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
         Rule::kw_without if c.peek_is(Rule::kw_the) => Filter::WithoutChosenIcon,
         Rule::kw_with if c.peek_is(Rule::kw_the) => {
             c.next(); // the
-            if c.eat(Rule::kw_chosen).is_some() {
+            if c.eat(Rule::kw_same).is_some() {
+                c.next(); // icons
+                c.next(); // as
+                let any_of = c.eat(Rule::kw_any).is_some();
+                if any_of {
+                    c.next(); // of
+                }
+                Filter::SameIcons {
+                    cards: lower_card_ref(c.next()),
+                    any_of,
+                }
+            } else if c.eat(Rule::kw_chosen).is_some() {
                 Filter::WithChosenIcon
             } else {
                 c.next(); // icon

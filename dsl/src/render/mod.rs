@@ -151,6 +151,7 @@ pub fn render_card_text(card: &Card, wording: Wording) -> String {
     for fact in &card.facts {
         match &fact.node {
             Fact::Approximate(_) => {}
+            Fact::Relic(set) => facts.push(format!("Relic ({} back)", set_title(&set.node))),
             Fact::Age(age) => facts.push(format!("Age {}", age.node)),
             Fact::Color(color) => facts.push(color.node.clone()),
             Fact::Icons(slots) => {
@@ -189,6 +190,15 @@ pub fn render_card_text(card: &Card, wording: Wording) -> String {
         lines.push(line);
     }
     lines.join("\n")
+}
+
+/// A set's name as printed on its cards' backs: `cities` reads "Cities", `base` "Base".
+fn set_title(set: &str) -> String {
+    let mut chars = set.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// Walks one effect (or one achievement condition), remembering how many cards each verb moved

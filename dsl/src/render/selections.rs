@@ -396,6 +396,11 @@ impl Renderer<'_> {
             Filter::LowerThan(r) => format!("of lower value than {}", self.card_ref(r)),
             Filter::Beneath(r) => format!("beneath {}", self.card_ref(r)),
             Filter::SharesIcon(r) => format!("which shares an icon with {}", self.card_ref(r)),
+            Filter::SameIcons { cards, any_of } => format!(
+                "having exactly the same icons, in type and number, as {}{}",
+                if *any_of { "any of " } else { "" },
+                self.card_ref(cards)
+            ),
         }
     }
 
@@ -535,6 +540,7 @@ fn reads_after_source(f: &Filter) -> bool {
         | Filter::ColorOnBoard { .. }
         | Filter::OtherThan(_)
         | Filter::SharesIcon(_)
+        | Filter::SameIcons { .. }
         | Filter::HigherThan(_)
         | Filter::LowerThan(_) => true,
         _ => false,

@@ -2,12 +2,14 @@
 //! start-of-turn choice on a displayed Artifact. (Compel effects sit with the demands, in
 //! `dogma::DogmaRun::executors`.)
 //!
+//! With the Relics: seizing a Relic right after a dig (`offer_seize`).
+//!
 //! Rules: ../shared/rules/deluxe-rules-with-expansions.txt, "Artifacts of History" (lines
-//! 473-509), digested in ../shared/rules/EXPANSIONS.md A2-A7, §3.1, §3.2 and §5 #22-26.
+//! 473-509), digested in ../shared/rules/EXPANSIONS.md A2-A7, A10-A12, §3.1, §3.2 and §5 #22-28.
 
-use super::{Cause, Game};
-use crate::bytecode::CardIdx;
-use crate::choices::ArtifactChoice;
+use super::{Cause, EngineQuestion, Game};
+use crate::bytecode::{CardIdx, RelicBack};
+use crate::choices::{Answer, ArtifactChoice, RequestKind};
 use crate::log::Event;
 use crate::state::{Location, Seat};
 use crate::terms::Verb;
@@ -68,6 +70,86 @@ impl Game {
             from,
             to: Location::Display(seat),
         });
+        self.offer_seize(seat, self.edition.card(card).age);
+    }
+
+    /// Right after a dig: the player may seize the Relic of the dug Artifact's value (after
+    /// skipping: EXPANSIONS.md §5 #28) lying beside its deck or in any achievements pile, their
+    /// own included, into their achievements, or into their hand when the set on its back is in
+    /// play (A11). One question: where to, or `no` (a "you may" folded into its choice); the
+    /// alternatives end in the zone's word, which a scenario answers with (`choose = "hand"`).
+    fn offer_seize(&mut self, seat: Seat, value: u8) {
+        let Some(relic) = (0..self.edition.cards.len() as CardIdx).find(|c| {
+            let info = self.edition.card(*c);
+            info.relic.is_some()
+                && info.age == value
+                && matches!(
+                    self.state.location(*c),
+                    Location::Relic | Location::Achievements(_)
+                )
+        }) else {
+            return;
+        };
+        let mut labels = Vec::new();
+        // Seizing one's own achievement into one's achievements would change nothing.
+        if self.state.location(relic) != Location::Achievements(seat) {
+            labels.push("seize it into achievements".to_string());
+        }
+        if self.edition.card(relic).relic == Some(RelicBack::InPlay) {
+            labels.push("seize it into hand".to_string());
+        }
+        if labels.is_empty() {
+            return;
+        }
+        let context = format!(
+            "you may seize {} ({})",
+            self.title(relic),
+            crate::log::place_words(&self.state.location(relic), &self.names()),
+        );
+        self.ask_engine(
+            EngineQuestion::Seize { seat, relic },
+            seat,
+            RequestKind::Option { labels },
+            context,
+        );
+        if let Some(request) = self.pending.as_mut() {
+            request.decline = true;
+        }
+    }
+
+    /// The answers to the Artifacts' questions: a seized Relic is transferred (seizing is not
+    /// a claim, a meld or a draw: EXPANSIONS.md A11).
+    pub(super) fn resolve_artifacts_question(
+        &mut self,
+        question: EngineQuestion,
+        answer: Option<Answer>,
+    ) {
+        let (EngineQuestion::Seize { seat, relic }, Some(Answer::Option(i))) = (question, answer)
+        else {
+            return;
+        };
+        let own = self.state.location(relic) == Location::Achievements(seat);
+        let playable = self.edition.card(relic).relic == Some(RelicBack::InPlay);
+        let mut targets = Vec::new();
+        if !own {
+            targets.push(Location::Achievements(seat));
+        }
+        if playable {
+            targets.push(Location::Hand(seat));
+        }
+        let Some(to) = targets.get(i as usize).copied() else {
+            return;
+        };
+        let from = self.state.move_card(&self.edition, relic, to, false);
+        self.record(Verb::Transfer, seat, relic, Cause::NONE);
+        self.log.push(Event::Move {
+            player: seat,
+            verb: Verb::Transfer,
+            card: relic,
+            from,
+            to,
+        });
+        self.after_change();
     }
 
     /// The start-of-turn choices on the displayed card, when they are open: a free Dogma action

@@ -78,7 +78,7 @@ impl Game {
                 // Meld action's execution, which ends as one action).
                 self.start_dogma(seat, card, false);
             }
-            _ => {}
+            (question, answer) => self.resolve_artifacts_question(question, answer),
         }
     }
 }

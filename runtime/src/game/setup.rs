@@ -48,7 +48,10 @@ impl Game {
         let mut removed = Vec::new();
         for (i, card) in edition.cards.iter().enumerate() {
             let age = card.age as usize;
-            if (1..=max_age).contains(&age) {
+            if card.relic.is_some() {
+                // The Relics start face up beside the decks of their ages (EXPANSIONS.md A10).
+                locations[i] = Location::Relic;
+            } else if (1..=max_age).contains(&age) {
                 decks[card.deck_set as usize][age].push(i as CardIdx);
                 locations[i] = Location::Deck(card.age);
             } else {

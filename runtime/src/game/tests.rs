@@ -189,6 +189,7 @@ fn nested_tests(depth: usize, one: bool) -> Game {
         slots: Vec::new(),
         dogma_icon: None,
         effects: Vec::new(),
+        relic: None,
         span: SourceSpan::default(),
     };
     let mut chunks = Vec::new();

@@ -712,6 +712,8 @@ impl Game {
     ) {
         let edition = self.edition_arc();
         let from = self.state.move_card(&edition, card, to, bottom);
+        // Where the card went: a returned Relic lies beside its deck, not in it.
+        let to = self.state.location(card);
         let mover = frame.actor();
         self.record(verb, mover, card, frame.cause());
         self.earn_bonus(frame);

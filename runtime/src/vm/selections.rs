@@ -562,6 +562,29 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::KeepSameIcons`: `S: cards others → S: kept`: keep the cards whose icons, counted
+    /// per kind over all their slots, are those of one of the others (Complex Numbers: "exactly
+    /// the same icons, in type and number").
+    #[inline]
+    pub(super) fn op_keep_same_icons(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+    ) -> OpResult {
+        let others = self.pop_set(frame)?;
+        let mut cards = self.pop_set(frame)?;
+        let counts = |c: CardIdx| -> Vec<usize> {
+            Icon::ALL
+                .iter()
+                .map(|i| edition.card(c).icon_count(*i))
+                .collect()
+        };
+        let wanted: Vec<Vec<usize>> = others.iter().map(|c| counts(*c)).collect();
+        cards.retain(|c| wanted.contains(&counts(*c)));
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
     /// `Op::KeepNth`: keep the one card of the set at that place in its order (none if the set
     /// is too short).
     #[inline]
@@ -1162,6 +1185,7 @@ mod tests {
             slots: Vec::new(),
             dogma_icon: None,
             effects: Vec::new(),
+            relic: None,
             span: SourceSpan::default(),
         };
         let edition = CompiledEdition {

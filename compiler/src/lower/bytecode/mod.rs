@@ -28,8 +28,8 @@ use crate::ir::{
     LastingDef, Measure, MeasureTest, Program, SourceSpan, StmtId, Trigger,
 };
 use dogma_runtime::bytecode::{
-    self as bc, CardInfo, Chunk, ChunkIdx, ChunkKind, CompiledEdition, EffectInfo, Op, Rules,
-    SpecialInfo, Who, FORMAT_VERSION, NO_CHUNK,
+    self as bc, CardInfo, Chunk, ChunkIdx, ChunkKind, CompiledEdition, EffectInfo, Op, RelicBack,
+    Rules, SpecialInfo, Who, FORMAT_VERSION, NO_CHUNK,
 };
 use dogma_runtime::EffectKind;
 use std::fmt;
@@ -105,11 +105,20 @@ impl Lowerer {
         CardInfo {
             title: card.title.clone(),
             set: card.set.clone(),
+            // A Relic belongs to the set on its back, when that set is in play (EXPANSIONS.md
+            // §5 #27); one whose set is not in play is only ever an achievement.
             deck_set: self
                 .expansions
                 .iter()
-                .position(|e| *e == card.set)
+                .position(|e| *e == *card.relic_of.as_ref().unwrap_or(&card.set))
                 .map_or(0, |i| i as u8 + 1),
+            relic: card.relic_of.as_ref().map(|set| {
+                if set == "base" || self.expansions.contains(set) {
+                    RelicBack::InPlay
+                } else {
+                    RelicBack::NotInPlay
+                }
+            }),
             age: card.age,
             color: card.color,
             slots: card.slots.clone(),

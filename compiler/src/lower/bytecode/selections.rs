@@ -258,6 +258,10 @@ impl Emitter<'_> {
                 self.cards(others, None);
                 self.op(Op::KeepSharingIcon);
             }
+            CardFilter::SameIcons(others) => {
+                self.cards(others, None);
+                self.op(Op::KeepSameIcons);
+            }
             CardFilter::Nth(nth) => self.op(Op::KeepNth {
                 nth: match nth {
                     Nth::Index(i) => bc::Nth::Index(*i),
