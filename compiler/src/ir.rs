@@ -701,6 +701,8 @@ pub enum ColorFilter {
     OtherThan(Color),
     /// The colours whose pile has the most cards among those kept so far (several on a tie).
     MostCards,
+    /// The colours a choice of colours picked (`chosen`).
+    ChosenBy(StmtId),
 }
 
 // ---------------------------------------------------------------------------------------------

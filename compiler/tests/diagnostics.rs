@@ -176,6 +176,16 @@ fn e0203_unbound_reference() {
     );
 }
 
+/// The colour filter `chosen` needs a choice of colours before it.
+#[test]
+fn e0203_unbound_chosen_color_filter() {
+    snapshot(
+        "e0203_unbound_chosen_color_filter",
+        "E0203",
+        &card("    splay up each color chosen"),
+    );
+}
+
 #[test]
 fn e0204_if_you_do_without_statement() {
     snapshot(

@@ -1090,6 +1090,9 @@ pub enum ColorFilter {
     /// `with the most cards`: the colours whose pile has the most cards among those that pass
     /// the other filters (several on a tie).
     MostCards,
+    /// `chosen`: one of the colours the latest `choose … colors` picked (Philips Compact
+    /// Cassette: `splay up each color chosen`).
+    Chosen,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1120,6 +1123,8 @@ pub enum ExprKind {
     },
     /// `half of … rounded up`.
     Half(Box<Expr>, Rounding),
+    /// `… divided by 5 rounded up`: a whole division, rounded as written.
+    Divided(Box<Expr>, u32, Rounding),
     /// `chosen`: the value of the latest `choose a value`.
     Chosen,
     /// `total value of returned`: the sum of the cards' values.

@@ -1102,6 +1102,7 @@ fn color_filter_text(f: &ColorFilter) -> String {
         ColorFilter::Of(card) => format!("of {}", card_ref_text(card)),
         ColorFilter::OtherThan(color) => format!("other than {}", color.node),
         ColorFilter::MostCards => "with the most cards".to_string(),
+        ColorFilter::Chosen => "chosen".to_string(),
     }
 }
 
@@ -1139,6 +1140,14 @@ fn expr_text(e: &Expr) -> String {
         ),
         ExprKind::Half(of, rounding) => format!(
             "half of {} rounded {}",
+            expr_text(of),
+            match rounding {
+                Rounding::Up => "up",
+                Rounding::Down => "down",
+            }
+        ),
+        ExprKind::Divided(of, by, rounding) => format!(
+            "{} divided by {by} rounded {}",
             expr_text(of),
             match rounding {
                 Rounding::Up => "up",

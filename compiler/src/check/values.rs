@@ -127,6 +127,15 @@ impl EffectCx<'_, '_> {
             ast::ColorFilter::On(whose) => ir::ColorFilter::On(self.owner(whose)),
             ast::ColorFilter::Of(card) => ir::ColorFilter::Of(Box::new(self.card_ref(card))),
             ast::ColorFilter::MostCards => ir::ColorFilter::MostCards,
+            ast::ColorFilter::Chosen => {
+                match self.latest(|p| p.choice == Some(ChoiceKind::Color)) {
+                    Some(stmt) => ir::ColorFilter::ChosenBy(stmt),
+                    None => {
+                        self.unbound(f.span, "chosen", "choice of colours");
+                        return None;
+                    }
+                }
+            }
             ast::ColorFilter::OtherThan(color) => {
                 ir::ColorFilter::OtherThan(self.card.color_name(color)?)
             }
@@ -178,6 +187,18 @@ impl EffectCx<'_, '_> {
                 Value::Extreme(which, Box::new(self.set_ref(set)))
             }
             ast::ExprKind::Half(of, r) => Value::Half(Box::new(self.value(of)), rounding(*r)),
+            // Rounded up: (v + by - 1) / by, a division rounding down.
+            ast::ExprKind::Divided(of, by, r) => {
+                let by = (*by).min(i32::MAX as u32) as i32;
+                let of = self.value(of);
+                let of = match r {
+                    ast::Rounding::Up if by > 1 => {
+                        Value::Add(Box::new(of), Box::new(Value::Const(by - 1)))
+                    }
+                    _ => of,
+                };
+                Value::Div(Box::new(of), by)
+            }
             ast::ExprKind::Chosen => match self.latest(|p| p.choice == Some(ChoiceKind::Value)) {
                 Some(stmt) => Value::ChosenBy(stmt),
                 None => {

@@ -112,6 +112,7 @@ pub(super) fn lower_color_filter(pair: P) -> Spanned<ColorFilter> {
             c.next(); // than
             ColorFilter::OtherThan(super::name_of(c.next()))
         }
+        Rule::kw_chosen => ColorFilter::Chosen,
         _ => ColorFilter::On(lower_possessive(c.next())),
     };
     Spanned::new(f, span)
@@ -138,7 +139,22 @@ fn lower_term(pair: P) -> Expr {
     let mut c = Cursor::new(pair);
     let mut lhs = lower_factor(c.next());
     while !c.done() {
-        c.next(); // *
+        let next = c.next();
+        if next.as_rule() == Rule::divided {
+            let end = next.as_span().end();
+            let mut d = Cursor::new(next);
+            d.next(); // divided
+            d.next(); // by
+            let by = int_of(&d.next());
+            d.next(); // rounded
+            let rounding = lower_rounding(d.next());
+            let span = Span::new(lhs.span.start as usize, end);
+            lhs = Expr {
+                kind: ExprKind::Divided(Box::new(lhs), by, rounding),
+                span,
+            };
+            continue;
+        }
         let rhs = lower_factor(c.next());
         let span = Span::new(lhs.span.start as usize, rhs.span.end as usize);
         lhs = Expr {

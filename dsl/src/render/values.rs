@@ -196,6 +196,15 @@ impl Renderer<'_> {
                     Rounding::Down => "down",
                 }
             ),
+            ExprKind::Divided(inner, by, rounding) => format!(
+                "{} divided by {} (rounded {})",
+                self.expr(inner, false),
+                super::words::number(*by),
+                match rounding {
+                    Rounding::Up => "up",
+                    Rounding::Down => "down",
+                }
+            ),
             ExprKind::Chosen => "the chosen value".to_string(),
             ExprKind::AnyValue => "any value".to_string(),
             ExprKind::EachOf(list) => self.each_value(list).replacen("for ", "", 1),
@@ -399,6 +408,7 @@ impl Renderer<'_> {
             },
             ColorFilter::OtherThan(c) => format!("other than {}", c.node),
             ColorFilter::MostCards => "with the most cards".to_string(),
+            ColorFilter::Chosen => "chosen".to_string(),
         }
     }
 }

@@ -85,6 +85,10 @@ impl Emitter<'_> {
                 self.op(Op::BitAnd);
             }
             ColorFilter::MostCards => self.op(Op::ColorsWithMostCards),
+            ColorFilter::ChosenBy(stmt) => {
+                self.op(Op::ChosenColors { stmt: stmt.0 });
+                self.op(Op::BitAnd);
+            }
             ColorFilter::OtherThan(color) => {
                 self.op(Op::Int {
                     value: !(bc::color_bit(*color) as i16),
