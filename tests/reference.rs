@@ -58,8 +58,13 @@ fn third_edition_reference(file: &str) -> Option<BTreeMap<String, Value>> {
 
 /// The cards of `set` that `dogma list --edition EDITION --json` prints.
 fn listed_cards(edition: &str, set: &str) -> Vec<Value> {
+    listed_cards_of(&["list", "--edition", edition, "--json"], set)
+}
+
+/// The cards of `set` that `dogma ARGS` (a `list --json`) prints.
+fn listed_cards_of(args: &[&str], set: &str) -> Vec<Value> {
     let output = Command::new(env!("CARGO_BIN_EXE_dogma"))
-        .args(["list", "--edition", edition, "--json"])
+        .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("dogma runs");
@@ -550,8 +555,8 @@ fn third_artifacts_list_matches_the_reference() {
 /// --relics --json`: their faces (Timbuktu's six slots), effects and the set on their backs.
 #[test]
 fn third_relics_list_matches_the_reference() {
-    let output = Command::new(env!("CARGO_BIN_EXE_dogma"))
-        .args([
+    let cards = listed_cards_of(
+        &[
             "list",
             "--edition",
             "third",
@@ -559,23 +564,9 @@ fn third_relics_list_matches_the_reference() {
             "artifacts",
             "--relics",
             "--json",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("dogma runs");
-    assert!(
-        output.status.success(),
-        "dogma list failed: {}",
-        String::from_utf8_lossy(&output.stderr)
+        ],
+        "relics",
     );
-    let listed: Value = serde_json::from_slice(&output.stdout).expect("dogma list prints JSON");
-    let cards: Vec<Value> = listed
-        .as_array()
-        .expect("an array of cards")
-        .iter()
-        .filter(|c| c["set"] == "relics")
-        .cloned()
-        .collect();
     assert_eq!(cards, listed_cards("third+artifacts+relics", "relics"));
     expansion_matches("third+artifacts+relics", "relics", "relics.json", 5, &cards);
 }

@@ -35,12 +35,12 @@ mod selections;
 use crate::bytecode::{
     CardIdx, Chunk, ChunkIdx, CompiledEdition, Op, SourceSpan, StmtId, SUB_PROGRAM_DEPTH,
 };
-use crate::choices::{Request, RequestKind};
+use crate::choices::{Answer, Request, RequestKind};
 use crate::game::Game;
 use crate::log::Event;
 use crate::state::{Location, Seat};
 use crate::terms::{Chooser, PlayerSet};
-use crate::vocab::EffectKind;
+use crate::vocab::{Color, EffectKind};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -323,6 +323,35 @@ impl Frame {
 
 /// What an op did: `Some` when the frame stops there.
 type OpResult = VmResult<Option<Stop>>;
+
+/// The questions and answers of `Vm::pick_one`: one player, colour or value.
+fn ask_player(options: Vec<Seat>) -> RequestKind {
+    RequestKind::Players { options, count: 1 }
+}
+fn read_players(answer: Answer) -> Option<Vec<Seat>> {
+    match answer {
+        Answer::Players(p) => Some(p),
+        _ => None,
+    }
+}
+fn ask_color(options: Vec<Color>) -> RequestKind {
+    RequestKind::Colors { options, count: 1 }
+}
+fn read_colors(answer: Answer) -> Option<Vec<Color>> {
+    match answer {
+        Answer::Colors(c) => Some(c),
+        _ => None,
+    }
+}
+fn ask_value(options: Vec<i32>) -> RequestKind {
+    RequestKind::Values { options, count: 1 }
+}
+fn read_values(answer: Answer) -> Option<Vec<i32>> {
+    match answer {
+        Answer::Values(v) => Some(v),
+        _ => None,
+    }
+}
 
 /// A stop, as `step` returns it.
 fn stopped(stop: Stop) -> OpResult {
@@ -1055,6 +1084,39 @@ impl Game {
             context: context.to_string(),
             decline,
         })
+    }
+
+    /// One of `options`, as a decision picks it: none when there are none, the only one, else
+    /// the answer of `who` to the question `ask` makes of them (an impure step: refused in a
+    /// pure test). `Err` holds what the op returns at once: the question, when it is not yet
+    /// answered (the frame rewinds to the op), or an answer of another kind (`what` it should
+    /// have been).
+    // `Err` is the op's own result, passed on as it is: no bigger than what every op returns.
+    #[allow(clippy::too_many_arguments, clippy::result_large_err)]
+    fn pick_one<T: Copy>(
+        &mut self,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        pure: bool,
+        who: Seat,
+        options: Vec<T>,
+        ask: fn(Vec<T>) -> RequestKind,
+        read: fn(Answer) -> Option<Vec<T>>,
+        what: &str,
+    ) -> Result<Option<T>, OpResult> {
+        match options.as_slice() {
+            [] => return Ok(None),
+            [one] => return Ok(Some(*one)),
+            _ => {}
+        }
+        self.impure(frame, pure).map_err(Err)?;
+        match self.answer.take() {
+            Some(answer) => match read(answer) {
+                Some(picked) => Ok(picked.first().copied()),
+                None => Err(Err(self.error(frame, format!("the answer is not {what}")))),
+            },
+            None => Err(stopped(self.suspend(frame, who, ask(options), &chunk.name))),
+        }
     }
 
     /// Who makes a choice: `Executor` is the player carrying out the statement (the executor,

@@ -444,6 +444,19 @@ impl EffectCx<'_, '_> {
         });
     }
 
+    /// A statement that makes a choice (`chosen`): a value, colour, player … chosen; a chosen
+    /// player or opponent is `that player` after it.
+    pub(super) fn produce_choice(&mut self, id: StmtId, kind: ChoiceKind) {
+        self.produced.push(Produced {
+            id,
+            participles: vec![ast::Participle::Chosen],
+            cards: false,
+            choice: Some(kind),
+            player: matches!(kind, ChoiceKind::Player | ChoiceKind::Opponent),
+            nested: false,
+        });
+    }
+
     /// Lowers a block whose statements may not run (a branch, a loop body): returns what it
     /// produced, taken out of sight of what follows until `after_branches`.
     pub(super) fn branch<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> (T, Vec<Produced>) {

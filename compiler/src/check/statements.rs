@@ -310,14 +310,7 @@ impl EffectCx<'_, '_> {
                 } else {
                     self.value(high)
                 };
-                self.produced.push(Produced {
-                    id,
-                    participles: vec![ast::Participle::Chosen],
-                    cards: false,
-                    choice: Some(ChoiceKind::Value),
-                    player: false,
-                    nested: false,
-                });
+                self.produce_choice(id, ChoiceKind::Value);
                 single(
                     self,
                     StmtKind::ChooseValueRange {
@@ -342,14 +335,7 @@ impl EffectCx<'_, '_> {
                 };
                 let n = self.count_u8(count.node, count.span);
                 let (owner, filters) = self.board_filters(filters);
-                self.produced.push(Produced {
-                    id,
-                    participles: vec![ast::Participle::Chosen],
-                    cards: false,
-                    choice: Some(ChoiceKind::Color),
-                    player: false,
-                    nested: false,
-                });
+                self.produce_choice(id, ChoiceKind::Color);
                 let _ = kind;
                 single(
                     self,
@@ -393,14 +379,7 @@ impl EffectCx<'_, '_> {
                     ast::ChoiceKind::Opponent => ChoiceKind::Opponent,
                     ast::ChoiceKind::Icon => ChoiceKind::Icon,
                 };
-                self.produced.push(Produced {
-                    id,
-                    participles: vec![ast::Participle::Chosen],
-                    cards: false,
-                    choice: Some(kind),
-                    player: matches!(kind, ChoiceKind::Player | ChoiceKind::Opponent),
-                    nested: false,
-                });
+                self.produce_choice(id, kind);
                 single(
                     self,
                     StmtKind::Choose {
@@ -421,14 +400,7 @@ impl EffectCx<'_, '_> {
                     self.doer()
                 };
                 let options = options.iter().map(|o| self.age_value(o)).collect();
-                self.produced.push(Produced {
-                    id,
-                    participles: vec![ast::Participle::Chosen],
-                    cards: false,
-                    choice: Some(ChoiceKind::Value),
-                    player: false,
-                    nested: false,
-                });
+                self.produce_choice(id, ChoiceKind::Value);
                 single(self, StmtKind::ChooseValueAmong { chooser, options })
             }
             S::ChooseListed { by_demander, list } => {
@@ -438,14 +410,7 @@ impl EffectCx<'_, '_> {
                     self.doer()
                 };
                 let list = self.value_list(list, span);
-                self.produced.push(Produced {
-                    id,
-                    participles: vec![ast::Participle::Chosen],
-                    cards: false,
-                    choice: Some(ChoiceKind::Value),
-                    player: false,
-                    nested: false,
-                });
+                self.produce_choice(id, ChoiceKind::Value);
                 single(
                     self,
                     StmtKind::ChooseValueListed {

@@ -2,7 +2,8 @@
 //! `you may` and either/or.
 
 use super::{
-    outcome_mut, stopped, Fold, Frame, OpResult, StmtOutcome, Stop, VmResult, FUEL, NOBODY,
+    ask_color, ask_player, outcome_mut, read_colors, read_players, stopped, Fold, Frame, OpResult,
+    StmtOutcome, Stop, VmResult, FUEL, NOBODY,
 };
 use crate::bytecode::{
     color_bit, direction_of_bit, icon_bit, Chunk, ChunkIdx, CompiledEdition, Op, SpecialIdx,
@@ -51,21 +52,19 @@ impl Game {
                 options.push(seat);
             }
         }
-        let chosen = match options.as_slice() {
-            [] => None,
-            [one] => Some(*one),
-            _ => match self.answer.take() {
-                Some(Answer::Players(p)) => p.first().copied(),
-                Some(_) => return Err(self.error(frame, "the answer is not a player")),
-                None => {
-                    return stopped(self.suspend(
-                        frame,
-                        frame.actor(),
-                        RequestKind::Players { options, count: 1 },
-                        &chunk.name,
-                    ))
-                }
-            },
+        let who = frame.actor();
+        let chosen = match self.pick_one(
+            chunk,
+            frame,
+            pure,
+            who,
+            options,
+            ask_player,
+            read_players,
+            "a player",
+        ) {
+            Ok(chosen) => chosen,
+            Err(done) => return done,
         };
         if let Some(o) = outcome_mut(frame, stmt) {
             o.player = chosen;
@@ -117,21 +116,19 @@ impl Game {
             .filter(|(_, v)| Some(*v) == best)
             .map(|(s, _)| *s)
             .collect();
-        let chosen = match options.as_slice() {
-            [] => None,
-            [one] => Some(*one),
-            _ => match self.answer.take() {
-                Some(Answer::Players(p)) => p.first().copied(),
-                Some(_) => return Err(self.error(frame, "the answer is not a player")),
-                None => {
-                    return stopped(self.suspend(
-                        frame,
-                        frame.actor(),
-                        RequestKind::Players { options, count: 1 },
-                        &chunk.name,
-                    ))
-                }
-            },
+        let who = frame.actor();
+        let chosen = match self.pick_one(
+            chunk,
+            frame,
+            pure,
+            who,
+            options,
+            ask_player,
+            read_players,
+            "a player",
+        ) {
+            Ok(chosen) => chosen,
+            Err(done) => return done,
         };
         if let Some(o) = outcome_mut(frame, stmt) {
             o.player = chosen;
@@ -582,23 +579,23 @@ impl Game {
                     .any(|s| self.pile_takes_splay(*s, *c, direction))
             })
             .collect();
-        let color = match options.as_slice() {
-            [] => None,
-            [one] => Some(*one),
-            _ => match self.answer.take() {
-                Some(Answer::Colors(c)) => c.first().copied(),
-                Some(_) => return Err(self.error(frame, "the answer is not a colour")),
-                None => {
-                    frame.ints.push(mask);
-                    return stopped(self.suspend(
-                        frame,
-                        frame.actor(),
-                        RequestKind::Colors { options, count: 1 },
-                        &chunk.name,
-                    ));
-                }
-            },
+        // Asked, the op runs again on the same mask.
+        frame.ints.push(mask);
+        let who = frame.actor();
+        let color = match self.pick_one(
+            chunk,
+            frame,
+            pure,
+            who,
+            options,
+            ask_color,
+            read_colors,
+            "a colour",
+        ) {
+            Ok(color) => color,
+            Err(done) => return done,
         };
+        frame.ints.pop();
         if let (Some(o), Some(c)) = (outcome_mut(frame, stmt), color) {
             o.colors = color_bit(c);
         }
@@ -629,23 +626,23 @@ impl Game {
                     .any(|c| mask & color_bit(*c) != 0 && self.pile_takes_splay(*s, *c, direction))
             })
             .collect();
-        let chosen = match options.as_slice() {
-            [] => None,
-            [one] => Some(*one),
-            _ => match self.answer.take() {
-                Some(Answer::Players(p)) => p.first().copied(),
-                Some(_) => return Err(self.error(frame, "the answer is not a player")),
-                None => {
-                    frame.ints.push(mask);
-                    return stopped(self.suspend(
-                        frame,
-                        frame.actor(),
-                        RequestKind::Players { options, count: 1 },
-                        &chunk.name,
-                    ));
-                }
-            },
+        // Asked, the op runs again on the same mask.
+        frame.ints.push(mask);
+        let who = frame.actor();
+        let chosen = match self.pick_one(
+            chunk,
+            frame,
+            pure,
+            who,
+            options,
+            ask_player,
+            read_players,
+            "a player",
+        ) {
+            Ok(chosen) => chosen,
+            Err(done) => return done,
         };
+        frame.ints.pop();
         if let Some(o) = outcome_mut(frame, stmt) {
             o.player = chosen;
         }

@@ -2,7 +2,10 @@
 //! cards (`PickPlan`).
 
 use super::measures::extreme_value;
-use super::{outcome, outcome_mut, stopped, Frame, OpResult, StmtOutcome};
+use super::{
+    ask_color, ask_value, outcome, outcome_mut, read_colors, read_values, stopped, Frame, OpResult,
+    StmtOutcome,
+};
 use crate::bytecode::{
     color_bit, icon_bit, CardIdx, Chunk, ChunkIdx, CompiledEdition, IfYouDo, Nth, Op, StmtId,
     ZoneSel,
@@ -805,25 +808,19 @@ impl Game {
             }
         }
         options.sort_unstable();
-        let value = match options.as_slice() {
-            [] => None,
-            [one] => Some(*one),
-            _ => {
-                self.impure(frame, pure)?;
-                match self.answer.take() {
-                    Some(Answer::Values(v)) => v.first().copied(),
-                    Some(_) => return Err(self.error(frame, "the answer is not a value")),
-                    None => {
-                        let who = self.chooser_seat(frame, chooser);
-                        return stopped(self.suspend(
-                            frame,
-                            who,
-                            RequestKind::Values { options, count: 1 },
-                            &chunk.name,
-                        ));
-                    }
-                }
-            }
+        let who = self.chooser_seat(frame, chooser);
+        let value = match self.pick_one(
+            chunk,
+            frame,
+            pure,
+            who,
+            options,
+            ask_value,
+            read_values,
+            "a value",
+        ) {
+            Ok(value) => value,
+            Err(done) => return done,
         };
         frame.sets.pop();
         let kept: Vec<CardIdx> = candidates
@@ -864,25 +861,19 @@ impl Game {
                     >= usize::from(n.max(1))
             })
             .collect();
-        let color = match options.as_slice() {
-            [] => None,
-            [one] => Some(*one),
-            _ => {
-                self.impure(frame, pure)?;
-                match self.answer.take() {
-                    Some(Answer::Colors(c)) => c.first().copied(),
-                    Some(_) => return Err(self.error(frame, "the answer is not a colour")),
-                    None => {
-                        let who = self.chooser_seat(frame, chooser);
-                        return stopped(self.suspend(
-                            frame,
-                            who,
-                            RequestKind::Colors { options, count: 1 },
-                            &chunk.name,
-                        ));
-                    }
-                }
-            }
+        let who = self.chooser_seat(frame, chooser);
+        let color = match self.pick_one(
+            chunk,
+            frame,
+            pure,
+            who,
+            options,
+            ask_color,
+            read_colors,
+            "a colour",
+        ) {
+            Ok(color) => color,
+            Err(done) => return done,
         };
         frame.sets.pop();
         let kept: Vec<CardIdx> = candidates
