@@ -289,6 +289,10 @@ pub enum StmtKind {
     /// Execute the chosen card's non-demand effects for the executor alone (no sharing; the
     /// fourth edition's Chain Rule applies).
     SelfExecute(CardSel),
+    /// Execute every effect of the chosen card as if it were on this card: its own echo effects
+    /// first, not shared, its demands reaching the opponents this card's featured icon makes
+    /// vulnerable.
+    ExecuteAsIf(CardSel),
     Splay {
         player: Player,
         color: ColorSel,

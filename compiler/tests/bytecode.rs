@@ -324,7 +324,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         Draw { .. } | Splay { .. } | Unsplay { .. } | Rearrange { .. } => ((2, 0), (0, 0)),
         SplayLike { .. } => ((3, 0), (0, 0)),
         PileSplay => ((2, 0), (1, 0)),
-        Move { .. } | SelfExecute { .. } | Look { .. } => ((0, 1), (0, 0)),
+        Move { .. } | SelfExecute { .. } | ExecuteAsIf { .. } | Look { .. } => ((0, 1), (0, 0)),
         Transfer { .. } => ((1, 1), (0, 0)),
         Exchange { .. } => ((2, 2), (0, 0)),
         Win | Lose => ((1, 0), (0, 0)),

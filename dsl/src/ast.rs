@@ -325,6 +325,8 @@ pub enum StmtKind {
     EndGame,
     /// `self-execute …`: run the card's non-demand effects for the executor alone.
     SelfExecute(Selection),
+    /// `execute … as if on this card`: run every effect of the card as if it were on this card.
+    ExecuteAsIf(Selection),
     Splay {
         direction: Spanned<Direction>,
         color: ColorExpr,
@@ -1343,6 +1345,8 @@ pub enum CardPredKind {
     Is(CardRef),
     Value(ValueSpec),
     IsTop,
+    /// `is on your board`, `is in any player's hand`: the card lies in one of the zones.
+    In(Zone),
     ColorOnBoard {
         negated: bool,
         whose: Spanned<Possessive>,

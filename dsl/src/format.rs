@@ -636,6 +636,7 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
         StmtKind::EndDogma => "end the dogma action".to_string(),
         StmtKind::EndGame => "end the game".to_string(),
         StmtKind::SelfExecute(sel) => format!("self-execute {}", selection_text(sel)),
+        StmtKind::ExecuteAsIf(sel) => format!("execute {} as if on this card", selection_text(sel)),
         StmtKind::Splay {
             direction,
             color,
@@ -964,6 +965,14 @@ fn value_spec_text(spec: &ValueSpec) -> String {
         }
     }
     text
+}
+
+/// "on" a board, "in" a hand or a pile.
+pub(crate) fn zone_preposition(z: &Zone) -> &'static str {
+    match z.kinds.first().map(|k| k.node) {
+        Some(ZoneKind::Board) => "on",
+        _ => "in",
+    }
 }
 
 fn zone_text(z: &Zone) -> String {
@@ -1362,6 +1371,7 @@ fn card_pred_text(p: &CardPred) -> String {
         CardPredKind::Is(card) => format!("is {}", card_ref_text(card)),
         CardPredKind::Value(spec) => format!("is of value {}", value_spec_text(spec)),
         CardPredKind::IsTop => "is a top card".to_string(),
+        CardPredKind::In(z) => format!("is {} {}", zone_preposition(z), zone_text(z)),
         CardPredKind::ColorOnBoard { negated, whose } => format!(
             "is a color {}on {} board",
             if *negated { "not " } else { "" },

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 17;
+pub const FORMAT_VERSION: u32 = 18;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -1116,6 +1116,11 @@ pub enum Op {
     Look { stmt: StmtId },
     /// `S: cards →`: run each non-demand effect of the first card for the executor alone.
     SelfExecute { stmt: StmtId },
+    /// `S: cards →`: run every effect of the first card as if it were on this card (an "as if"
+    /// execution): its own echo effects, then its effects in order, not shared; a demand goes
+    /// to the opponents this card's featured icon makes vulnerable (a compel to those who would
+    /// share), counted as the execution starts.
+    ExecuteAsIf { stmt: StmtId },
     /// Sets a lasting effect for the executor: the effect chunk `chunk` runs later, once, for
     /// the executor, with this card and the demander; for `NextMove`, right after the executor's
     /// next move of a card with the verb this turn that passes the card test `test` (`NO_CHUNK`:

@@ -282,6 +282,7 @@ pub fn refs(op: &Op) -> Refs {
         | Op::Rearrange { stmt }
         | Op::SplayLike { stmt, .. }
         | Op::SelfExecute { stmt }
+        | Op::ExecuteAsIf { stmt }
         | Op::Look { stmt }
         | Op::KeepChosenIcons { stmt }
         | Op::ChooseSharedValue { stmt, .. }

@@ -407,7 +407,13 @@ impl<'a> Bounds<'a> {
                 chunk.name
             ));
         }
-        if let FrameKind::SelfExecute { .. } = frame.kind {
+        if let FrameKind::AsIf(run) = &frame.kind {
+            // Runs the card's effects one by one, as if on the host; its own chunk does not run.
+            self.card(run.host, &format!("{at}.host"))?;
+            for seat in run.vulnerable.iter().chain(&run.compelled) {
+                self.seat(*seat, &format!("{at}.victims"))?;
+            }
+        } else if let FrameKind::SelfExecute { .. } = frame.kind {
             // Runs the card's effects one by one; its own chunk does not run.
         } else if frame.outcomes.len() != usize::from(chunk.stmts) && !frame.outcomes.is_empty() {
             return Err(format!(
@@ -590,6 +596,11 @@ impl<'a> Bounds<'a> {
             | Event::LastingForgotten { player, card, .. } => {
                 self.seat(*player, at)?;
                 self.card(*card, at)
+            }
+            Event::ExecuteAsIf { player, card, host } => {
+                self.seat(*player, at)?;
+                self.card(*card, at)?;
+                self.card(*host, at)
             }
             Event::Action { player, action } => {
                 self.seat(*player, at)?;

@@ -92,6 +92,12 @@ pub enum Event {
         player: Seat,
         card: CardIdx,
     },
+    /// `player` executes `card`'s effects as if they were on `host`.
+    ExecuteAsIf {
+        player: Seat,
+        card: CardIdx,
+        host: CardIdx,
+    },
     /// The activating player earned the free Draw for sharing.
     ShareBonus {
         player: Seat,
@@ -405,6 +411,16 @@ impl Event {
             Event::SelfExecute { player, card: c } => {
                 format!("{} executes {} for themselves alone", who(player), title(c))
             }
+            Event::ExecuteAsIf {
+                player,
+                card: c,
+                host,
+            } => format!(
+                "{} executes the effects of {} as if they were on {}, for themselves alone",
+                who(player),
+                title(c),
+                title(host)
+            ),
             Event::ShareBonus { player } => {
                 format!("{} takes the free Draw for sharing", who(player))
             }

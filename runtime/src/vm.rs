@@ -111,6 +111,22 @@ pub enum FrameKind {
     /// Running each non-demand effect of `card` in turn (a self-execute); `next` is the next
     /// effect to look at.
     SelfExecute { next: u8 },
+    /// Running every effect of `card` as if it were on another card (an "as if" execution).
+    AsIf(Box<AsIfRun>),
+}
+
+/// Where an "as if" execution stands.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AsIfRun {
+    /// The card the effects run as if printed on (`this card` in them).
+    pub host: CardIdx,
+    /// The next step: the card's echo effects first, then its other effects in order.
+    pub next: u8,
+    /// The next victim of a demand step.
+    pub victim: u8,
+    /// The victims of its demands and of its compels, fixed when the execution started.
+    pub vulnerable: Vec<Seat>,
+    pub compelled: Vec<Seat>,
 }
 
 /// One running chunk: its program counter, stacks, statement outcomes and context.
@@ -365,7 +381,7 @@ pub enum Stop {
     /// A player must answer.
     Suspend(Request),
     /// Run this frame (a self-execute) on top of the current one.
-    Call(Frame),
+    Call(Box<Frame>),
     /// A move set off lasting effects (`State::lasting_due`): they run on top of the current
     /// frame, first first, before it goes on.
     Lasting,
@@ -476,6 +492,13 @@ impl Game {
                 }
                 continue;
             }
+            if let FrameKind::AsIf(_) = frame.kind {
+                if let Some(child) = as_if_step(&edition, &mut frame) {
+                    exec.frames.push(frame);
+                    exec.frames.push(child);
+                }
+                continue;
+            }
             let stop = self.execute(&mut frame, &mut fuel, false, None)?;
             match stop {
                 Stop::Done => {}
@@ -489,7 +512,7 @@ impl Game {
                 Stop::Call(child) => {
                     if let Some(exec) = self.exec.as_mut() {
                         exec.frames.push(frame);
-                        exec.frames.push(child);
+                        exec.frames.push(*child);
                     }
                 }
                 Stop::Lasting => {
@@ -1028,6 +1051,7 @@ impl Game {
             }
             Op::Look { stmt } => run!(self.op_look(frame, stmt, pure)),
             Op::SelfExecute { stmt } => run!(self.op_self_execute(edition, frame, stmt, pure)),
+            Op::ExecuteAsIf { stmt } => run!(self.op_execute_as_if(edition, frame, stmt, pure)),
             Op::Lasting { when, chunk, test } => {
                 run!(self.op_lasting(frame, when, chunk, test, pure))
             }
@@ -1173,4 +1197,66 @@ fn outcome<'a>(
 /// A statement's outcome, to record what it did.
 fn outcome_mut(frame: &mut Frame, stmt: StmtId) -> Option<&mut StmtOutcome> {
     frame.outcomes.get_mut(stmt as usize)
+}
+
+/// The next effect of an "as if" execution (`FrameKind::AsIf`), as a frame to run, advancing the
+/// execution; `None` when it is over. The card's echo effects come first (only its own, none of
+/// its pile's: online summary, "Echoes"; EXPANSIONS.md §3.3, E6), then its other effects in
+/// order. Each runs with the host as `this card` ("References to 'other' cards could affect the
+/// targeted card": online summary, glossary "Execute the effects ... as if they were on this
+/// card"): a non-demand (or echo) effect for the executor alone, a demand once for each victim,
+/// clockwise, the executor demanding.
+fn as_if_step(edition: &CompiledEdition, frame: &mut Frame) -> Option<Frame> {
+    let FrameKind::AsIf(run) = &mut frame.kind else {
+        return None;
+    };
+    let AsIfRun {
+        host,
+        next,
+        victim,
+        vulnerable,
+        compelled,
+    } = &mut **run;
+    let effects = &edition.card(frame.card).effects;
+    let order: Vec<usize> = (0..effects.len())
+        .filter(|i| effects[*i].kind == EffectKind::Echo)
+        .chain((0..effects.len()).filter(|i| effects[*i].kind != EffectKind::Echo))
+        .collect();
+    while let Some(&i) = order.get(*next as usize) {
+        let effect = effects[i];
+        let victims = match effect.kind {
+            EffectKind::Demand => Some(&*vulnerable),
+            EffectKind::Compel => Some(&*compelled),
+            _ => None,
+        };
+        let Some(victims) = victims else {
+            *next += 1;
+            let mut child = Frame::effect(
+                edition,
+                effect.chunk,
+                *host,
+                frame.executor,
+                None,
+                false,
+                frame.counts_for_bonus,
+            );
+            child.echo = effect.kind == EffectKind::Echo;
+            return Some(child);
+        };
+        if let Some(&seat) = victims.get(*victim as usize) {
+            *victim += 1;
+            return Some(Frame::effect(
+                edition,
+                effect.chunk,
+                *host,
+                seat,
+                Some(frame.executor),
+                true,
+                false,
+            ));
+        }
+        *next += 1;
+        *victim = 0;
+    }
+    None
 }

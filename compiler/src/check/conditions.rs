@@ -168,6 +168,16 @@ impl EffectCx<'_, '_> {
             }
             ast::CardPredKind::Is(card) => vec![CardFilter::IsCard(Box::new(self.card_ref(card)))],
             ast::CardPredKind::IsTop => vec![CardFilter::IsTop],
+            // `this card is on your board`: the card is one of the zone's cards.
+            ast::CardPredKind::In(z) => {
+                let source = self.zone_source(z, BoardPosition::All);
+                vec![CardFilter::IsCard(Box::new(CardSel {
+                    source,
+                    filters: Vec::new(),
+                    pick: Pick::all(),
+                    chooser: Chooser::Executor,
+                }))]
+            }
             ast::CardPredKind::ColorOnBoard { negated, whose } => vec![CardFilter::ColorOnBoard {
                 owner: self.owner(whose),
                 negated: *negated,

@@ -287,7 +287,7 @@ impl EffectCx<'_, '_> {
         }
     }
 
-    fn zone_source(&mut self, z: &ast::Zone, position: BoardPosition) -> CardSource {
+    pub(super) fn zone_source(&mut self, z: &ast::Zone, position: BoardPosition) -> CardSource {
         let owner = self.owner(&z.whose);
         let zones = z
             .kinds

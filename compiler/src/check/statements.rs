@@ -471,6 +471,10 @@ impl EffectCx<'_, '_> {
                 let sel = self.selection(sel);
                 single(self, StmtKind::SelfExecute(sel))
             }
+            S::ExecuteAsIf(sel) => {
+                let sel = self.selection(sel);
+                single(self, StmtKind::ExecuteAsIf(sel))
+            }
             // `splay right each color you have splayed left`: a splay per colour, in a loop.
             S::Splay {
                 direction,

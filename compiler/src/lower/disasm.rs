@@ -773,6 +773,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::ColorsWithMostCards => "colors_with_most_cards".to_string(),
         Op::Look { stmt } => format!("look stmt={stmt}"),
         Op::SelfExecute { stmt } => format!("self_execute stmt={stmt}"),
+        Op::ExecuteAsIf { stmt } => format!("execute_as_if stmt={stmt}"),
         Op::Lasting { when, chunk, test } => format!(
             "lasting {} body={} test={}",
             match when {

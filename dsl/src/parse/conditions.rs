@@ -6,7 +6,7 @@ use crate::ast::*;
 use super::players::{lower_player_ref, lower_player_set, lower_single_player};
 use super::selections::{
     lower_card_ref, lower_due_and_scope, lower_filter, lower_participle, lower_possessive,
-    lower_set_ref, lower_value_spec,
+    lower_set_ref, lower_value_spec, lower_zone,
 };
 use super::statements::lower_direction;
 use super::values::{
@@ -271,6 +271,8 @@ fn lower_card_pred(pair: P) -> CardPred {
             kind,
             span: card_span,
         })
+    } else if c.eat(Rule::kw_on).is_some() || c.eat(Rule::kw_in).is_some() {
+        CardPredKind::In(lower_zone(c.next()))
     } else if c.eat(Rule::kw_of).is_some() {
         c.next(); // value
         CardPredKind::Value(lower_value_spec(c.next()))

@@ -173,6 +173,7 @@ const STATEMENT_STARTS: &[Rule] = &[
     Rule::claim_stmt,
     Rule::end_stmt,
     Rule::self_execute_stmt,
+    Rule::execute_as_if_stmt,
     Rule::splay_stmt,
     Rule::unsplay_stmt,
     Rule::rearrange_stmt,

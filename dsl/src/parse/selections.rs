@@ -343,7 +343,7 @@ fn lower_supply(pair: P) -> Supply {
     Supply { kind, span }
 }
 
-fn lower_zone(pair: P) -> Zone {
+pub(super) fn lower_zone(pair: P) -> Zone {
     let span = span_of(&pair);
     let mut c = Cursor::new(pair);
     let whose = lower_possessive(c.next());

@@ -285,6 +285,10 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             c.next();
             StmtKind::SelfExecute(lower_selection(c.next()))
         }
+        Rule::execute_as_if_stmt => {
+            c.next();
+            StmtKind::ExecuteAsIf(lower_selection(c.next()))
+        }
         Rule::splay_stmt => {
             c.next();
             let direction = lower_direction(c.next());

@@ -638,6 +638,11 @@ impl Renderer<'_> {
             },
             CardPredKind::IsTop if plural => format!("{is} top cards"),
             CardPredKind::IsTop => format!("{is} a top card"),
+            CardPredKind::In(z) => format!(
+                "{is} {} {}",
+                crate::format::zone_preposition(z),
+                self.zone(z)
+            ),
             CardPredKind::ColorOnBoard {
                 negated: not,
                 whose,

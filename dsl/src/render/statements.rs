@@ -192,6 +192,28 @@ impl Renderer<'_> {
         }
     }
 
+    /// Executing every effect of another card as if it were on this card, without sharing:
+    /// "execute the effects of the card you melded as if they were on this card. Do not share
+    /// them." (every edition words it so).
+    fn execute_as_if(&mut self, sel: &Selection) -> Clause {
+        let effects = match sel {
+            Selection::Ref(CardRef {
+                kind: CardRefKind::It,
+                ..
+            }) => "its effects".to_string(),
+            Selection::Ref(CardRef {
+                kind: CardRefKind::Them,
+                ..
+            }) => "their effects".to_string(),
+            _ => format!("the effects of {}", self.selection(sel)),
+        };
+        Clause {
+            text: format!("execute {effects} as if they were on this card"),
+            mood: Mood::Imperative,
+            trailers: vec!["do not share them".to_string()],
+        }
+    }
+
     /// A colour filter as it follows "color": "on your board", "with one or more [leaf]".
     pub(super) fn color_filter_on(&self, f: &ColorFilter) -> String {
         match f {
@@ -640,6 +662,7 @@ impl Renderer<'_> {
             StmtKind::EndDogma => Clause::subject("the dogma action is complete".to_string()),
             StmtKind::EndGame => Clause::subject("the game ends".to_string()),
             StmtKind::SelfExecute(sel) => self.self_execute(sel),
+            StmtKind::ExecuteAsIf(sel) => self.execute_as_if(sel),
             StmtKind::Splay {
                 direction,
                 color,

@@ -431,9 +431,67 @@ impl Game {
                 card_loops: Vec::new(),
                 echo: false,
             };
-            return stopped(Stop::Call(child));
+            return stopped(Stop::Call(Box::new(child)));
         }
         Ok(None)
+    }
+
+    /// `Op::ExecuteAsIf`: `S: cards →`: run every effect of the first card as if it were on this
+    /// card, for the executor alone (`as_if_step` runs them). This card's featured icon decides
+    /// who is vulnerable to the card's demands and who is compelled (EXPANSIONS.md §3.3; online
+    /// summary, glossary "Execute the effects ... as if they were on this card"), counted on the
+    /// boards as the execution starts, as a Dogma action counts them when it is declared (the
+    /// displayed card's icons join the executor's count when this card is on their display, as
+    /// in its own free Dogma action: EXPANSIONS.md A6).
+    pub(super) fn op_execute_as_if(
+        &mut self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        stmt: StmtId,
+        pure: bool,
+    ) -> OpResult {
+        self.impure(frame, pure)?;
+        let cards = self.pop_set(frame)?;
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = 1;
+        }
+        let Some(card) = cards.first().copied() else {
+            return Ok(None);
+        };
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.done = 1;
+        }
+        let host = frame.card;
+        let executor = frame.executor;
+        let (sharing, vulnerable) = self.dogma_preview(executor, host).unwrap_or_default();
+        let compelled = sharing
+            .into_iter()
+            .filter(|s| self.state.is_opponent(executor, *s))
+            .collect();
+        self.log.push(Event::ExecuteAsIf {
+            player: executor,
+            card,
+            host,
+        });
+        let mut child = Frame::effect(
+            edition,
+            frame.chunk,
+            card,
+            executor,
+            None,
+            false,
+            frame.counts_for_bonus,
+        );
+        child.kind = FrameKind::AsIf(Box::new(super::AsIfRun {
+            host,
+            next: 0,
+            victim: 0,
+            vulnerable,
+            compelled,
+        }));
+        child.outcomes.clear();
+        stopped(Stop::Call(Box::new(child)))
     }
 
     /// `Op::Lasting`: sets a lasting effect for the executor (`on your next turn { … }`, `the

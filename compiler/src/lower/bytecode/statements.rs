@@ -180,6 +180,10 @@ impl Emitter<'_> {
                 self.cards(cards, Some((id, false)));
                 self.op(Op::SelfExecute { stmt: id.0 });
             }
+            StmtKind::ExecuteAsIf(cards) => {
+                self.cards(cards, Some((id, false)));
+                self.op(Op::ExecuteAsIf { stmt: id.0 });
+            }
             StmtKind::Splay {
                 player,
                 color,
@@ -876,7 +880,9 @@ fn opens_with_choice(stmt: &Stmt) -> bool {
         | StmtKind::ChooseColors { chooser, .. } => *chooser == Player::Executor,
         StmtKind::JunkSpecial { all } => !all,
         StmtKind::RestoreSpecial => true,
-        StmtKind::PickCards(sel) | StmtKind::SelfExecute(sel) => picks_first(sel),
+        StmtKind::PickCards(sel) | StmtKind::SelfExecute(sel) | StmtKind::ExecuteAsIf(sel) => {
+            picks_first(sel)
+        }
         StmtKind::Move { cards, .. } => picks_first(cards),
         _ => false,
     }
