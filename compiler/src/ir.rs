@@ -580,6 +580,12 @@ pub enum CardFilter {
     OfMyChoice,
     /// It has a demand effect.
     HasDemand,
+    /// It has an effect of any kind (negated: it has none).
+    Effects {
+        negated: bool,
+    },
+    /// It lies in a board pile that is splayed.
+    InSplayedPile,
     /// The player could claim it as a standard achievement by the Achieve action's test, its
     /// value the achievement's (`achieve (if eligible)`), with the score multiplied by the
     /// number (2: `with your score doubled`).
@@ -807,6 +813,11 @@ pub enum Cond {
     Did {
         stmt: StmtId,
         done: bool,
+    },
+    /// The statement changed something: after an execution of a card's effects, anything
+    /// changed while they ran; after any other statement, it did something.
+    Changed {
+        stmt: StmtId,
     },
     /// How many cards a statement moved, compared.
     Moved {

@@ -231,6 +231,8 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         AvailableCards | CandidateCard => ((0, 0), (0, 1)),
         Above
         | KeepDemand
+        | KeepEffects { .. }
+        | KeepSplayedPile
         | KeepBonus { .. }
         | KeepParity { .. }
         | KeepChosenIcons { .. }
@@ -309,6 +311,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         IsSplayed { .. } | Eligible => ((2, 0), (1, 0)),
         ChooseExtremePlayer { .. } => ((0, 0), (1, 0)),
         Did { .. }
+        | Changed { .. }
         | Moved { .. }
         | QuantifyPlayers { .. }
         | OnlyPlayer { .. }

@@ -646,6 +646,8 @@ pub enum Filter {
     WithIcon(Vec<Name>),
     /// `with a demand effect`.
     WithDemand,
+    /// `in a splayed pile`: a card of a board pile that is splayed.
+    InSplayedPile,
     /// `with the chosen icon`.
     WithChosenIcon,
     /// `without the chosen icon`.
@@ -1216,6 +1218,8 @@ pub enum CondKind {
     Paren(Box<Cond>),
     /// `you do` (true) / `you don't` (false): the previous statement's outcome.
     Did(bool),
+    /// `this caused any change`: the statement before it changed something.
+    Changed,
     /// `you returned any`, `you melded at least 4`.
     Verbed {
         verb: Spanned<Participle>,
@@ -1336,6 +1340,9 @@ pub enum CardPredKind {
     HasIcon(Vec<Name>),
     /// `has a bonus` (Echoes).
     HasBonus,
+    /// `has no effect`: the card has no effect of any kind (no dogma, demand, compel or echo
+    /// effect).
+    NoEffects,
     /// `is directly beneath an [11]`: the card just above it in its pile is such a card.
     DirectlyBeneath {
         value: Option<Expr>,

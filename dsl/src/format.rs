@@ -898,6 +898,7 @@ fn filter_text(f: &Filter) -> String {
         Filter::Parity { odd: false } => "of even value".to_string(),
         Filter::WithoutBonus => "without a bonus".to_string(),
         Filter::WithDemand => "with a demand effect".to_string(),
+        Filter::InSplayedPile => "in a splayed pile".to_string(),
         Filter::WithChosenIcon => "with the chosen icon".to_string(),
         Filter::WithoutChosenIcon => "without the chosen icon".to_string(),
         Filter::ValueOfMyChoice => "of the value of my choice".to_string(),
@@ -1241,6 +1242,7 @@ fn cond_text(c: &Cond) -> String {
         CondKind::Not(inner) => format!("not {}", cond_text(inner)),
         CondKind::Paren(inner) => format!("({})", cond_text(inner)),
         CondKind::Did(true) => "you do".to_string(),
+        CondKind::Changed => "this caused any change".to_string(),
         CondKind::Did(false) => "you don't".to_string(),
         CondKind::Verbed { verb, amount } => {
             format!("you {} {}", verb.node.word(), amount_text(amount.node))
@@ -1350,6 +1352,7 @@ fn card_pred_text(p: &CardPred) -> String {
             format!("has {}", names.join(" or "))
         }
         CardPredKind::HasBonus => "has a bonus".to_string(),
+        CardPredKind::NoEffects => "has no effect".to_string(),
         CardPredKind::DirectlyBeneath { value, filters } => {
             let mut text = match value {
                 Some(v) => {

@@ -856,6 +856,10 @@ pub enum Op {
     KeepIf { test: ChunkIdx },
     /// Keep cards with a demand effect.
     KeepDemand,
+    /// Keep cards with an effect of any kind (with `negated`, those with none).
+    KeepEffects { negated: bool },
+    /// Keep cards that lie in a splayed pile of a board.
+    KeepSplayedPile,
     /// Keep cards with a bonus (with `negated`, without one) in any slot.
     KeepBonus { negated: bool },
     /// Keep cards of odd (or even) value.
@@ -956,6 +960,11 @@ pub enum Op {
     // ----- conditions ------------------------------------------------------------------------
     /// `→ I: b`: the statement was carried out (`done` = true) or not, by the edition's rule.
     Did { stmt: StmtId, done: bool },
+    /// `→ I: b`: the statement changed something: after a self-execute or an "as if" execution,
+    /// a card moved, a pile was splayed or rearranged, an achievement was claimed or junked, a
+    /// player left the game, a lasting effect was set while it ran (a reveal, a look or a choice
+    /// alone changes nothing); after any other statement, it was carried out in part at least.
+    Changed { stmt: StmtId },
     /// `→ I: b`: the number of cards the statement moved compares so with n.
     Moved { stmt: StmtId, op: Comparison, n: u8 },
     /// `S: all filtered → I: b`: any / each / no card of `all` is in `filtered`.

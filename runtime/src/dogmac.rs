@@ -269,6 +269,7 @@ pub fn refs(op: &Op) -> Refs {
         | Op::ChosenValue { stmt }
         | Op::ChosenColors { stmt }
         | Op::Did { stmt, .. }
+        | Op::Changed { stmt }
         | Op::Moved { stmt, .. }
         | Op::AskYesNo { stmt, .. }
         | Op::Choose { stmt, .. }

@@ -89,6 +89,10 @@ pub struct StmtOutcome {
     pub values: Vec<i32>,
     pub colors: i32,
     pub icons: i32,
+    /// A self-execute or an "as if" execution: the length of the log when it started (for
+    /// `this caused any change`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mark: Option<u32>,
 }
 
 impl StmtOutcome {
@@ -838,6 +842,7 @@ impl Game {
             Op::Player { who } => run!(self.op_player(frame, who)),
             Op::ChosenPlayer { stmt } => run!(self.op_chosen_player(frame, stmt, outer)),
             Op::Did { stmt, done } => run!(self.op_did(frame, stmt, done, outer)),
+            Op::Changed { stmt } => run!(self.op_changed(frame, stmt, outer)),
             Op::Moved { stmt, op, n } => run!(self.op_moved(frame, stmt, op, n, outer)),
             Op::Combine { stmt, children } => run!(self.op_combine(chunk, frame, stmt, children)),
             Op::Afresh { children } => run!(self.op_afresh(chunk, frame, children)),
@@ -877,6 +882,8 @@ impl Game {
             }
             Op::DropCards => run!(self.op_drop_cards(frame)),
             Op::KeepTop => run!(self.op_keep_top(frame)),
+            Op::KeepEffects { negated } => run!(self.op_keep_effects(edition, frame, negated)),
+            Op::KeepSplayedPile => run!(self.op_keep_splayed_pile(frame)),
             Op::KeepIf { test } => run!(self.op_keep_if(frame, test, outer)),
             Op::KeepDemand => run!(self.op_keep_demand(edition, frame)),
             Op::KeepBonus { negated } => run!(self.op_keep_bonus(edition, frame, negated)),

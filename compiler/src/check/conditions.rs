@@ -18,6 +18,15 @@ impl EffectCx<'_, '_> {
             C::And(parts) => Cond::And(parts.iter().map(|p| self.cond(p, prev)).collect()),
             C::Not(inner) => Cond::Not(Box::new(self.cond(inner, prev))),
             C::Paren(inner) => self.cond(inner, prev),
+            C::Changed => match prev {
+                Some(stmt) => Cond::Changed { stmt },
+                None => {
+                    self.error(Error::NothingToDo {
+                        at: self.at(c.span),
+                    });
+                    Cond::And(Vec::new())
+                }
+            },
             C::Did(done) => match prev {
                 Some(stmt) => Cond::Did { stmt, done: *done },
                 None => {
@@ -153,6 +162,7 @@ impl EffectCx<'_, '_> {
                 vec![has_slot(slots)]
             }
             ast::CardPredKind::HasBonus => vec![CardFilter::Bonus { negated: false }],
+            ast::CardPredKind::NoEffects => vec![CardFilter::Effects { negated: true }],
             ast::CardPredKind::Value(spec) => vec![CardFilter::Value(self.value_spec(spec))],
             ast::CardPredKind::DirectlyBeneath { value, filters } => {
                 let mut above = Vec::new();

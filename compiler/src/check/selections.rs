@@ -378,6 +378,7 @@ impl EffectCx<'_, '_> {
             ast::Filter::Parity { odd } => CardFilter::Parity { odd: *odd },
             ast::Filter::WithoutBonus => CardFilter::Bonus { negated: true },
             ast::Filter::WithDemand => CardFilter::HasDemand,
+            ast::Filter::InSplayedPile => CardFilter::InSplayedPile,
             ast::Filter::SameValue => CardFilter::SameValue,
             ast::Filter::SameColor => CardFilter::SameColor,
             ast::Filter::DifferentValues => CardFilter::DifferentValues,

@@ -76,6 +76,7 @@ fn lower_cond_atom(pair: P) -> Cond {
     let rule = pair.as_rule();
     let mut c = Cursor::new(pair);
     let kind = match rule {
+        Rule::changed_cond => CondKind::Changed,
         Rule::did_cond => {
             c.next(); // you
             CondKind::Did(c.eat(Rule::kw_do).is_some())
@@ -243,6 +244,8 @@ fn lower_card_pred(pair: P) -> CardPred {
     let first = c.next();
     let kind = if first.as_rule() == Rule::kw_has && c.eat(Rule::kw_a).is_some() {
         CardPredKind::HasBonus
+    } else if first.as_rule() == Rule::kw_has && c.eat(Rule::kw_no).is_some() {
+        CardPredKind::NoEffects
     } else if first.as_rule() == Rule::kw_has {
         let mut icons = vec![name_of(c.next())];
         while c.eat(Rule::kw_or).is_some() {

@@ -156,6 +156,7 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
                 Filter::WithDemand
             }
         }
+        Rule::kw_in => Filter::InSplayedPile,
         Rule::kw_without if c.peek_is(Rule::kw_a) => Filter::WithoutBonus,
         Rule::kw_without if c.peek_is(Rule::kw_the) => Filter::WithoutChosenIcon,
         Rule::kw_with if c.peek_is(Rule::kw_the) => {

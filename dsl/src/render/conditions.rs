@@ -55,6 +55,7 @@ impl Renderer<'_> {
                 _ => self.cond(inner),
             },
             CondKind::Did(true) => "you do".to_string(),
+            CondKind::Changed => "this caused any change".to_string(),
             CondKind::Did(false) => "you don't".to_string(),
             CondKind::Verbed { verb, amount } => {
                 format!("you {} {}", past(verb.node), amount_cards(amount.node))
@@ -610,6 +611,13 @@ impl Renderer<'_> {
                 };
                 format!("{has} a {}", icon_list(icons))
             }
+            CardPredKind::NoEffects => match (plural, negated) {
+                (false, false) => "has no effects",
+                (true, false) => "have no effects",
+                (false, true) => "has an effect",
+                (true, true) => "have effects",
+            }
+            .to_string(),
             CardPredKind::HasBonus => match (plural, negated) {
                 (false, false) => "has a bonus",
                 (true, false) => "have a bonus",

@@ -360,6 +360,7 @@ impl Renderer<'_> {
             Filter::Parity { odd: false } => "of even value".to_string(),
             Filter::WithoutBonus => "without a bonus".to_string(),
             Filter::WithDemand => "with a demand effect".to_string(),
+            Filter::InSplayedPile => "in a splayed pile".to_string(),
             Filter::WithChosenIcon => "with the chosen icon".to_string(),
             Filter::WithoutChosenIcon => "without the chosen icon".to_string(),
             Filter::ValueOfMyChoice => "of the value of my choice".to_string(),

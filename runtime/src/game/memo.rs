@@ -204,6 +204,8 @@ fn local_condition(edition: &CompiledEdition, chunk: ChunkIdx) -> bool {
         | Op::CountCards
         | Op::KeepValueCmp { .. }
         | Op::KeepDemand
+        | Op::KeepEffects { .. }
+        | Op::KeepSplayedPile
         | Op::QuantifyCards { .. }
         | Op::BoardColors
         | Op::ColorsSplayed { .. } => true,

@@ -6,6 +6,7 @@ use super::{
     current_each, outcome, outcome_mut, stopped, Frame, OpResult, StmtOutcome, Stop, NOBODY,
 };
 use crate::bytecode::{color_bit, CardIdx, Chunk, CompiledEdition, IfYouDo, ListIdx, StmtId, Who};
+use crate::log::Event;
 use crate::state::Seat;
 use crate::vocab::Color;
 
@@ -610,6 +611,38 @@ impl Game {
     /// `Op::Did`: `→ I: b`: the statement was carried out (`done` = true) or not, by the edition's
     /// rule.
     #[inline]
+    /// `Op::Changed`: after an execution of a card's effects (the statement's `mark`), whether
+    /// an event that changes the game was logged since it started; after any other statement,
+    /// whether it was carried out in part at least.
+    pub(super) fn op_changed(
+        &self,
+        frame: &mut Frame,
+        stmt: StmtId,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        let changed = outcome(frame, outer, stmt).is_some_and(|o| match o.mark {
+            Some(mark) => self.log.since(mark as usize).any(|e| {
+                matches!(
+                    e,
+                    Event::Draw { .. }
+                        | Event::Move { .. }
+                        | Event::Splay { .. }
+                        | Event::Rearrange { .. }
+                        | Event::Achieve { .. }
+                        | Event::ClaimSpecial { .. }
+                        | Event::JunkSpecial { .. }
+                        | Event::RestoreSpecial { .. }
+                        | Event::Eliminated { .. }
+                        | Event::GameOver { .. }
+                        | Event::LastingSet { .. }
+                )
+            }),
+            None => o.any(),
+        });
+        frame.ints.push(i32::from(changed));
+        Ok(None)
+    }
+
     pub(super) fn op_did(
         &self,
         frame: &mut Frame,

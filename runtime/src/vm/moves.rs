@@ -357,9 +357,11 @@ impl Game {
     ) -> OpResult {
         self.impure(frame, pure)?;
         let cards = self.pop_set(frame)?;
+        let mark = u32::try_from(self.log.len()).ok();
         if let Some(o) = outcome_mut(frame, stmt) {
             o.ran = true;
             o.requested = 1;
+            o.mark = mark;
         }
         if let Some(card) = cards.first().copied() {
             // The Chain Rule (fourth-edition rulebook, "Achievements & Victory"):
@@ -452,9 +454,11 @@ impl Game {
     ) -> OpResult {
         self.impure(frame, pure)?;
         let cards = self.pop_set(frame)?;
+        let mark = u32::try_from(self.log.len()).ok();
         if let Some(o) = outcome_mut(frame, stmt) {
             o.ran = true;
             o.requested = 1;
+            o.mark = mark;
         }
         let Some(card) = cards.first().copied() else {
             return Ok(None);

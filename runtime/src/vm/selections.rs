@@ -416,6 +416,34 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::KeepEffects`: keep cards with an effect of any kind (with `negated`, those with
+    /// none: Battleship Yamato, a city).
+    pub(super) fn op_keep_effects(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        negated: bool,
+    ) -> OpResult {
+        let mut cards = self.pop_set(frame)?;
+        cards.retain(|c| edition.card(*c).effects.is_empty() == negated);
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
+    /// `Op::KeepSplayedPile`: keep cards that lie in a splayed pile of a board.
+    pub(super) fn op_keep_splayed_pile(&self, frame: &mut Frame) -> OpResult {
+        let mut cards = self.pop_set(frame)?;
+        cards.retain(|c| match self.state.location(*c) {
+            Location::Board(seat, color) => self.state.players[usize::from(seat)]
+                .pile(color)
+                .splay
+                .is_some(),
+            _ => false,
+        });
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
     /// `Op::KeepIf`: keep cards for which the card-test chunk leaves true.
     pub(super) fn op_keep_if(
         &mut self,

@@ -20,6 +20,7 @@ impl Emitter<'_> {
                 done: *done,
             }),
             Cond::Moved { stmt, test } => self.moved(*stmt, *test),
+            Cond::Changed { stmt } => self.op(Op::Changed { stmt: stmt.0 }),
             Cond::Has { player, test } => {
                 self.player(player);
                 self.measure_test(test);

@@ -234,6 +234,8 @@ impl Emitter<'_> {
             // Taken by the pick (`ChooseSharedValue`).
             CardFilter::SameValue | CardFilter::SameColor | CardFilter::DifferentValues => {}
             CardFilter::HasDemand => self.op(Op::KeepDemand),
+            CardFilter::Effects { negated } => self.op(Op::KeepEffects { negated: *negated }),
+            CardFilter::InSplayedPile => self.op(Op::KeepSplayedPile),
             CardFilter::Bonus { negated } => self.op(Op::KeepBonus { negated: *negated }),
             CardFilter::All(filters) => self.filters(filters),
             CardFilter::Parity { odd } => self.op(Op::KeepParity { odd: *odd }),
