@@ -285,6 +285,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | KeepTop
         | KeepIf { .. }
         | KeepNotPileBottom
+        | KeepVisibleSlot { .. }
         | KeepNth { .. }
         | Pick { .. }
         | Order { .. } => ((0, 1), (0, 1)),

@@ -892,6 +892,7 @@ fn filter_text(f: &Filter) -> String {
             format!("without {}", names.join(" or "))
         }
         Filter::WithBonus => "with a bonus".to_string(),
+        Filter::WithVisible(slot) => format!("with a visible {}", slot.node),
         Filter::DifferentValues => "of different value".to_string(),
         Filter::Parity { odd: true } => "of odd value".to_string(),
         Filter::Parity { odd: false } => "of even value".to_string(),
@@ -1341,6 +1342,7 @@ fn card_pred_text(p: &CardPred) -> String {
             format!("has {}", names.join(" or "))
         }
         CardPredKind::HasBonus => "has a bonus".to_string(),
+        CardPredKind::HasVisible(slot) => format!("has a visible {}", slot.node),
         CardPredKind::DirectlyBeneath { value, filters } => {
             let mut text = match value {
                 Some(v) => {

@@ -866,6 +866,7 @@ impl Game {
             }
             Op::KeepPileBottom { n } => run!(self.op_keep_pile_bottom(frame, n)),
             Op::KeepNotPileBottom => run!(self.op_keep_not_pile_bottom(frame)),
+            Op::KeepVisibleSlot { slot } => run!(self.op_keep_visible_slot(edition, frame, slot)),
             Op::KeepSharingIcon => run!(self.op_keep_sharing_icon(edition, frame)),
             Op::KeepSameIcons => run!(self.op_keep_same_icons(edition, frame)),
             Op::KeepNth { nth } => run!(self.op_keep_nth(frame, nth)),

@@ -375,6 +375,9 @@ impl EffectCx<'_, '_> {
                 }
             }
             ast::Filter::WithBonus => CardFilter::Bonus { negated: false },
+            ast::Filter::WithVisible(slot) => {
+                CardFilter::VisibleSlot(self.card.visible_slot(slot)?)
+            }
             ast::Filter::Parity { odd } => CardFilter::Parity { odd: *odd },
             ast::Filter::WithoutBonus => CardFilter::Bonus { negated: true },
             ast::Filter::WithDemand => CardFilter::HasDemand,

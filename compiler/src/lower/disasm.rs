@@ -587,6 +587,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::KeepChosenIcons { stmt } => format!("keep_chosen_icons stmt={stmt}"),
         Op::KeepPileBottom { n } => format!("keep_pile_bottom {n}"),
         Op::KeepNotPileBottom => "keep_not_pile_bottom".to_string(),
+        Op::KeepVisibleSlot { slot } => format!("keep_visible_slot {}", slot.word()),
         Op::KeepSharingIcon => "keep_sharing_icon".to_string(),
         Op::KeepSameIcons => "keep_same_icons".to_string(),
         Op::TransferToOwners { zone, stmt } => format!("transfer_to_owners {zone:?} stmt={stmt}"),

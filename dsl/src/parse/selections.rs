@@ -150,7 +150,9 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
     let filter = match first.as_rule() {
         Rule::kw_with if c.peek_is(Rule::kw_a) => {
             c.next(); // a
-            if c.peek_is(Rule::kw_bonus) {
+            if c.eat(Rule::kw_visible).is_some() {
+                Filter::WithVisible(name_of(c.next()))
+            } else if c.peek_is(Rule::kw_bonus) {
                 Filter::WithBonus
             } else {
                 Filter::WithDemand

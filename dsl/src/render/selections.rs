@@ -356,6 +356,7 @@ impl Renderer<'_> {
             Filter::WithIcon(icons) => format!("with a {}", icon_list(icons)),
             Filter::WithoutIcon(icons) => format!("without a {}", icon_list(icons)),
             Filter::WithBonus => "with a bonus".to_string(),
+            Filter::WithVisible(slot) => format!("with a visible {}", icon(&slot.node)),
             Filter::Parity { odd: true } => "of odd value".to_string(),
             Filter::Parity { odd: false } => "of even value".to_string(),
             Filter::WithoutBonus => "without a bonus".to_string(),

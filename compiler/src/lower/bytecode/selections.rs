@@ -256,6 +256,7 @@ impl Emitter<'_> {
             }
             CardFilter::PileBottom(n) => self.op(Op::KeepPileBottom { n: *n }),
             CardFilter::NotPileBottom => self.op(Op::KeepNotPileBottom),
+            CardFilter::VisibleSlot(slot) => self.op(Op::KeepVisibleSlot { slot: *slot }),
             CardFilter::SharesIcon(others) => {
                 self.cards(others, None);
                 self.op(Op::KeepSharingIcon);
