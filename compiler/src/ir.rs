@@ -459,6 +459,12 @@ pub enum Supply {
         n: u8,
         bottom: bool,
     },
+    /// The `n` top (or bottom) cards of a deck the executor picks, of any set in play and any
+    /// age: `the top card of any deck`.
+    ChosenDeckEnd {
+        n: u8,
+        bottom: bool,
+    },
     Available,
 }
 

@@ -772,6 +772,8 @@ pub struct Supply {
 #[derive(Clone, Debug, PartialEq)]
 pub enum SupplyKind {
     Deck(Box<Expr>),
+    /// `any deck`: a deck the executor picks, of any set in play and any age.
+    AnyDeck,
     Available,
 }
 

@@ -856,6 +856,7 @@ fn supply_text(z: &Supply) -> String {
     match &z.kind {
         SupplyKind::Deck(age) => format!("the [{}] deck", expr_text(age)),
         SupplyKind::Available => "the available achievements".to_string(),
+        SupplyKind::AnyDeck => "any deck".to_string(),
     }
 }
 

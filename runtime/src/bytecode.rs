@@ -819,6 +819,10 @@ pub enum Op {
     /// `I: age → S: cards`: the `n` top (with `bottom`, bottom) cards of that age's deck, top
     /// first (fewer when the deck has fewer; none for an age outside the supply).
     DeckEnd { n: u8, bottom: bool },
+    /// `→ S: cards`: the executor picks a deck with cards among every set in play and age (`the
+    /// top card of any deck`); the `n` top (with `bottom`, bottom) cards of it, top first (none
+    /// when every deck is empty). `[decision]`
+    ChosenDeckEnd { n: u8, bottom: bool },
     /// `→ S: cards` of the available standard achievements.
     AvailableCards,
     /// `S: cards → cards` directly above each card in its pile (none for a top card).

@@ -830,6 +830,9 @@ impl Game {
             Op::Beneath => run!(self.op_beneath(frame)),
             Op::DeckCards => run!(self.op_deck_cards(frame)),
             Op::DeckEnd { n, bottom } => run!(self.op_deck_end(frame, n, bottom)),
+            Op::ChosenDeckEnd { n, bottom } => {
+                run!(self.op_chosen_deck_end(edition, chunk, frame, n, bottom, pure))
+            }
             Op::AvailableCards => run!(self.op_available_cards(frame)),
             Op::Above => run!(self.op_above(frame)),
             Op::CandidateCard => run!(self.op_candidate_card(frame)),

@@ -556,6 +556,12 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::DeckEnd { n, bottom } => {
             format!("deck_end {} {n}", if bottom { "bottom" } else { "top" })
         }
+        Op::ChosenDeckEnd { n, bottom } => {
+            format!(
+                "chosen_deck_end {} {n}",
+                if bottom { "bottom" } else { "top" }
+            )
+        }
         Op::AvailableCards => "available_cards".to_string(),
         Op::Above => "above".to_string(),
         Op::CandidateCard => "candidate_card".to_string(),

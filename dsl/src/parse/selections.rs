@@ -337,6 +337,12 @@ fn lower_source(pair: P) -> Spanned<Source> {
 fn lower_supply(pair: P) -> Supply {
     let span = span_of(&pair);
     let mut c = Cursor::new(pair);
+    if c.eat(Rule::kw_any).is_some() {
+        return Supply {
+            kind: SupplyKind::AnyDeck,
+            span,
+        };
+    }
     c.next(); // the
     let kind = match c.eat(Rule::age_literal) {
         Some(age) => SupplyKind::Deck(Box::new(lower_age_literal(age))),

@@ -336,6 +336,7 @@ impl Renderer<'_> {
     pub(super) fn supply(&self, z: &Supply) -> String {
         match &z.kind {
             SupplyKind::Available => "the available achievements".to_string(),
+            SupplyKind::AnyDeck => "any deck".to_string(),
             SupplyKind::Deck(age) => match &age.kind {
                 ExprKind::Int(n) => format!("the [{n}] deck"),
                 ExprKind::Chosen => "the chosen deck".to_string(),

@@ -103,6 +103,10 @@ impl Emitter<'_> {
                     bottom: *bottom,
                 });
             }
+            CardSource::Supply(Supply::ChosenDeckEnd { n, bottom }) => self.op(Op::ChosenDeckEnd {
+                n: *n,
+                bottom: *bottom,
+            }),
             CardSource::Supply(Supply::Available) => self.op(Op::AvailableCards),
             CardSource::History(h) => {
                 if let Some(by) = &h.by {
