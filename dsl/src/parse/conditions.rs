@@ -243,7 +243,10 @@ fn lower_card_pred(pair: P) -> CardPred {
     let mut c = Cursor::new(pair);
     let first = c.next();
     let kind = if first.as_rule() == Rule::kw_has && c.eat(Rule::kw_a).is_some() {
-        CardPredKind::HasBonus
+        match c.eat(Rule::kw_visible) {
+            Some(_) => CardPredKind::HasVisible(name_of(c.next())),
+            None => CardPredKind::HasBonus,
+        }
     } else if first.as_rule() == Rule::kw_has && c.eat(Rule::kw_no).is_some() {
         CardPredKind::NoEffects
     } else if first.as_rule() == Rule::kw_has {
