@@ -819,6 +819,9 @@ pub enum Op {
     /// `I: age → S: cards`: the `n` top (with `bottom`, bottom) cards of that age's deck, top
     /// first (fewer when the deck has fewer; none for an age outside the supply).
     DeckEnd { n: u8, bottom: bool },
+    /// `S: cards → I: seat`: the player whose zone holds the first card (nobody for a card in no
+    /// player's zone, or none).
+    OwnerOfCards,
     /// `→ S: cards`: the executor picks a deck with cards among every set in play and age (`the
     /// top card of any deck`); the `n` top (with `bottom`, bottom) cards of it, top first (none
     /// when every deck is empty). `[decision]`

@@ -562,6 +562,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
                 if bottom { "bottom" } else { "top" }
             )
         }
+        Op::OwnerOfCards => "owner_of_cards".to_string(),
         Op::AvailableCards => "available_cards".to_string(),
         Op::Above => "above".to_string(),
         Op::CandidateCard => "candidate_card".to_string(),

@@ -205,6 +205,19 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::OwnerOfCards`: `S: cards → I: seat` whose zone holds the first card (`NOBODY` for
+    /// none, or a card in no player's zone).
+    #[inline]
+    pub(super) fn op_owner_of_cards(&self, frame: &mut Frame) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        let owner = cards
+            .first()
+            .and_then(|c| self.state.location(*c).owner())
+            .map_or(super::NOBODY, i32::from);
+        frame.ints.push(owner);
+        Ok(None)
+    }
+
     /// `Op::AvailableCards`: `→ S: cards` of the available standard achievements.
     #[inline]
     pub(super) fn op_available_cards(&self, frame: &mut Frame) -> OpResult {
