@@ -870,6 +870,10 @@ pub enum Op {
     /// `I: seat, S: cards → cards` the player could claim as standard achievements (the Achieve
     /// action's test at each card's value, the player's score multiplied by `score_multiple`).
     KeepEligible { score_multiple: u8 },
+    /// `I: seat, S: cards → cards` the player can claim one after the other, in order, as
+    /// standard achievements (`achieve (if eligible) 2 …`): each kept card counts as held for
+    /// the next (duplicate achievements: EXPANSIONS.md E10).
+    KeepClaimable { score_multiple: u8 },
     /// Keep cards showing one of the icons the statement chose.
     KeepChosenIcons { stmt: StmtId },
     /// Keep cards among the bottom `n` of their pile.
