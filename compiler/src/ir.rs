@@ -203,9 +203,9 @@ pub enum StmtKind {
     },
     /// The body runs once per colour of the owner's board that passes the filters (the set taken
     /// once, before the first run), in the order blue, green, purple, red, yellow; that colour is
-    /// `ColorTerm::Loop`.
+    /// `ColorTerm::Loop`. With no owner, once per colour of the five (`for each color`).
     ForEachColor {
-        owner: Player,
+        owner: Option<Player>,
         filters: Vec<ColorFilter>,
         body: Vec<Stmt>,
     },
@@ -376,6 +376,8 @@ pub enum LastingWhen {
 pub struct Destination {
     pub player: Player,
     pub zone: DestinationZone,
+    /// `, from the bottom up`: the cards of a pile move bottom card first (no order to choose).
+    pub bottom_up: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -701,6 +703,10 @@ pub enum ColorFilter {
     OtherThan(Color),
     /// The colours whose pile has the most cards among those kept so far (several on a tie).
     MostCards,
+    /// The colours whose pile shows the most (fewest) visible cards among those kept so far.
+    VisibleCards { most: bool },
+    /// The colours whose pile shows more visible cards than that player's pile of the colour.
+    MoreVisibleThan(Player),
     /// The colours a choice of colours picked (`chosen`).
     ChosenBy(StmtId),
 }
@@ -732,6 +738,11 @@ pub enum Value {
     BonusOf(Box<CardSel>),
     /// The highest visible bonus on the player's board (0 for none).
     HighestBonus(Player),
+    /// The highest number of one icon visible in the player's pile of the colour (0 for none).
+    MostOfOneIcon {
+        owner: Player,
+        color: ColorSel,
+    },
     /// `a card of any value` (a draw's value): the drawer chooses one from 1 to `max`.
     AnyValue {
         max: u8,
@@ -777,6 +788,11 @@ pub enum Countable {
     Icons {
         owner: Player,
         icon: Icon,
+    },
+    /// The cards the owner's piles of the colour show (all of a splayed pile, else the top).
+    VisibleCards {
+        owner: Player,
+        color: ColorSel,
     },
     /// Every icon of the kind printed on the cards, added up.
     IconsOnCards {
@@ -922,6 +938,8 @@ pub enum Measure {
     DifferentBonuses,
     /// The most of the slot (an icon, the hexagon, an echo effect) visible in one colour.
     InOneColor(Slot),
+    /// The most cards visible in one colour.
+    VisibleInOneColor,
     /// How many colours show at least this many of one icon, for the best icon.
     ColorsWithOneIcon(u8),
 }

@@ -287,7 +287,8 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | KeepNotPileBottom
         | KeepNth { .. }
         | Pick { .. }
-        | Order { .. } => ((0, 1), (0, 1)),
+        | Order { .. }
+        | BottomFirst => ((0, 1), (0, 1)),
         ValueOf
         | BonusOf
         | ExtremeValue { .. }
@@ -301,10 +302,12 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         BoardColors => ((1, 0), (2, 0)),
         ColorsSplayed { .. }
         | ColorsWithMostCards
+        | ColorsByVisibleCards { .. }
         | ColorsWithIcon { .. }
         | ColorsWithoutIcon { .. }
         | ColorsOnGroup { .. } => ((2, 0), (2, 0)),
-        ColorsOnBoard { .. } => ((3, 0), (2, 0)),
+        ColorsOnBoard { .. } | ColorsWithMoreVisible => ((3, 0), (2, 0)),
+        VisibleCards | MostOfOneIcon => ((2, 0), (1, 0)),
         Measure { .. } | VersusEach { .. } | SameVisibleCards => ((1, 0), (1, 0)),
         IsSplayed { .. } | Eligible => ((2, 0), (1, 0)),
         ChooseExtremePlayer { .. } => ((0, 0), (1, 0)),

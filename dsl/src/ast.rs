@@ -351,6 +351,8 @@ pub enum StmtKind {
     Transfer {
         what: Selection,
         to: Destination,
+        /// `, from the bottom up`: the bottom card of a pile moves first.
+        bottom_up: bool,
     },
     /// `take …`: transfer into the executor's hand.
     Take(Selection),
@@ -1090,6 +1092,12 @@ pub enum ColorFilter {
     /// `with the most cards`: the colours whose pile has the most cards among those that pass
     /// the other filters (several on a tie).
     MostCards,
+    /// `with the most visible cards`, `with the fewest visible cards`: the colours whose pile
+    /// shows the most (fewest) cards among those that pass the other filters.
+    VisibleCards { most: bool },
+    /// `with more visible cards than on my board`: the pile shows more cards than that board's
+    /// pile of the colour.
+    MoreVisibleThan(Spanned<Possessive>),
     /// `chosen`: one of the colours the latest `choose … colors` picked (Philips Compact
     /// Cassette: `splay up each color chosen`).
     Chosen,
@@ -1133,6 +1141,12 @@ pub enum ExprKind {
     BonusOf(CardRef),
     /// `highest bonus on your board`: the highest visible bonus (0 for none).
     HighestBonus(Spanned<Possessive>),
+    /// `highest number of one icon visible in color of returned on your board`: the most of one
+    /// icon the pile of the colour shows (0 for none).
+    MostOfOneIcon {
+        color: Box<Spanned<ColorAtom>>,
+        whose: Spanned<Possessive>,
+    },
     /// `a card of any value` (a draw's value only): the drawer chooses the value.
     AnyValue,
     /// `a bonus on your board`, `a value in any player's hand` (a draw's value only): the drawer
@@ -1179,6 +1193,12 @@ pub enum Countable {
     /// `leaf on your board`: visible icons.
     Icons {
         icon: Name,
+        whose: Spanned<Possessive>,
+        span: Span,
+    },
+    /// `cards of color of tucked visible on your board`: the cards the piles of the colour show.
+    VisibleCards {
+        color: Box<Spanned<ColorAtom>>,
         whose: Spanned<Possessive>,
         span: Span,
     },
@@ -1448,6 +1468,8 @@ pub enum Measure {
     /// `hex in one color`, `echo in one color`: the most of the slot (an icon, `hex`, `echo`)
     /// visible in one colour's pile.
     InOneColor(Name),
+    /// `visible cards in one color`: the most cards one pile of the board shows.
+    VisibleInOneColor,
     /// `colors with at least 3 of one icon`: how many colours show at least that many of one
     /// icon, for the icon that does so in the most colours.
     ColorsWithOneIcon(u32),

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 17;
+pub const FORMAT_VERSION: u32 = 18;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -628,6 +628,8 @@ pub enum MeasureCode {
     DifferentBonuses,
     /// The most of the slot visible in one colour's pile.
     InOneColor(Slot),
+    /// The most cards visible in one colour's pile.
+    VisibleInOneColor,
     /// How many colours show at least `n` of one icon, for the icon that does so most.
     ColorsWithOneIcon(u8),
     /// Cards the player moved with the verb this action or turn (optionally due to this card).
@@ -897,6 +899,9 @@ pub enum Op {
     },
     /// `S: cards → cards`: the mover orders several cards whose order matters. `[decision]`
     Order { stmt: StmtId },
+    /// `S: cards → cards`: the cards of each pile bottom card first (`from the bottom up`); the
+    /// piles in colour order, then the cards elsewhere as they were.
+    BottomFirst,
     /// `S: cards → cards of one value`: the chooser picks a value that at least `n` of the
     /// cards share; the others are dropped (none when no value is shared so). `[decision]`
     ChooseSharedValue {
@@ -1098,6 +1103,18 @@ pub enum Op {
     /// `I: seat mask → seat mask'`: keep the colours of the mask whose pile has the most cards
     /// among them (several on a tie; none when every such pile is empty).
     ColorsWithMostCards,
+    /// `I: seat mask → seat mask'`: keep the colours of the mask whose pile shows the most
+    /// (`most`) or the fewest visible cards among them (several on a tie; a splayed pile shows
+    /// all its cards, an unsplayed one its top card).
+    ColorsByVisibleCards { most: bool },
+    /// `I: seat mask other → seat mask'`: keep the colours of the mask whose pile on the seat's
+    /// board shows more visible cards than the other seat's pile of that colour.
+    ColorsWithMoreVisible,
+    /// `I: seat mask → n`: the visible cards of the seat's piles of the mask's colours.
+    VisibleCards,
+    /// `I: seat mask → n`: the highest number of one icon visible in the seat's piles of the
+    /// mask's colours (each pile on its own; 0 for none).
+    MostOfOneIcon,
     /// `I: seat → b`: every pile on the seat's board shows as many cards (splayed: all of them;
     /// unsplayed: its top card); false with no pile.
     SameVisibleCards,

@@ -495,7 +495,7 @@ impl EffectCx<'_, '_> {
                 single(
                     self,
                     StmtKind::ForEachColor {
-                        owner,
+                        owner: Some(owner),
                         filters,
                         body: vec![splay],
                     },
@@ -518,7 +518,7 @@ impl EffectCx<'_, '_> {
                 single(
                     self,
                     StmtKind::ForEachColor {
-                        owner,
+                        owner: Some(owner),
                         filters,
                         body: vec![unsplay],
                     },
@@ -544,7 +544,10 @@ impl EffectCx<'_, '_> {
                 single(self, StmtKind::ForEachCard { cards, body })
             }
             S::ForEachColor { filters, body } => {
+                // `for each color` with no filter is every colour, on the board or not.
+                let every = filters.is_empty();
                 let (owner, filters) = self.board_filters(filters);
+                let owner = (!every).then_some(owner);
                 self.color_loops += 1;
                 let (body, inside) = self.branch(|fx| fx.block(body));
                 self.color_loops -= 1;
@@ -676,9 +679,14 @@ impl EffectCx<'_, '_> {
                     }
                 }
             }
-            S::Transfer { what, to } => {
+            S::Transfer {
+                what,
+                to,
+                bottom_up,
+            } => {
                 let cards = self.selection(what);
-                let (to, chooses_player) = self.destination(to);
+                let (mut to, chooses_player) = self.destination(to);
+                to.bottom_up = *bottom_up;
                 self.produced.push(Produced {
                     id,
                     participles: vec![ast::Participle::Transferred],
@@ -707,6 +715,7 @@ impl EffectCx<'_, '_> {
                         to: Some(Destination {
                             player: self.doer(),
                             zone: DestinationZone::Hand,
+                            bottom_up: false,
                         }),
                     },
                 )
@@ -927,6 +936,7 @@ impl EffectCx<'_, '_> {
                 Destination {
                     player: Player::Executor,
                     zone: DestinationZone::Available,
+                    bottom_up: false,
                 },
                 false,
             ),
@@ -934,6 +944,7 @@ impl EffectCx<'_, '_> {
                 Destination {
                     player: Player::Owner,
                     zone: destination_zone(kind.node),
+                    bottom_up: false,
                 },
                 false,
             ),
@@ -941,6 +952,7 @@ impl EffectCx<'_, '_> {
                 Destination {
                     player: Player::Executor,
                     zone: DestinationZone::DeckTop,
+                    bottom_up: false,
                 },
                 false,
             ),
@@ -951,6 +963,7 @@ impl EffectCx<'_, '_> {
                     Destination {
                         player,
                         zone: destination_zone(kind.node),
+                        bottom_up: false,
                     },
                     chooses,
                 )
@@ -962,6 +975,7 @@ impl EffectCx<'_, '_> {
                     Destination {
                         player,
                         zone: destination_zone(kind.node),
+                        bottom_up: false,
                     },
                     chooses,
                 )

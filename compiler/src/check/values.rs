@@ -36,6 +36,14 @@ impl EffectCx<'_, '_> {
         })
     }
 
+    /// One colour atom as a selection of colours.
+    fn color_atom_sel(&mut self, atom: &ast::Spanned<ast::ColorAtom>) -> ColorSel {
+        self.color_expr(&ast::ColorExpr {
+            alternatives: vec![atom.clone()],
+            span: atom.span,
+        })
+    }
+
     pub(super) fn color_expr(&mut self, c: &ast::ColorExpr) -> ColorSel {
         let mut alternatives = Vec::new();
         for atom in &c.alternatives {
@@ -127,6 +135,12 @@ impl EffectCx<'_, '_> {
             ast::ColorFilter::On(whose) => ir::ColorFilter::On(self.owner(whose)),
             ast::ColorFilter::Of(card) => ir::ColorFilter::Of(Box::new(self.card_ref(card))),
             ast::ColorFilter::MostCards => ir::ColorFilter::MostCards,
+            ast::ColorFilter::VisibleCards { most } => {
+                ir::ColorFilter::VisibleCards { most: *most }
+            }
+            ast::ColorFilter::MoreVisibleThan(whose) => {
+                ir::ColorFilter::MoreVisibleThan(self.single_owner(whose))
+            }
             ast::ColorFilter::Chosen => {
                 match self.latest(|p| p.choice == Some(ChoiceKind::Color)) {
                     Some(stmt) => ir::ColorFilter::ChosenBy(stmt),
@@ -225,6 +239,10 @@ impl EffectCx<'_, '_> {
             ast::ExprKind::NextHigher => Value::NextHigher,
             ast::ExprKind::BonusOf(card) => Value::BonusOf(Box::new(self.card_ref(card))),
             ast::ExprKind::HighestBonus(whose) => Value::HighestBonus(self.single_owner(whose)),
+            ast::ExprKind::MostOfOneIcon { color, whose } => Value::MostOfOneIcon {
+                owner: self.single_owner(whose),
+                color: self.color_atom_sel(color),
+            },
             ast::ExprKind::Name(name) => match self.param(name) {
                 Some((index, false)) => Value::Param(index),
                 Some((_, true)) => {
@@ -288,6 +306,10 @@ impl EffectCx<'_, '_> {
                     }),
                 }
             }
+            ast::Countable::VisibleCards { color, whose, .. } => Countable::VisibleCards {
+                owner: self.single_owner(whose),
+                color: self.color_atom_sel(color),
+            },
             ast::Countable::IconsOnCards { icon, cards, .. } => {
                 let cards = self.set_ref(cards);
                 match self.card.icon_name(icon) {

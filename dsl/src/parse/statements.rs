@@ -386,7 +386,12 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             let what = lower_selection(c.next());
             c.next(); // to
             let to = lower_destination(c.next());
-            StmtKind::Transfer { what, to }
+            let bottom_up = c.eat(Rule::bottom_up).is_some();
+            StmtKind::Transfer {
+                what,
+                to,
+                bottom_up,
+            }
         }
         Rule::take_stmt => {
             c.next();

@@ -703,11 +703,21 @@ impl Renderer<'_> {
             StmtKind::Transfer {
                 what,
                 to: Destination::DeckTop,
+                ..
             } => Clause::imperative(format!("place {} on top of its deck", self.selection(what))),
-            StmtKind::Transfer { what, to } => Clause::imperative(format!(
-                "transfer {} to {}",
+            StmtKind::Transfer {
+                what,
+                to,
+                bottom_up,
+            } => Clause::imperative(format!(
+                "transfer {} to {}{}",
                 self.selection(what),
-                self.destination(to)
+                self.destination(to),
+                if *bottom_up {
+                    ", from the bottom up"
+                } else {
+                    ""
+                }
             )),
             StmtKind::Take(what) => {
                 Clause::imperative(format!("take {} into your hand", self.selection(what)))
