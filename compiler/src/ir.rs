@@ -213,6 +213,8 @@ pub enum StmtKind {
     /// first; that value is `Value::LoopValue`.
     ForEachValue {
         list: ValueList,
+        /// Highest first (`, in descending order`).
+        descending: bool,
         body: Vec<Stmt>,
     },
     /// The body runs once per card of the set (taken once, before the first run); each round the
@@ -772,6 +774,8 @@ pub enum ValueList {
     BonusesOf(CardSel),
     /// The values an earlier `choose … values` picked.
     Chosen(StmtId),
+    /// The values from 1 to the bound minus one (`value less than 9`).
+    Below(Box<Value>),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

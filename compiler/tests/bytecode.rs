@@ -218,7 +218,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         LoopColor => ((0, 0), (1, 0)),
         ChooseValueRange { .. } => ((2, 0), (0, 0)),
         // A list of values (`v1 … vk k`) is made and consumed with nothing between: one slot.
-        BonusValues { group: None, .. } => ((1, 0), (1, 0)),
+        BonusValues { group: None, .. } | ValuesBelow | ReverseValues => ((1, 0), (1, 0)),
         BonusValues { group: Some(_), .. } | LoopValue | ChosenValues { .. } => ((0, 0), (1, 0)),
         SetValues | CardBonuses | CardIcons { .. } => ((0, 1), (1, 0)),
         ValuesStart | ChooseValueListed { .. } => ((1, 0), (0, 0)),

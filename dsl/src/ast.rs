@@ -253,6 +253,8 @@ pub enum StmtKind {
     ForEachValue {
         list: ValueList,
         ascending: bool,
+        /// `, in descending order`: the values run highest first.
+        descending: bool,
         body: Block,
     },
     /// `for each card in chosen { … }`: the body runs once per card of the set, which is `it`
@@ -1177,6 +1179,8 @@ pub enum ValueList {
     BonusesOf(SetRef),
     /// `value chosen`: the values the latest `choose … values` picked.
     Chosen,
+    /// `value less than 9`: the values from 1 to the bound minus one.
+    Below(Box<Expr>),
 }
 
 /// What `number of` and `for every` count.

@@ -375,9 +375,12 @@ impl Printer<'_> {
             StmtKind::ForEachValue {
                 list,
                 ascending,
+                descending,
                 body,
             } => {
-                let order = if *ascending {
+                let order = if *descending {
+                    ", in descending order"
+                } else if *ascending {
                     ", in ascending order"
                 } else {
                     ""
@@ -1197,6 +1200,7 @@ fn value_list_text(list: &ValueList) -> String {
         ValueList::Bonuses(whose) => format!("bonus on {} board", whose.node.words()),
         ValueList::ValuesIn(set) => format!("value in {}", set_ref_text(set)),
         ValueList::Chosen => "value chosen".to_string(),
+        ValueList::Below(bound) => format!("value less than {}", expr_text(bound)),
         ValueList::RepeatedBonuses(whose) => format!(
             "bonus that occurs more than once on {} board",
             whose.node.words()

@@ -939,6 +939,10 @@ pub enum Op {
     ChosenValue { stmt: StmtId },
     /// `→ I: v1 … vk k`: the values an earlier `choose … values` picked, lowest first.
     ChosenValues { stmt: StmtId },
+    /// `I: n → v1 … vk k`: the values from 1 to n - 1 (`value less than 9`), lowest first.
+    ValuesBelow,
+    /// `I: v1 … vk k → vk … v1 k`: a list of values in the reverse order (`in descending order`).
+    ReverseValues,
     /// `→ I: mask` of the colours chosen by an earlier `choose … colors`.
     ChosenColors { stmt: StmtId },
     /// `I: seat → seat mask` of the colours on that player's board.

@@ -524,13 +524,26 @@ impl EffectCx<'_, '_> {
                     },
                 )
             }
-            S::ForEachValue { list, body, .. } => {
+            S::ForEachValue {
+                list,
+                body,
+                descending,
+                ..
+            } => {
+                let descending = *descending;
                 let list = self.value_list(list, span);
                 self.value_loops += 1;
                 let (body, inside) = self.branch(|fx| fx.block(body));
                 self.value_loops -= 1;
                 self.after_branches(inside);
-                single(self, StmtKind::ForEachValue { list, body })
+                single(
+                    self,
+                    StmtKind::ForEachValue {
+                        list,
+                        descending,
+                        body,
+                    },
+                )
             }
             S::ForEachCard { cards, body } => {
                 let cards = self.set_ref(cards);
@@ -875,6 +888,7 @@ impl EffectCx<'_, '_> {
             loop_id,
             StmtKind::ForEachValue {
                 list: ValueList::Chosen(choose_id),
+                descending: false,
                 body: vec![each],
             },
             span,

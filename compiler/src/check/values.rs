@@ -18,6 +18,7 @@ impl EffectCx<'_, '_> {
                 ValueList::RepeatedBonuses(self.single_owner(whose))
             }
             ast::ValueList::BonusesOf(set) => ValueList::BonusesOf(self.set_ref(set)),
+            ast::ValueList::Below(bound) => ValueList::Below(Box::new(self.value(bound))),
             ast::ValueList::Chosen => match self.latest(|p| p.choice == Some(ChoiceKind::Value)) {
                 Some(stmt) => ValueList::Chosen(stmt),
                 None => {

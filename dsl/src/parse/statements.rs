@@ -324,11 +324,16 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             c.next(); // for
             c.next(); // each
             let list = super::values::lower_value_list(c.next());
-            let ascending = c.eat(Rule::ascending).is_some();
+            let order = c.eat(Rule::ascending);
+            let descending = order
+                .as_ref()
+                .is_some_and(|o| o.as_str().contains("descending"));
+            let ascending = order.is_some() && !descending;
             let body = lower_block(c.next());
             StmtKind::ForEachValue {
                 list,
                 ascending,
+                descending,
                 body,
             }
         }

@@ -256,6 +256,10 @@ pub(super) fn lower_value_list(pair: P) -> ValueList {
         (Rule::kw_bonus, Rule::kw_of) => ValueList::BonusesOf(lower_set_ref(c.next())),
         (Rule::kw_bonus, _) => ValueList::Bonuses(lower_possessive(c.next())),
         (Rule::kw_value, Rule::kw_chosen) => ValueList::Chosen,
+        (Rule::kw_value, Rule::kw_less) => {
+            c.next(); // than
+            ValueList::Below(Box::new(lower_expr(c.next())))
+        }
         _ => ValueList::ValuesIn(lower_set_ref(c.next())),
     }
 }

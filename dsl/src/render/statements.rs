@@ -227,6 +227,8 @@ impl Renderer<'_> {
             ),
             ValueList::BonusesOf(set) => format!("for each bonus of {}", self.set_cards(set)),
             ValueList::Chosen => "for each chosen value".to_string(),
+            // Earhart's Lockheed Electra 10E: "For each value below nine".
+            ValueList::Below(bound) => format!("for each value below {}", self.expr(bound, false)),
         }
     }
 
@@ -265,6 +267,7 @@ impl Renderer<'_> {
             ),
             ValueList::BonusesOf(set) => format!("a bonus of {}", self.set_cards(set)),
             ValueList::Chosen => "a chosen value".to_string(),
+            ValueList::Below(bound) => format!("a value below {}", self.expr(bound, false)),
         }
     }
 
@@ -492,11 +495,14 @@ impl Renderer<'_> {
             StmtKind::ForEachValue {
                 list,
                 ascending,
+                descending,
                 body,
             } => {
                 let mut clause = self.join(&body.stmts);
                 clause.text = format!("{}, {}", self.each_value(list), clause.text);
-                if *ascending {
+                if *descending {
+                    clause.text.push_str(", in descending order");
+                } else if *ascending {
                     clause.text.push_str(", in ascending order");
                 }
                 clause.mood = Mood::Subject;

@@ -64,8 +64,15 @@ impl Emitter<'_> {
             }
             StmtKind::Times { times, body } => self.times(id, times, body),
             StmtKind::ForEachCard { cards, body } => self.for_each_card(id, cards, body),
-            StmtKind::ForEachValue { list, body } => {
+            StmtKind::ForEachValue {
+                list,
+                descending,
+                body,
+            } => {
                 self.value_list(list);
+                if *descending {
+                    self.op(Op::ReverseValues);
+                }
                 self.op(Op::ValuesStart);
                 let top = self.here();
                 let exit = self.forward(Op::ValuesNext { exit: 0 });

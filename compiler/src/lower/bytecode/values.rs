@@ -234,6 +234,10 @@ impl Emitter<'_> {
                 self.op(Op::SetValues);
             }
             ValueList::Chosen(stmt) => self.op(Op::ChosenValues { stmt: stmt.0 }),
+            ValueList::Below(bound) => {
+                self.value(bound);
+                self.op(Op::ValuesBelow);
+            }
         }
     }
 
