@@ -385,6 +385,8 @@ pub struct Destination {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Winner {
     Player(Player),
+    /// The one player still in the game, if only one is (the others lost).
+    OnlyRemaining,
     /// The single player with the most (or fewest) of a measure; nobody on a tie.
     Single {
         most: bool,

@@ -310,7 +310,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         VisibleCards | MostOfOneIcon => ((2, 0), (1, 0)),
         Measure { .. } | VersusEach { .. } | SameVisibleCards => ((1, 0), (1, 0)),
         IsSplayed { .. } | Eligible => ((2, 0), (1, 0)),
-        ChooseExtremePlayer { .. } => ((0, 0), (1, 0)),
+        ChooseExtremePlayer { .. } | OnlyRemaining => ((0, 0), (1, 0)),
         Did { .. }
         | Moved { .. }
         | QuantifyPlayers { .. }

@@ -1559,4 +1559,6 @@ pub enum Winner {
         span: Span,
     },
     Player(PlayerRef),
+    /// `the only player remaining`: the one player still in the game, if only one is.
+    OnlyRemaining,
 }

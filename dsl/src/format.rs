@@ -747,6 +747,7 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
                 if *most { "most" } else { "fewest" },
                 measure_text(&measure.node, false)
             ),
+            Winner::OnlyRemaining => "the only player remaining wins".to_string(),
             Winner::Player(p) => {
                 let verb = if matches!(
                     p.kind,

@@ -122,6 +122,9 @@ pub struct Rules {
     /// achieves a card of the highest age (a Chain Achievement).
     pub chain_rule: bool,
     /// A player can lose and leave the game (fourth edition's "lose"); else "lose" is unknown.
+    /// An expansion may add it (Artifacts of History: Exxon Valdez), so an edition may leave it
+    /// out (false).
+    #[serde(default)]
     pub elimination: bool,
     /// Which team games the edition has.
     pub teams: Teams,
@@ -899,6 +902,8 @@ pub enum Op {
     },
     /// `S: cards → cards`: the mover orders several cards whose order matters. `[decision]`
     Order { stmt: StmtId },
+    /// `→ I: seat`: the one player still in the game (the others lost), or -1 when several are.
+    OnlyRemaining,
     /// `S: cards → cards`: the cards of each pile bottom card first (`from the bottom up`); the
     /// piles in colour order, then the cards elsewhere as they were.
     BottomFirst,

@@ -947,6 +947,7 @@ impl Game {
             Op::ColorsWithMoreVisible => run!(self.op_colors_with_more_visible(frame)),
             Op::VisibleCards => run!(self.op_visible_cards(frame)),
             Op::BottomFirst => run!(self.op_bottom_first(frame)),
+            Op::OnlyRemaining => run!(self.op_only_remaining(frame)),
             Op::ValuesBelow => run!(self.op_values_below(frame)),
             Op::ReverseValues => run!(self.op_reverse_values(frame)),
             Op::MostOfOneIcon => run!(self.op_most_of_one_icon(frame)),

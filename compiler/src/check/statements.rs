@@ -822,6 +822,7 @@ impl EffectCx<'_, '_> {
                         measure: self.measure(measure),
                     },
                     ast::Winner::Player(p) => Winner::Player(self.player(p)),
+                    ast::Winner::OnlyRemaining => Winner::OnlyRemaining,
                 };
                 single(self, StmtKind::Win(winner))
             }

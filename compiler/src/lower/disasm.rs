@@ -780,6 +780,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         }
         Op::ColorsWithMoreVisible => "colors_with_more_visible".to_string(),
         Op::BottomFirst => "bottom_first".to_string(),
+        Op::OnlyRemaining => "only_remaining".to_string(),
         Op::ValuesBelow => "values_below".to_string(),
         Op::ReverseValues => "reverse_values".to_string(),
         Op::VisibleCards => "visible_cards".to_string(),

@@ -502,6 +502,7 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                         span,
                     })
                 }
+                Rule::only_remaining => StmtKind::Win(Winner::OnlyRemaining),
                 _ => StmtKind::Win(Winner::Player(lower_player_ref(inner))),
             }
         }

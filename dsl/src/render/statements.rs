@@ -770,6 +770,11 @@ impl Renderer<'_> {
                     )
                 }
                 Winner::Player(p) => format!("{} {}", self.player(p), verb_s(p, "win", "wins")),
+                // Exxon Valdez.
+                Winner::OnlyRemaining => {
+                    "if there is only one player remaining in the game, that player wins"
+                        .to_string()
+                }
             }),
             StmtKind::Lose(p) => {
                 Clause::subject(format!("{} {}", self.player(p), verb_s(p, "lose", "loses")))

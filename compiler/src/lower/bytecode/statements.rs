@@ -225,6 +225,10 @@ impl Emitter<'_> {
                 self.player(p);
                 self.op(Op::Win);
             }
+            StmtKind::Win(Winner::OnlyRemaining) => {
+                self.op(Op::OnlyRemaining);
+                self.op(Op::Win);
+            }
             StmtKind::Win(Winner::Single { most, measure }) => {
                 let measure = self.player_measure(measure);
                 self.op(Op::WinSingle {
