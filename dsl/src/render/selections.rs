@@ -336,6 +336,7 @@ impl Renderer<'_> {
     pub(super) fn supply(&self, z: &Supply) -> String {
         match &z.kind {
             SupplyKind::Available => "the available achievements".to_string(),
+            SupplyKind::AnyDeck => "any deck".to_string(),
             SupplyKind::Deck(age) => match &age.kind {
                 ExprKind::Int(n) => format!("the [{n}] deck"),
                 ExprKind::Chosen => "the chosen deck".to_string(),
@@ -356,6 +357,7 @@ impl Renderer<'_> {
             Filter::WithIcon(icons) => format!("with a {}", icon_list(icons)),
             Filter::WithoutIcon(icons) => format!("without a {}", icon_list(icons)),
             Filter::WithBonus => "with a bonus".to_string(),
+            Filter::WithVisible(slot) => format!("with a visible {}", icon(&slot.node)),
             Filter::Parity { odd: true } => "of odd value".to_string(),
             Filter::Parity { odd: false } => "of even value".to_string(),
             Filter::WithoutBonus => "without a bonus".to_string(),

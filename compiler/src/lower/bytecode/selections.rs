@@ -103,6 +103,10 @@ impl Emitter<'_> {
                     bottom: *bottom,
                 });
             }
+            CardSource::Supply(Supply::ChosenDeckEnd { n, bottom }) => self.op(Op::ChosenDeckEnd {
+                n: *n,
+                bottom: *bottom,
+            }),
             CardSource::Supply(Supply::Available) => self.op(Op::AvailableCards),
             CardSource::History(h) => {
                 if let Some(by) = &h.by {
@@ -256,6 +260,7 @@ impl Emitter<'_> {
             }
             CardFilter::PileBottom(n) => self.op(Op::KeepPileBottom { n: *n }),
             CardFilter::NotPileBottom => self.op(Op::KeepNotPileBottom),
+            CardFilter::VisibleSlot(slot) => self.op(Op::KeepVisibleSlot { slot: *slot }),
             CardFilter::SharesIcon(others) => {
                 self.cards(others, None);
                 self.op(Op::KeepSharingIcon);
