@@ -830,6 +830,9 @@ pub enum Possessive {
     AllOpponents,
     AllOtherPlayers,
     AllPlayers,
+    /// `its owner's`, in a filter: the owner of the card being tested (Hot Air Balloon: `of value
+    /// matching any of its owner's achievements`).
+    ItsOwners,
 }
 
 impl Possessive {
@@ -847,6 +850,7 @@ impl Possessive {
             Possessive::AllOpponents => "all opponents'",
             Possessive::AllOtherPlayers => "all other players'",
             Possessive::AllPlayers => "all players'",
+            Possessive::ItsOwners => "its owner's",
         }
     }
 

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 19;
+pub const FORMAT_VERSION: u32 = 20;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -824,6 +824,9 @@ pub enum Op {
     /// `I: age → S: cards`: the `n` top (with `bottom`, bottom) cards of that age's deck, top
     /// first (fewer when the deck has fewer; none for an age outside the supply).
     DeckEnd { n: u8, bottom: bool },
+    /// `S: cards → I: seat`: the player whose zone holds the first card (nobody for a card in no
+    /// player's zone, or none).
+    OwnerOfCards,
     /// `→ S: cards`: the executor picks a deck with cards among every set in play and age (`the
     /// top card of any deck`); the `n` top (with `bottom`, bottom) cards of it, top first (none
     /// when every deck is empty). `[decision]`
@@ -872,6 +875,10 @@ pub enum Op {
     /// `I: seat, S: cards → cards` the player could claim as standard achievements (the Achieve
     /// action's test at each card's value, the player's score multiplied by `score_multiple`).
     KeepEligible { score_multiple: u8 },
+    /// `I: seat, S: cards → cards` the player can claim one after the other, in order, as
+    /// standard achievements (`achieve (if eligible) 2 …`): each kept card counts as held for
+    /// the next (duplicate achievements: EXPANSIONS.md E10).
+    KeepClaimable { score_multiple: u8 },
     /// Keep cards showing one of the icons the statement chose.
     KeepChosenIcons { stmt: StmtId },
     /// Keep cards among the bottom `n` of their pile.

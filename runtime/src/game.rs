@@ -377,7 +377,7 @@ impl Game {
 
     /// How many times five times the age a standard achievement of that age needs: 1, or with
     /// duplicate achievements one more per achievement of that age the player holds.
-    fn achievement_multiple(&self, seat: Seat, age: u8) -> i32 {
+    pub(crate) fn achievement_multiple(&self, seat: Seat, age: u8) -> i32 {
         if !self.edition.rules.duplicate_achievements {
             return 1;
         }

@@ -830,6 +830,10 @@ impl Game {
             Op::Beneath => run!(self.op_beneath(frame)),
             Op::DeckCards => run!(self.op_deck_cards(frame)),
             Op::DeckEnd { n, bottom } => run!(self.op_deck_end(frame, n, bottom)),
+            Op::OwnerOfCards => run!(self.op_owner_of_cards(frame)),
+            Op::KeepClaimable { score_multiple } => {
+                run!(self.op_keep_claimable(edition, frame, score_multiple))
+            }
             Op::ChosenDeckEnd { n, bottom } => {
                 run!(self.op_chosen_deck_end(edition, chunk, frame, n, bottom, pure))
             }

@@ -78,6 +78,8 @@ impl EffectCx<'_, '_> {
             P::AnyOpponents | P::AllOpponents => Owner::Union(PlayerSet::Opponents),
             P::AnyOtherPlayers | P::AllOtherPlayers => Owner::Union(PlayerSet::Others),
             P::AnyPlayers | P::AllPlayers => Owner::Union(PlayerSet::All),
+            // The owner of the card a filter tests; elsewhere the lowering reports it.
+            P::ItsOwners => Owner::One(Player::Owner),
         }
     }
 

@@ -763,6 +763,21 @@ impl EffectCx<'_, '_> {
                     );
                 }
                 self.produce(id, vec![ast::Participle::of_verb(first.node)], true);
+                // One card taken from any of several players' zones: `that player` is then the
+                // player it was taken from (Hot Air Balloon: "a top card from any other
+                // player's board … transfer your top green card to that player's board").
+                if matches!(
+                    cards.source,
+                    CardSource::Zones {
+                        owner: Owner::Union(_),
+                        ..
+                    }
+                ) && cards.pick.count == Count::Exactly(1)
+                {
+                    if let Some(p) = self.produced.last_mut() {
+                        p.player = true;
+                    }
+                }
                 let mut out = vec![self.stmt(
                     id,
                     StmtKind::Move {

@@ -563,6 +563,8 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
                 if bottom { "bottom" } else { "top" }
             )
         }
+        Op::OwnerOfCards => "owner_of_cards".to_string(),
+        Op::KeepClaimable { score_multiple } => format!("keep_claimable {score_multiple}"),
         Op::AvailableCards => "available_cards".to_string(),
         Op::Above => "above".to_string(),
         Op::CandidateCard => "candidate_card".to_string(),

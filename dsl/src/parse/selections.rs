@@ -417,6 +417,7 @@ pub(super) fn lower_possessive(pair: P) -> Spanned<Possessive> {
         [Rule::kw_all, Rule::kw_opponents_] => Possessive::AllOpponents,
         [Rule::kw_all, Rule::kw_other, _] => Possessive::AllOtherPlayers,
         [Rule::kw_all, _] => Possessive::AllPlayers,
+        [Rule::kw_its, Rule::kw_owners] => Possessive::ItsOwners,
         other => unreachable!("grammar: unexpected possessive {other:?}"),
     };
     Spanned::new(p, span)

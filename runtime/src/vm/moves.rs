@@ -72,8 +72,14 @@ impl Game {
             o.ran = true;
         }
         for card in cards {
+            // The player whose zone it was taken from (`that player` after a card taken from
+            // any of several players' zones): the first card's.
+            let from = self.state.location(card).owner();
             let at = self.apply_verb(frame, seat, card, verb)?;
             if let Some(o) = outcome_mut(frame, stmt) {
+                if o.player.is_none() {
+                    o.player = from;
+                }
                 o.done += 1;
                 o.cards.push((card, at));
             }

@@ -205,6 +205,19 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::OwnerOfCards`: `S: cards → I: seat` whose zone holds the first card (`NOBODY` for
+    /// none, or a card in no player's zone).
+    #[inline]
+    pub(super) fn op_owner_of_cards(&self, frame: &mut Frame) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        let owner = cards
+            .first()
+            .and_then(|c| self.state.location(*c).owner())
+            .map_or(super::NOBODY, i32::from);
+        frame.ints.push(owner);
+        Ok(None)
+    }
+
     /// `Op::AvailableCards`: `→ S: cards` of the available standard achievements.
     #[inline]
     pub(super) fn op_available_cards(&self, frame: &mut Frame) -> OpResult {
@@ -503,6 +516,41 @@ impl Game {
             None => cards.clear(),
         }
         frame.sets.push(cards);
+        Ok(None)
+    }
+
+    /// `Op::KeepClaimable`: `I: seat, S: cards → cards` the player can claim one after the
+    /// other: with duplicate achievements each card kept counts as held when the next is tested,
+    /// so a second achievement of an age needs twice the points (EXPANSIONS.md E10: the rule
+    /// covers every "if eligible" claim). A card that could not be claimed is dropped.
+    pub(super) fn op_keep_claimable(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        score_multiple: u8,
+    ) -> OpResult {
+        let seat = self.pop_int(frame)?;
+        let cards = self.pop_set(frame)?;
+        let Some(seat) = self.seat(seat) else {
+            frame.sets.push(Vec::new());
+            return Ok(None);
+        };
+        let score = self.score(seat) * i32::from(score_multiple);
+        let highest = self.state.highest_top(edition, seat);
+        let mut kept: Vec<CardIdx> = Vec::with_capacity(cards.len());
+        for card in cards {
+            let age = edition.card(card).age;
+            let before = if edition.rules.duplicate_achievements {
+                kept.iter().filter(|c| edition.card(**c).age == age).count() as i32
+            } else {
+                0
+            };
+            let needed = 5 * i32::from(age) * (self.achievement_multiple(seat, age) + before);
+            if score >= needed && highest >= age {
+                kept.push(card);
+            }
+        }
+        frame.sets.push(kept);
         Ok(None)
     }
 

@@ -3,7 +3,7 @@
 
 use super::Emitter;
 use crate::ir::Player;
-use dogma_runtime::bytecode::{Op, Who, NO_CHUNK};
+use dogma_runtime::bytecode::{ChunkKind, Op, Who, NO_CHUNK};
 
 impl Emitter<'_> {
     /// `I: → seat`.
@@ -12,7 +12,12 @@ impl Emitter<'_> {
             Player::Executor => self.op(Op::Player { who: Who::Executor }),
             Player::Demander => self.op(Op::Player { who: Who::Demander }),
             Player::Each => self.op(Op::Player { who: Who::Each }),
-            // Only a transfer's destination names it (`TransferToOwners`).
+            // In a filter: the owner of the card being tested (`its owner's achievements`).
+            Player::Owner if self.kind == ChunkKind::CardTest => {
+                self.op(Op::CandidateCard);
+                self.op(Op::OwnerOfCards);
+            }
+            // Otherwise only a transfer's destination names it (`TransferToOwners`).
             Player::Owner => {
                 self.unsupported("a card's owner anywhere but a transfer's destination");
                 self.op(Op::Player { who: Who::Executor });

@@ -708,6 +708,19 @@ impl Emitter<'_> {
                 if matches!(verb, Verb::Meld | Verb::Tuck | Verb::Return) && several(cards) {
                     self.op(Op::Order { stmt: id.0 });
                 }
+                // Several claimed "if eligible" at once: each is tested as if the ones before it
+                // were held (EXPANSIONS.md E10; MP3's two achievements per card returned).
+                if verb == Verb::Achieve && several(cards) {
+                    if let Some((player, score_multiple)) =
+                        cards.filters.iter().find_map(|f| match f {
+                            CardFilter::Eligible(player, multiple) => Some((player, *multiple)),
+                            _ => None,
+                        })
+                    {
+                        self.player(player);
+                        self.op(Op::KeepClaimable { score_multiple });
+                    }
+                }
                 self.op(Op::Move { verb, stmt: id.0 });
             }
         }
