@@ -203,9 +203,9 @@ pub enum StmtKind {
     },
     /// The body runs once per colour of the owner's board that passes the filters (the set taken
     /// once, before the first run), in the order blue, green, purple, red, yellow; that colour is
-    /// `ColorTerm::Loop`.
+    /// `ColorTerm::Loop`. With no owner, once per colour of the five (`for each color`).
     ForEachColor {
-        owner: Player,
+        owner: Option<Player>,
         filters: Vec<ColorFilter>,
         body: Vec<Stmt>,
     },
@@ -213,6 +213,8 @@ pub enum StmtKind {
     /// first; that value is `Value::LoopValue`.
     ForEachValue {
         list: ValueList,
+        /// Highest first (`, in descending order`).
+        descending: bool,
         body: Vec<Stmt>,
     },
     /// The body runs once per card of the set (taken once, before the first run); each round the
@@ -380,11 +382,15 @@ pub enum LastingWhen {
 pub struct Destination {
     pub player: Player,
     pub zone: DestinationZone,
+    /// `, from the bottom up`: the cards of a pile move bottom card first (no order to choose).
+    pub bottom_up: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Winner {
     Player(Player),
+    /// The one player still in the game, if only one is (the others lost).
+    OnlyRemaining,
     /// The single player with the most (or fewest) of a measure; nobody on a tie.
     Single {
         most: bool,
@@ -719,6 +725,10 @@ pub enum ColorFilter {
     OtherThan(Color),
     /// The colours whose pile has the most cards among those kept so far (several on a tie).
     MostCards,
+    /// The colours whose pile shows the most (fewest) visible cards among those kept so far.
+    VisibleCards { most: bool },
+    /// The colours whose pile shows more visible cards than that player's pile of the colour.
+    MoreVisibleThan(Player),
     /// The colours a choice of colours picked (`chosen`).
     ChosenBy(StmtId),
 }
@@ -750,6 +760,11 @@ pub enum Value {
     BonusOf(Box<CardSel>),
     /// The highest visible bonus on the player's board (0 for none).
     HighestBonus(Player),
+    /// The highest number of one icon visible in the player's pile of the colour (0 for none).
+    MostOfOneIcon {
+        owner: Player,
+        color: ColorSel,
+    },
     /// `a card of any value` (a draw's value): the drawer chooses one from 1 to `max`.
     AnyValue {
         max: u8,
@@ -779,6 +794,8 @@ pub enum ValueList {
     BonusesOf(CardSel),
     /// The values an earlier `choose … values` picked.
     Chosen(StmtId),
+    /// The values from 1 to the bound minus one (`value less than 9`).
+    Below(Box<Value>),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -795,6 +812,11 @@ pub enum Countable {
     Icons {
         owner: Player,
         icon: Icon,
+    },
+    /// The cards the owner's piles of the colour show (all of a splayed pile, else the top).
+    VisibleCards {
+        owner: Player,
+        color: ColorSel,
     },
     /// Every icon of the kind printed on the cards, added up.
     IconsOnCards {
@@ -945,6 +967,8 @@ pub enum Measure {
     DifferentBonuses,
     /// The most of the slot (an icon, the hexagon, an echo effect) visible in one colour.
     InOneColor(Slot),
+    /// The most cards visible in one colour.
+    VisibleInOneColor,
     /// How many colours show at least this many of one icon, for the best icon.
     ColorsWithOneIcon(u8),
 }

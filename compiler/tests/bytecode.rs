@@ -218,7 +218,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         LoopColor => ((0, 0), (1, 0)),
         ChooseValueRange { .. } => ((2, 0), (0, 0)),
         // A list of values (`v1 … vk k`) is made and consumed with nothing between: one slot.
-        BonusValues { group: None, .. } => ((1, 0), (1, 0)),
+        BonusValues { group: None, .. } | ValuesBelow | ReverseValues => ((1, 0), (1, 0)),
         BonusValues { group: Some(_), .. } | LoopValue | ChosenValues { .. } => ((0, 0), (1, 0)),
         SetValues | CardBonuses | CardIcons { .. } => ((0, 1), (1, 0)),
         ValuesStart | ChooseValueListed { .. } => ((1, 0), (0, 0)),
@@ -293,7 +293,8 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | KeepVisibleSlot { .. }
         | KeepNth { .. }
         | Pick { .. }
-        | Order { .. } => ((0, 1), (0, 1)),
+        | Order { .. }
+        | BottomFirst => ((0, 1), (0, 1)),
         ValueOf
         | BonusOf
         | ExtremeValue { .. }
@@ -307,13 +308,15 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         BoardColors => ((1, 0), (2, 0)),
         ColorsSplayed { .. }
         | ColorsWithMostCards
+        | ColorsByVisibleCards { .. }
         | ColorsWithIcon { .. }
         | ColorsWithoutIcon { .. }
         | ColorsOnGroup { .. } => ((2, 0), (2, 0)),
-        ColorsOnBoard { .. } => ((3, 0), (2, 0)),
+        ColorsOnBoard { .. } | ColorsWithMoreVisible => ((3, 0), (2, 0)),
+        VisibleCards | MostOfOneIcon => ((2, 0), (1, 0)),
         Measure { .. } | VersusEach { .. } | SameVisibleCards => ((1, 0), (1, 0)),
         IsSplayed { .. } | Eligible => ((2, 0), (1, 0)),
-        ChooseExtremePlayer { .. } => ((0, 0), (1, 0)),
+        ChooseExtremePlayer { .. } | OnlyRemaining => ((0, 0), (1, 0)),
         Did { .. }
         | Changed { .. }
         | Moved { .. }

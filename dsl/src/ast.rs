@@ -253,6 +253,8 @@ pub enum StmtKind {
     ForEachValue {
         list: ValueList,
         ascending: bool,
+        /// `, in descending order`: the values run highest first.
+        descending: bool,
         body: Block,
     },
     /// `for each card in chosen { … }`: the body runs once per card of the set, which is `it`
@@ -353,6 +355,8 @@ pub enum StmtKind {
     Transfer {
         what: Selection,
         to: Destination,
+        /// `, from the bottom up`: the bottom card of a pile moves first.
+        bottom_up: bool,
     },
     /// `take …`: transfer into the executor's hand.
     Take(Selection),
@@ -1103,6 +1107,12 @@ pub enum ColorFilter {
     /// `with the most cards`: the colours whose pile has the most cards among those that pass
     /// the other filters (several on a tie).
     MostCards,
+    /// `with the most visible cards`, `with the fewest visible cards`: the colours whose pile
+    /// shows the most (fewest) cards among those that pass the other filters.
+    VisibleCards { most: bool },
+    /// `with more visible cards than on my board`: the pile shows more cards than that board's
+    /// pile of the colour.
+    MoreVisibleThan(Spanned<Possessive>),
     /// `chosen`: one of the colours the latest `choose … colors` picked (Philips Compact
     /// Cassette: `splay up each color chosen`).
     Chosen,
@@ -1146,6 +1156,12 @@ pub enum ExprKind {
     BonusOf(CardRef),
     /// `highest bonus on your board`: the highest visible bonus (0 for none).
     HighestBonus(Spanned<Possessive>),
+    /// `highest number of one icon visible in color of returned on your board`: the most of one
+    /// icon the pile of the colour shows (0 for none).
+    MostOfOneIcon {
+        color: Box<Spanned<ColorAtom>>,
+        whose: Spanned<Possessive>,
+    },
     /// `a card of any value` (a draw's value only): the drawer chooses the value.
     AnyValue,
     /// `a bonus on your board`, `a value in any player's hand` (a draw's value only): the drawer
@@ -1176,6 +1192,8 @@ pub enum ValueList {
     BonusesOf(SetRef),
     /// `value chosen`: the values the latest `choose … values` picked.
     Chosen,
+    /// `value less than 9`: the values from 1 to the bound minus one.
+    Below(Box<Expr>),
 }
 
 /// What `number of` and `for every` count.
@@ -1192,6 +1210,12 @@ pub enum Countable {
     /// `leaf on your board`: visible icons.
     Icons {
         icon: Name,
+        whose: Spanned<Possessive>,
+        span: Span,
+    },
+    /// `cards of color of tucked visible on your board`: the cards the piles of the colour show.
+    VisibleCards {
+        color: Box<Spanned<ColorAtom>>,
         whose: Spanned<Possessive>,
         span: Span,
     },
@@ -1470,6 +1494,8 @@ pub enum Measure {
     /// `hex in one color`, `echo in one color`: the most of the slot (an icon, `hex`, `echo`)
     /// visible in one colour's pile.
     InOneColor(Name),
+    /// `visible cards in one color`: the most cards one pile of the board shows.
+    VisibleInOneColor,
     /// `colors with at least 3 of one icon`: how many colours show at least that many of one
     /// icon, for the icon that does so in the most colours.
     ColorsWithOneIcon(u32),
@@ -1555,4 +1581,6 @@ pub enum Winner {
         span: Span,
     },
     Player(PlayerRef),
+    /// `the only player remaining`: the one player still in the game, if only one is.
+    OnlyRemaining,
 }

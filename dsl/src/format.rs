@@ -375,9 +375,12 @@ impl Printer<'_> {
             StmtKind::ForEachValue {
                 list,
                 ascending,
+                descending,
                 body,
             } => {
-                let order = if *ascending {
+                let order = if *descending {
+                    ", in descending order"
+                } else if *ascending {
                     ", in ascending order"
                 } else {
                     ""
@@ -705,10 +708,19 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             };
             format!("draw{verb} {count} [{}]", expr_text(value))
         }
-        StmtKind::Transfer { what, to } => format!(
-            "transfer {} to {}",
+        StmtKind::Transfer {
+            what,
+            to,
+            bottom_up,
+        } => format!(
+            "transfer {} to {}{}",
             selection_text(what),
-            destination_text(to)
+            destination_text(to),
+            if *bottom_up {
+                ", from the bottom up"
+            } else {
+                ""
+            }
         ),
         StmtKind::Take(sel) => format!("take {}", selection_text(sel)),
         StmtKind::Exchange(a, b) => {
@@ -736,6 +748,7 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
                 if *most { "most" } else { "fewest" },
                 measure_text(&measure.node, false)
             ),
+            Winner::OnlyRemaining => "the only player remaining wins".to_string(),
             Winner::Player(p) => {
                 let verb = if matches!(
                     p.kind,
@@ -1114,6 +1127,16 @@ fn color_filter_text(f: &ColorFilter) -> String {
         ColorFilter::Of(card) => format!("of {}", card_ref_text(card)),
         ColorFilter::OtherThan(color) => format!("other than {}", color.node),
         ColorFilter::MostCards => "with the most cards".to_string(),
+        ColorFilter::VisibleCards { most } => format!(
+            "with the {} visible cards",
+            if *most { "most" } else { "fewest" }
+        ),
+        ColorFilter::MoreVisibleThan(whose) => {
+            format!(
+                "with more visible cards than on {} board",
+                whose.node.words()
+            )
+        }
         ColorFilter::Chosen => "chosen".to_string(),
     }
 }
@@ -1170,6 +1193,11 @@ fn expr_text(e: &Expr) -> String {
         ExprKind::Total(set) => format!("total value of {}", set_ref_text(set)),
         ExprKind::BonusOf(c) => format!("bonus of {}", card_ref_text(c)),
         ExprKind::HighestBonus(whose) => format!("highest bonus on {} board", whose.node.words()),
+        ExprKind::MostOfOneIcon { color, whose } => format!(
+            "highest number of one icon visible in {} on {} board",
+            color_atom_text(&color.node),
+            whose.node.words()
+        ),
         ExprKind::AnyValue => "any value".to_string(),
         ExprKind::Among(list) => format!("a {}", value_list_text(list)),
         ExprKind::EachOf(list) => format!("card of each {}", value_list_text(list)),
@@ -1185,6 +1213,7 @@ fn value_list_text(list: &ValueList) -> String {
         ValueList::Bonuses(whose) => format!("bonus on {} board", whose.node.words()),
         ValueList::ValuesIn(set) => format!("value in {}", set_ref_text(set)),
         ValueList::Chosen => "value chosen".to_string(),
+        ValueList::Below(bound) => format!("value less than {}", expr_text(bound)),
         ValueList::RepeatedBonuses(whose) => format!(
             "bonus that occurs more than once on {} board",
             whose.node.words()
@@ -1217,6 +1246,11 @@ fn countable_text(c: &Countable, plural: bool) -> String {
         Countable::IconsOnCards { icon, cards, .. } => {
             format!("{} on {}", icon.node, set_ref_text(cards))
         }
+        Countable::VisibleCards { color, whose, .. } => format!(
+            "card{s} of {} visible on {} board",
+            color_atom_text(&color.node),
+            whose.node.words()
+        ),
         Countable::Players { players, with, .. } => {
             let set = match (players.node, plural) {
                 (PlayerSet::OtherPlayer, true) => "other players",
@@ -1480,6 +1514,7 @@ fn measure_text(m: &Measure, singular: bool) -> String {
         Measure::Bonuses => "bonuses".to_string(),
         Measure::DifferentBonuses => "different bonuses".to_string(),
         Measure::InOneColor(slot) => format!("{} in one color", slot.node),
+        Measure::VisibleInOneColor => "visible cards in one color".to_string(),
         Measure::ColorsWithOneIcon(n) => format!("color{s} with at least {n} of one icon"),
     }
 }

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 19;
+pub const FORMAT_VERSION: u32 = 21;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -122,6 +122,9 @@ pub struct Rules {
     /// achieves a card of the highest age (a Chain Achievement).
     pub chain_rule: bool,
     /// A player can lose and leave the game (fourth edition's "lose"); else "lose" is unknown.
+    /// An expansion may add it (Artifacts of History: Exxon Valdez), so an edition may leave it
+    /// out (false).
+    #[serde(default)]
     pub elimination: bool,
     /// Which team games the edition has.
     pub teams: Teams,
@@ -628,6 +631,8 @@ pub enum MeasureCode {
     DifferentBonuses,
     /// The most of the slot visible in one colour's pile.
     InOneColor(Slot),
+    /// The most cards visible in one colour's pile.
+    VisibleInOneColor,
     /// How many colours show at least `n` of one icon, for the icon that does so most.
     ColorsWithOneIcon(u8),
     /// Cards the player moved with the verb this action or turn (optionally due to this card).
@@ -915,6 +920,11 @@ pub enum Op {
     },
     /// `S: cards → cards`: the mover orders several cards whose order matters. `[decision]`
     Order { stmt: StmtId },
+    /// `→ I: seat`: the one player still in the game (the others lost), or -1 when several are.
+    OnlyRemaining,
+    /// `S: cards → cards`: the cards of each pile bottom card first (`from the bottom up`); the
+    /// piles in colour order, then the cards elsewhere as they were.
+    BottomFirst,
     /// `S: cards → cards of one value`: the chooser picks a value that at least `n` of the
     /// cards share; the others are dropped (none when no value is shared so). `[decision]`
     ChooseSharedValue {
@@ -952,6 +962,10 @@ pub enum Op {
     ChosenValue { stmt: StmtId },
     /// `→ I: v1 … vk k`: the values an earlier `choose … values` picked, lowest first.
     ChosenValues { stmt: StmtId },
+    /// `I: n → v1 … vk k`: the values from 1 to n - 1 (`value less than 9`), lowest first.
+    ValuesBelow,
+    /// `I: v1 … vk k → vk … v1 k`: a list of values in the reverse order (`in descending order`).
+    ReverseValues,
     /// `→ I: mask` of the colours chosen by an earlier `choose … colors`.
     ChosenColors { stmt: StmtId },
     /// `I: seat → seat mask` of the colours on that player's board.
@@ -1121,6 +1135,18 @@ pub enum Op {
     /// `I: seat mask → seat mask'`: keep the colours of the mask whose pile has the most cards
     /// among them (several on a tie; none when every such pile is empty).
     ColorsWithMostCards,
+    /// `I: seat mask → seat mask'`: keep the colours of the mask whose pile shows the most
+    /// (`most`) or the fewest visible cards among them (several on a tie; a splayed pile shows
+    /// all its cards, an unsplayed one its top card).
+    ColorsByVisibleCards { most: bool },
+    /// `I: seat mask other → seat mask'`: keep the colours of the mask whose pile on the seat's
+    /// board shows more visible cards than the other seat's pile of that colour.
+    ColorsWithMoreVisible,
+    /// `I: seat mask → n`: the visible cards of the seat's piles of the mask's colours.
+    VisibleCards,
+    /// `I: seat mask → n`: the highest number of one icon visible in the seat's piles of the
+    /// mask's colours (each pile on its own; 0 for none).
+    MostOfOneIcon,
     /// `I: seat → b`: every pile on the seat's board shows as many cards (splayed: all of them;
     /// unsplayed: its top card); false with no pile.
     SameVisibleCards,

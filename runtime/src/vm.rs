@@ -981,6 +981,14 @@ impl Game {
             Op::PileSplay => run!(self.op_pile_splay(frame)),
             Op::SameVisibleCards => run!(self.op_same_visible_cards(frame)),
             Op::ColorsWithMostCards => run!(self.op_colors_with_most_cards(frame)),
+            Op::ColorsByVisibleCards { most } => run!(self.op_colors_by_visible_cards(frame, most)),
+            Op::ColorsWithMoreVisible => run!(self.op_colors_with_more_visible(frame)),
+            Op::VisibleCards => run!(self.op_visible_cards(frame)),
+            Op::BottomFirst => run!(self.op_bottom_first(frame)),
+            Op::OnlyRemaining => run!(self.op_only_remaining(frame)),
+            Op::ValuesBelow => run!(self.op_values_below(frame)),
+            Op::ReverseValues => run!(self.op_reverse_values(frame)),
+            Op::MostOfOneIcon => run!(self.op_most_of_one_icon(frame)),
             Op::Eligible => run!(self.op_eligible(frame)),
 
             // ----- questions (vm/questions.rs) ---------------------------------------------------

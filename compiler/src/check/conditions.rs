@@ -280,6 +280,7 @@ impl EffectCx<'_, '_> {
                     _ => ZoneSel::ScorePile,
                 },
             },
+            ast::Measure::VisibleInOneColor => Measure::VisibleInOneColor,
             ast::Measure::InOneColor(slot) => Measure::InOneColor(match slot.node.as_str() {
                 "hex" => Slot::Hex,
                 "echo" => Slot::Echo,

@@ -499,7 +499,7 @@ impl EffectCx<'_, '_> {
                 single(
                     self,
                     StmtKind::ForEachColor {
-                        owner,
+                        owner: Some(owner),
                         filters,
                         body: vec![splay],
                     },
@@ -522,19 +522,32 @@ impl EffectCx<'_, '_> {
                 single(
                     self,
                     StmtKind::ForEachColor {
-                        owner,
+                        owner: Some(owner),
                         filters,
                         body: vec![unsplay],
                     },
                 )
             }
-            S::ForEachValue { list, body, .. } => {
+            S::ForEachValue {
+                list,
+                body,
+                descending,
+                ..
+            } => {
+                let descending = *descending;
                 let list = self.value_list(list, span);
                 self.value_loops += 1;
                 let (body, inside) = self.branch(|fx| fx.block(body));
                 self.value_loops -= 1;
                 self.after_branches(inside);
-                single(self, StmtKind::ForEachValue { list, body })
+                single(
+                    self,
+                    StmtKind::ForEachValue {
+                        list,
+                        descending,
+                        body,
+                    },
+                )
             }
             S::ForEachCard { cards, body } => {
                 let cards = self.set_ref(cards);
@@ -548,7 +561,10 @@ impl EffectCx<'_, '_> {
                 single(self, StmtKind::ForEachCard { cards, body })
             }
             S::ForEachColor { filters, body } => {
+                // `for each color` with no filter is every colour, on the board or not.
+                let every = filters.is_empty();
                 let (owner, filters) = self.board_filters(filters);
+                let owner = (!every).then_some(owner);
                 self.color_loops += 1;
                 let (body, inside) = self.branch(|fx| fx.block(body));
                 self.color_loops -= 1;
@@ -680,9 +696,14 @@ impl EffectCx<'_, '_> {
                     }
                 }
             }
-            S::Transfer { what, to } => {
+            S::Transfer {
+                what,
+                to,
+                bottom_up,
+            } => {
                 let cards = self.selection(what);
-                let (to, chooses_player) = self.destination(to);
+                let (mut to, chooses_player) = self.destination(to);
+                to.bottom_up = *bottom_up;
                 self.produced.push(Produced {
                     id,
                     participles: vec![ast::Participle::Transferred],
@@ -711,6 +732,7 @@ impl EffectCx<'_, '_> {
                         to: Some(Destination {
                             player: self.doer(),
                             zone: DestinationZone::Hand,
+                            bottom_up: false,
                         }),
                     },
                 )
@@ -819,6 +841,7 @@ impl EffectCx<'_, '_> {
                         measure: self.measure(measure),
                     },
                     ast::Winner::Player(p) => Winner::Player(self.player(p)),
+                    ast::Winner::OnlyRemaining => Winner::OnlyRemaining,
                 };
                 single(self, StmtKind::Win(winner))
             }
@@ -885,6 +908,7 @@ impl EffectCx<'_, '_> {
             loop_id,
             StmtKind::ForEachValue {
                 list: ValueList::Chosen(choose_id),
+                descending: false,
                 body: vec![each],
             },
             span,
@@ -946,6 +970,7 @@ impl EffectCx<'_, '_> {
                 Destination {
                     player: Player::Executor,
                     zone: DestinationZone::Available,
+                    bottom_up: false,
                 },
                 false,
             ),
@@ -953,6 +978,7 @@ impl EffectCx<'_, '_> {
                 Destination {
                     player: Player::Owner,
                     zone: destination_zone(kind.node),
+                    bottom_up: false,
                 },
                 false,
             ),
@@ -960,6 +986,7 @@ impl EffectCx<'_, '_> {
                 Destination {
                     player: Player::Executor,
                     zone: DestinationZone::DeckTop,
+                    bottom_up: false,
                 },
                 false,
             ),
@@ -970,6 +997,7 @@ impl EffectCx<'_, '_> {
                     Destination {
                         player,
                         zone: destination_zone(kind.node),
+                        bottom_up: false,
                     },
                     chooses,
                 )
@@ -981,6 +1009,7 @@ impl EffectCx<'_, '_> {
                     Destination {
                         player,
                         zone: destination_zone(kind.node),
+                        bottom_up: false,
                     },
                     chooses,
                 )

@@ -18,6 +18,7 @@ impl EffectCx<'_, '_> {
                 ValueList::RepeatedBonuses(self.single_owner(whose))
             }
             ast::ValueList::BonusesOf(set) => ValueList::BonusesOf(self.set_ref(set)),
+            ast::ValueList::Below(bound) => ValueList::Below(Box::new(self.value(bound))),
             ast::ValueList::Chosen => match self.latest(|p| p.choice == Some(ChoiceKind::Value)) {
                 Some(stmt) => ValueList::Chosen(stmt),
                 None => {
@@ -33,6 +34,14 @@ impl EffectCx<'_, '_> {
         self.color_expr(&ast::ColorExpr {
             alternatives: vec![ast::Spanned::new(atom, span)],
             span,
+        })
+    }
+
+    /// One colour atom as a selection of colours.
+    fn color_atom_sel(&mut self, atom: &ast::Spanned<ast::ColorAtom>) -> ColorSel {
+        self.color_expr(&ast::ColorExpr {
+            alternatives: vec![atom.clone()],
+            span: atom.span,
         })
     }
 
@@ -127,6 +136,12 @@ impl EffectCx<'_, '_> {
             ast::ColorFilter::On(whose) => ir::ColorFilter::On(self.owner(whose)),
             ast::ColorFilter::Of(card) => ir::ColorFilter::Of(Box::new(self.card_ref(card))),
             ast::ColorFilter::MostCards => ir::ColorFilter::MostCards,
+            ast::ColorFilter::VisibleCards { most } => {
+                ir::ColorFilter::VisibleCards { most: *most }
+            }
+            ast::ColorFilter::MoreVisibleThan(whose) => {
+                ir::ColorFilter::MoreVisibleThan(self.single_owner(whose))
+            }
             ast::ColorFilter::Chosen => {
                 match self.latest(|p| p.choice == Some(ChoiceKind::Color)) {
                     Some(stmt) => ir::ColorFilter::ChosenBy(stmt),
@@ -225,6 +240,10 @@ impl EffectCx<'_, '_> {
             ast::ExprKind::NextHigher => Value::NextHigher,
             ast::ExprKind::BonusOf(card) => Value::BonusOf(Box::new(self.card_ref(card))),
             ast::ExprKind::HighestBonus(whose) => Value::HighestBonus(self.single_owner(whose)),
+            ast::ExprKind::MostOfOneIcon { color, whose } => Value::MostOfOneIcon {
+                owner: self.single_owner(whose),
+                color: self.color_atom_sel(color),
+            },
             ast::ExprKind::Name(name) => match self.param(name) {
                 Some((index, false)) => Value::Param(index),
                 Some((_, true)) => {
@@ -288,6 +307,10 @@ impl EffectCx<'_, '_> {
                     }),
                 }
             }
+            ast::Countable::VisibleCards { color, whose, .. } => Countable::VisibleCards {
+                owner: self.single_owner(whose),
+                color: self.color_atom_sel(color),
+            },
             ast::Countable::IconsOnCards { icon, cards, .. } => {
                 let cards = self.set_ref(cards);
                 match self.card.icon_name(icon) {

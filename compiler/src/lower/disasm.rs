@@ -428,6 +428,7 @@ fn measure(m: MeasureCode) -> String {
         MeasureCode::DifferentBonuses => "different_bonuses".to_string(),
         MeasureCode::LastMovedValue(verb) => format!("last_moved_value {verb:?}"),
         MeasureCode::InOneColor(slot) => format!("in_one_color {}", slot.word()),
+        MeasureCode::VisibleInOneColor => "visible_in_one_color".to_string(),
         MeasureCode::ColorsWithOneIcon(n) => format!("colors_with_one_icon {n}"),
         MeasureCode::Moved {
             verb,
@@ -783,6 +784,19 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::PileSplay => "pile_splay".to_string(),
         Op::SameVisibleCards => "same_visible_cards".to_string(),
         Op::ColorsWithMostCards => "colors_with_most_cards".to_string(),
+        Op::ColorsByVisibleCards { most } => {
+            format!(
+                "colors_by_visible_cards {}",
+                if most { "most" } else { "fewest" }
+            )
+        }
+        Op::ColorsWithMoreVisible => "colors_with_more_visible".to_string(),
+        Op::BottomFirst => "bottom_first".to_string(),
+        Op::OnlyRemaining => "only_remaining".to_string(),
+        Op::ValuesBelow => "values_below".to_string(),
+        Op::ReverseValues => "reverse_values".to_string(),
+        Op::VisibleCards => "visible_cards".to_string(),
+        Op::MostOfOneIcon => "most_of_one_icon".to_string(),
         Op::Look { stmt } => format!("look stmt={stmt}"),
         Op::SelfExecute { stmt } => format!("self_execute stmt={stmt}"),
         Op::ExecuteAsIf { stmt } => format!("execute_as_if stmt={stmt}"),

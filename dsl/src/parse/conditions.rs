@@ -414,6 +414,7 @@ pub(super) fn lower_measure(pair: P) -> Spanned<Measure> {
             Measure::ValueIn { value, zone }
         }
         Rule::kw_bonuses => Measure::Bonuses,
+        Rule::kw_visible => Measure::VisibleInOneColor,
         Rule::kw_different => Measure::DifferentBonuses,
         Rule::kw_colors | Rule::kw_color if c.peek_is(Rule::kw_with) => {
             c.next(); // with

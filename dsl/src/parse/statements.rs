@@ -328,11 +328,16 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             c.next(); // for
             c.next(); // each
             let list = super::values::lower_value_list(c.next());
-            let ascending = c.eat(Rule::ascending).is_some();
+            let order = c.eat(Rule::ascending);
+            let descending = order
+                .as_ref()
+                .is_some_and(|o| o.as_str().contains("descending"));
+            let ascending = order.is_some() && !descending;
             let body = lower_block(c.next());
             StmtKind::ForEachValue {
                 list,
                 ascending,
+                descending,
                 body,
             }
         }
@@ -390,7 +395,12 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             let what = lower_selection(c.next());
             c.next(); // to
             let to = lower_destination(c.next());
-            StmtKind::Transfer { what, to }
+            let bottom_up = c.eat(Rule::bottom_up).is_some();
+            StmtKind::Transfer {
+                what,
+                to,
+                bottom_up,
+            }
         }
         Rule::take_stmt => {
             c.next();
@@ -496,6 +506,7 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                         span,
                     })
                 }
+                Rule::only_remaining => StmtKind::Win(Winner::OnlyRemaining),
                 _ => StmtKind::Win(Winner::Player(lower_player_ref(inner))),
             }
         }

@@ -100,7 +100,20 @@ pub(super) fn lower_color_filter(pair: P) -> Spanned<ColorFilter> {
             }
             ColorFilter::YouHaveSplayed(dirs)
         }
-        Rule::kw_with if c.eat(Rule::kw_the).is_some() => ColorFilter::MostCards,
+        Rule::kw_with if c.peek_is(Rule::kw_more) => {
+            for _ in 0..5 {
+                c.next(); // more visible cards than on
+            }
+            ColorFilter::MoreVisibleThan(lower_possessive(c.next()))
+        }
+        Rule::kw_with if c.eat(Rule::kw_the).is_some() => {
+            let most = c.next().as_rule() == Rule::kw_most;
+            if c.eat(Rule::kw_visible).is_some() {
+                ColorFilter::VisibleCards { most }
+            } else {
+                ColorFilter::MostCards
+            }
+        }
         Rule::kw_with => ColorFilter::With(name_of(c.next())),
         Rule::kw_without => ColorFilter::Without(name_of(c.next())),
         Rule::kw_not => {
@@ -187,6 +200,15 @@ fn lower_factor(pair: P) -> Expr {
             c.next(); // of
             ExprKind::BonusOf(lower_card_ref(c.next()))
         }
+        Rule::kw_highest if c.peek_is(Rule::kw_number) => {
+            for _ in 0..6 {
+                c.next(); // number of one icon visible in
+            }
+            let color = Box::new(lower_color_atom(c.next()));
+            c.next(); // on
+            let whose = lower_possessive(c.next());
+            ExprKind::MostOfOneIcon { color, whose }
+        }
         Rule::kw_highest if c.peek_is(Rule::kw_bonus) => {
             c.next(); // bonus
             c.next(); // on
@@ -234,6 +256,10 @@ pub(super) fn lower_value_list(pair: P) -> ValueList {
         (Rule::kw_bonus, Rule::kw_of) => ValueList::BonusesOf(lower_set_ref(c.next())),
         (Rule::kw_bonus, _) => ValueList::Bonuses(lower_possessive(c.next())),
         (Rule::kw_value, Rule::kw_chosen) => ValueList::Chosen,
+        (Rule::kw_value, Rule::kw_less) => {
+            c.next(); // than
+            ValueList::Below(Box::new(lower_expr(c.next())))
+        }
         _ => ValueList::ValuesIn(lower_set_ref(c.next())),
     }
 }
@@ -262,6 +288,14 @@ pub(super) fn lower_countable(pair: P) -> Countable {
                 with,
                 span,
             }
+        }
+        Rule::kw_cards | Rule::kw_card => {
+            c.next(); // of
+            let color = Box::new(lower_color_atom(c.next()));
+            c.next(); // visible
+            c.next(); // on
+            let whose = lower_possessive(c.next());
+            Countable::VisibleCards { color, whose, span }
         }
         Rule::kw_different => {
             let what = c.next();

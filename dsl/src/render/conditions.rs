@@ -530,6 +530,10 @@ impl Renderer<'_> {
             Measure::InOneColor(slot) => {
                 (icon(&slot.node), format!(" in one color on {poss} board"))
             }
+            Measure::VisibleInOneColor => (
+                format!("visible card{s}"),
+                format!(" in one color on {poss} board"),
+            ),
             Measure::ColorsWithOneIcon(n) => (
                 format!("color{s}"),
                 format!(" on {poss} board with at least {} of one icon", number(*n)),
@@ -776,6 +780,7 @@ pub(super) fn board_tail(m: &Measure) -> bool {
             | Measure::Bonuses
             | Measure::DifferentBonuses
             | Measure::InOneColor(_)
+            | Measure::VisibleInOneColor
             | Measure::ColorsWithOneIcon(_)
     )
 }

@@ -181,10 +181,13 @@ impl Renderer<'_> {
             StmtKind::ForEachValue {
                 list,
                 ascending,
+                descending,
                 body,
             } => {
                 let mut body = self.join(&body.stmts);
-                if *ascending {
+                if *descending {
+                    body.text.push_str(", in descending order");
+                } else if *ascending {
                     body.text.push_str(", in ascending order");
                 }
                 vec![Sentence {

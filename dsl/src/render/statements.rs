@@ -249,6 +249,8 @@ impl Renderer<'_> {
             ),
             ValueList::BonusesOf(set) => format!("for each bonus of {}", self.set_cards(set)),
             ValueList::Chosen => "for each chosen value".to_string(),
+            // Earhart's Lockheed Electra 10E: "For each value below nine".
+            ValueList::Below(bound) => format!("for each value below {}", self.expr(bound, false)),
         }
     }
 
@@ -287,6 +289,7 @@ impl Renderer<'_> {
             ),
             ValueList::BonusesOf(set) => format!("a bonus of {}", self.set_cards(set)),
             ValueList::Chosen => "a chosen value".to_string(),
+            ValueList::Below(bound) => format!("a value below {}", self.expr(bound, false)),
         }
     }
 
@@ -514,11 +517,14 @@ impl Renderer<'_> {
             StmtKind::ForEachValue {
                 list,
                 ascending,
+                descending,
                 body,
             } => {
                 let mut clause = self.join(&body.stmts);
                 clause.text = format!("{}, {}", self.each_value(list), clause.text);
-                if *ascending {
+                if *descending {
+                    clause.text.push_str(", in descending order");
+                } else if *ascending {
                     clause.text.push_str(", in ascending order");
                 }
                 clause.mood = Mood::Subject;
@@ -726,11 +732,21 @@ impl Renderer<'_> {
             StmtKind::Transfer {
                 what,
                 to: Destination::DeckTop,
+                ..
             } => Clause::imperative(format!("place {} on top of its deck", self.selection(what))),
-            StmtKind::Transfer { what, to } => Clause::imperative(format!(
-                "transfer {} to {}",
+            StmtKind::Transfer {
+                what,
+                to,
+                bottom_up,
+            } => Clause::imperative(format!(
+                "transfer {} to {}{}",
                 self.selection(what),
-                self.destination(to)
+                self.destination(to),
+                if *bottom_up {
+                    ", from the bottom up"
+                } else {
+                    ""
+                }
             )),
             StmtKind::Take(what) => {
                 Clause::imperative(format!("take {} into your hand", self.selection(what)))
@@ -777,6 +793,11 @@ impl Renderer<'_> {
                     )
                 }
                 Winner::Player(p) => format!("{} {}", self.player(p), verb_s(p, "win", "wins")),
+                // Exxon Valdez.
+                Winner::OnlyRemaining => {
+                    "if there is only one player remaining in the game, that player wins"
+                        .to_string()
+                }
             }),
             StmtKind::Lose(p) => {
                 Clause::subject(format!("{} {}", self.player(p), verb_s(p, "lose", "loses")))

@@ -218,6 +218,16 @@ impl Renderer<'_> {
             ExprKind::HighestBonus(whose) => {
                 format!("the highest bonus on {} board", whose.node.words())
             }
+            // Puffing Billy: "the highest number of icons of the same type visible in that color
+            // on your board".
+            ExprKind::MostOfOneIcon { color, whose } => {
+                let phrase = self.single_color_phrase(color);
+                format!(
+                    "the highest number of icons of the same type visible in {} on {} board",
+                    phrase.strip_prefix("of ").unwrap_or(&phrase),
+                    whose.node.words()
+                )
+            }
         }
     }
 
@@ -245,6 +255,12 @@ impl Renderer<'_> {
             Countable::IconsOnCards { icon: i, cards, .. } => {
                 format!("{} on {}", icon(&i.node), self.set_cards(cards))
             }
+            // Corvette Challenger: "cards of that color visible on your board".
+            Countable::VisibleCards { color, whose, .. } => format!(
+                "card{s} {} visible on {} board",
+                self.single_color_phrase(color),
+                whose.node.words()
+            ),
             Countable::Players { players, with, .. } => {
                 let set = match (players.node, plural) {
                     (PlayerSet::OtherPlayer, true) => "other players",
@@ -342,6 +358,14 @@ impl Renderer<'_> {
         (or_list(&phrases), direction_first)
     }
 
+    /// One colour as `of …` on a card: "of that color", "of the same color as …".
+    fn single_color_phrase(&self, atom: &Spanned<ColorAtom>) -> String {
+        self.color_filter_phrase(&ColorExpr {
+            alternatives: vec![atom.clone()],
+            span: atom.span,
+        })
+    }
+
     /// `of color …` on a card: "of color red or blue", "of that color".
     pub(super) fn color_filter_phrase(&self, c: &ColorExpr) -> String {
         let phrases: Vec<String> = c
@@ -408,6 +432,19 @@ impl Renderer<'_> {
             },
             ColorFilter::OtherThan(c) => format!("other than {}", c.node),
             ColorFilter::MostCards => "with the most cards".to_string(),
+            ColorFilter::VisibleCards { most } => format!(
+                "with the {} visible cards",
+                if *most { "most" } else { "fewest" }
+            ),
+            // Bill of Rights: "a color where you have more visible cards than I do".
+            ColorFilter::MoreVisibleThan(whose) => match whose.node {
+                Possessive::My => "where you have more visible cards than I do".to_string(),
+                Possessive::Their => "where you have more visible cards than they do".to_string(),
+                _ => format!(
+                    "with more visible cards than on {} board",
+                    whose.node.words()
+                ),
+            },
             ColorFilter::Chosen => "chosen".to_string(),
         }
     }

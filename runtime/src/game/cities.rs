@@ -307,7 +307,7 @@ impl Game {
 
     /// The slots of a pile a player can see: every slot of the top card, and the slots its
     /// splay reveals on each card below (the reference README, "Icons and positions").
-    fn visible_slots<'a>(
+    pub(crate) fn visible_slots<'a>(
         &'a self,
         pile: &'a crate::state::Pile,
     ) -> impl Iterator<Item = (SlotPosition, Slot)> + 'a {

@@ -207,6 +207,32 @@ impl Game {
         Ok(frame.ints.split_off(frame.ints.len() - k))
     }
 
+    /// `Op::OnlyRemaining`: `→ I: seat`: the one player still in the game (the others were
+    /// eliminated), or -1 when several are.
+    pub(super) fn op_only_remaining(&self, frame: &mut Frame) -> OpResult {
+        let seat = match self.state.seats_in_play().as_slice() {
+            [only] => i32::from(*only),
+            _ => -1,
+        };
+        frame.ints.push(seat);
+        Ok(None)
+    }
+
+    /// `Op::ValuesBelow`: `I: n → v1 … vk k`: the values from 1 to n - 1.
+    pub(super) fn op_values_below(&self, frame: &mut Frame) -> OpResult {
+        let n = self.pop_int(frame)?;
+        Self::push_values(frame, (1..n.clamp(1, 64)).collect());
+        Ok(None)
+    }
+
+    /// `Op::ReverseValues`: `I: v1 … vk k → vk … v1 k`.
+    pub(super) fn op_reverse_values(&self, frame: &mut Frame) -> OpResult {
+        let mut values = self.pop_values(frame)?;
+        values.reverse();
+        Self::push_values(frame, values);
+        Ok(None)
+    }
+
     /// Pushes a list of values as `v1 … vk k`.
     pub(super) fn push_values(frame: &mut Frame, values: Vec<i32>) {
         let k = values.len() as i32;

@@ -526,6 +526,92 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::ColorsByVisibleCards`: `I: seat mask → seat mask'`: keep the colours of the mask
+    /// whose pile shows the most (or the fewest) visible cards among them, several on a tie
+    /// (../shared/rules/online-rules-summary-with-expansions.txt, "Visible": every card of a
+    /// splayed pile, the top card of an unsplayed one).
+    pub(super) fn op_colors_by_visible_cards(&self, frame: &mut Frame, most: bool) -> OpResult {
+        let mask = self.pop_int(frame)?;
+        let Some(&seat) = frame.ints.last() else {
+            return Err(self.error(frame, "the number stack is empty"));
+        };
+        let shown = |c: Color| {
+            self.seat(seat)
+                .map_or(0, |s| self.state.visible_cards(s, c))
+        };
+        let colors = Color::ALL.iter().filter(|c| mask & color_bit(**c) != 0);
+        let target = if most {
+            colors.clone().map(|c| shown(*c)).max()
+        } else {
+            colors.clone().map(|c| shown(*c)).min()
+        };
+        let kept = colors
+            .filter(|c| Some(shown(**c)) == target)
+            .fold(0, |m, c| m | color_bit(*c));
+        frame.ints.push(kept);
+        Ok(None)
+    }
+
+    /// `Op::ColorsWithMoreVisible`: `I: seat mask other → seat mask'`: keep the colours whose
+    /// pile on the seat's board shows more visible cards than the other seat's pile.
+    pub(super) fn op_colors_with_more_visible(&self, frame: &mut Frame) -> OpResult {
+        let other = self.pop_int(frame)?;
+        let mask = self.pop_int(frame)?;
+        let Some(&seat) = frame.ints.last() else {
+            return Err(self.error(frame, "the number stack is empty"));
+        };
+        let shown = |seat: i32, c: Color| {
+            self.seat(seat)
+                .map_or(0, |s| self.state.visible_cards(s, c))
+        };
+        let kept = Color::ALL
+            .iter()
+            .filter(|c| mask & color_bit(**c) != 0 && shown(seat, **c) > shown(other, **c))
+            .fold(0, |m, c| m | color_bit(*c));
+        frame.ints.push(kept);
+        Ok(None)
+    }
+
+    /// `Op::VisibleCards`: `I: seat mask → n`: the visible cards of the seat's piles of the
+    /// mask's colours.
+    pub(super) fn op_visible_cards(&self, frame: &mut Frame) -> OpResult {
+        let mask = self.pop_int(frame)?;
+        let seat = self.pop_int(frame)?;
+        let n = self.seat(seat).map_or(0, |s| {
+            Color::ALL
+                .iter()
+                .filter(|c| mask & color_bit(**c) != 0)
+                .map(|c| self.state.visible_cards(s, *c))
+                .sum::<usize>()
+        });
+        frame.ints.push(n as i32);
+        Ok(None)
+    }
+
+    /// `Op::MostOfOneIcon`: `I: seat mask → n`: the highest number of one icon visible in one of
+    /// the seat's piles of the mask's colours (standard icons only; 0 for none).
+    pub(super) fn op_most_of_one_icon(&self, frame: &mut Frame) -> OpResult {
+        let mask = self.pop_int(frame)?;
+        let seat = self.pop_int(frame)?;
+        let n = self.seat(seat).map_or(0, |s| {
+            Color::ALL
+                .iter()
+                .filter(|c| mask & color_bit(**c) != 0)
+                .flat_map(|c| {
+                    let pile = self.state.players[s as usize].pile(*c);
+                    crate::vocab::Icon::ALL.iter().map(move |icon| {
+                        self.visible_slots(pile)
+                            .filter(|(_, slot)| *slot == crate::vocab::Slot::Icon(*icon))
+                            .count()
+                    })
+                })
+                .max()
+                .unwrap_or(0)
+        });
+        frame.ints.push(n as i32);
+        Ok(None)
+    }
+
     /// `Op::SameVisibleCards`: `I: seat → b`: every non-empty pile of the seat's board shows as
     /// many cards: a splayed pile all of its cards, an unsplayed one its top card ("All cards in
     /// a splayed stack are visible", "No non-top cards are visible in an unsplayed stack":
@@ -624,6 +710,11 @@ impl Game {
                 values.len() as i32
             }
             MeasureCode::InOneColor(slot) => self.most_in_one_color(seat, slot),
+            MeasureCode::VisibleInOneColor => Color::ALL
+                .iter()
+                .map(|c| self.state.visible_cards(seat, *c) as i32)
+                .max()
+                .unwrap_or(0),
             MeasureCode::ColorsWithOneIcon(n) => self.colors_with_one_icon(seat, n),
             MeasureCode::Moved {
                 verb,

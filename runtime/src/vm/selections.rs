@@ -888,6 +888,27 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::BottomFirst`: `S: cards → cards`: the cards on boards bottom card first, pile by
+    /// pile (a player's piles in colour order), then the others in their order (`from the bottom
+    /// up`: Bill of Rights).
+    pub(super) fn op_bottom_first(&self, frame: &mut Frame) -> OpResult {
+        let Some(cards) = frame.sets.pop() else {
+            return Err(self.error(frame, "the card stack is empty"));
+        };
+        let place = |card: CardIdx| match self.state.location(card) {
+            Location::Board(seat, color) => {
+                let pile = self.state.players[seat as usize].pile(color);
+                let depth = pile.cards.iter().position(|c| *c == card).unwrap_or(0);
+                (0, seat, color_index(color), depth)
+            }
+            _ => (1, 0, 0, 0),
+        };
+        let mut ordered = cards;
+        ordered.sort_by_key(|c| place(*c));
+        frame.sets.push(ordered);
+        Ok(None)
+    }
+
     /// `Op::ChooseSharedValue`: `S: cards → cards of one value`: the chooser picks a value that at
     /// least `n` of the cards share; the others are dropped (none when no value is shared so).
     /// `[decision]`

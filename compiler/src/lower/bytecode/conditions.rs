@@ -218,6 +218,7 @@ impl Emitter<'_> {
             Measure::Bonuses => MeasureCode::Bonuses,
             Measure::DifferentBonuses => MeasureCode::DifferentBonuses,
             Measure::InOneColor(slot) => MeasureCode::InOneColor(*slot),
+            Measure::VisibleInOneColor => MeasureCode::VisibleInOneColor,
             Measure::ColorsWithOneIcon(n) => MeasureCode::ColorsWithOneIcon(*n),
             Measure::ColorCards(color) => MeasureCode::ColorCards(*color),
             Measure::Icons(icon) => MeasureCode::Icons(*icon),

@@ -9,6 +9,7 @@ use crate::ir::{
     StmtKind, Value, Verb, Winner, ZoneRef,
 };
 use dogma_runtime::bytecode::{self as bc, Op, Who, ZoneSel};
+use dogma_runtime::vocab::Color;
 use dogma_runtime::SplayDirection;
 
 impl Emitter<'_> {
@@ -63,8 +64,15 @@ impl Emitter<'_> {
             }
             StmtKind::Times { times, body } => self.times(id, times, body),
             StmtKind::ForEachCard { cards, body } => self.for_each_card(id, cards, body),
-            StmtKind::ForEachValue { list, body } => {
+            StmtKind::ForEachValue {
+                list,
+                descending,
+                body,
+            } => {
                 self.value_list(list);
+                if *descending {
+                    self.op(Op::ReverseValues);
+                }
                 self.op(Op::ValuesStart);
                 let top = self.here();
                 let exit = self.forward(Op::ValuesNext { exit: 0 });
@@ -219,6 +227,10 @@ impl Emitter<'_> {
             StmtKind::Exchange { a, b } => self.exchange(id, a, b),
             StmtKind::Win(Winner::Player(p)) => {
                 self.player(p);
+                self.op(Op::Win);
+            }
+            StmtKind::Win(Winner::OnlyRemaining) => {
+                self.op(Op::OnlyRemaining);
                 self.op(Op::Win);
             }
             StmtKind::Win(Winner::Single { most, measure }) => {
@@ -391,12 +403,19 @@ impl Emitter<'_> {
     fn for_each_color(
         &mut self,
         id: StmtId,
-        owner: &Player,
+        owner: &Option<Player>,
         filters: &[ColorFilter],
         body: &[Stmt],
     ) {
-        self.player(owner);
-        self.board_colors_mask(filters);
+        if let Some(owner) = owner {
+            self.player(owner);
+            self.board_colors_mask(filters);
+        } else {
+            // `for each color` with no filter: the five colours, whatever is on the board
+            // (Twister: "For each color, meld a card of that color from your score pile").
+            let all = Color::ALL.iter().fold(0, |m, c| m | bc::color_bit(*c));
+            self.op(Op::Int { value: all as i16 });
+        }
         self.op(Op::ColorsStart);
         let top = self.here();
         let exit = self.forward(Op::ColorsNext { exit: 0 });
@@ -731,7 +750,9 @@ impl Emitter<'_> {
             _ => None,
         };
         self.cards(cards, Some((id, optional)));
-        if to.zone == DestinationZone::Board && several(cards) {
+        if to.bottom_up {
+            self.op(Op::BottomFirst);
+        } else if to.zone == DestinationZone::Board && several(cards) {
             self.op(Op::Order { stmt: id.0 });
         }
         if to.player == Player::Owner {

@@ -85,6 +85,11 @@ impl Emitter<'_> {
                 self.op(Op::BitAnd);
             }
             ColorFilter::MostCards => self.op(Op::ColorsWithMostCards),
+            ColorFilter::VisibleCards { most } => self.op(Op::ColorsByVisibleCards { most: *most }),
+            ColorFilter::MoreVisibleThan(other) => {
+                self.player(other);
+                self.op(Op::ColorsWithMoreVisible);
+            }
             ColorFilter::ChosenBy(stmt) => {
                 self.op(Op::ChosenColors { stmt: stmt.0 });
                 self.op(Op::BitAnd);
@@ -183,6 +188,11 @@ impl Emitter<'_> {
                 self.op(Op::Int { value: 1 });
                 self.op(Op::Add);
             }
+            Value::MostOfOneIcon { owner, color } => {
+                self.player(owner);
+                self.colors(color);
+                self.op(Op::MostOfOneIcon);
+            }
             Value::HighestBonus(owner) => {
                 self.player(owner);
                 self.op(Op::Measure {
@@ -224,6 +234,10 @@ impl Emitter<'_> {
                 self.op(Op::SetValues);
             }
             ValueList::Chosen(stmt) => self.op(Op::ChosenValues { stmt: stmt.0 }),
+            ValueList::Below(bound) => {
+                self.value(bound);
+                self.op(Op::ValuesBelow);
+            }
         }
     }
 
@@ -250,6 +264,11 @@ impl Emitter<'_> {
             Countable::Colors { owner, filters } => {
                 self.player(owner);
                 self.board_colors(filters);
+            }
+            Countable::VisibleCards { owner, color } => {
+                self.player(owner);
+                self.colors(color);
+                self.op(Op::VisibleCards);
             }
             Countable::Icons { owner, icon } => {
                 self.player(owner);
