@@ -227,12 +227,13 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         CardsLeft => ((0, 0), (0, 1)),
         InitParam { .. } | SetParam { .. } => ((1, 0), (0, 0)),
         Param { .. } => ((0, 0), (1, 0)),
-        DeckCards | DeckEnd { .. } => ((1, 0), (0, 1)),
+        DeckCards { .. } | DeckEnd { .. } => ((1, 0), (0, 1)),
         AvailableCards | CandidateCard => ((0, 0), (0, 1)),
         Above
         | KeepDemand
         | KeepBonus { .. }
         | KeepParity { .. }
+        | KeepSet { .. }
         | KeepChosenIcons { .. }
         | KeepPileBottom { .. }
         | KeepAllButTop { .. }
@@ -322,6 +323,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         ChoosePileColor { .. } => ((1, 0), (1, 0)),
         ChoosePileOwner { .. } => ((1, 0), (2, 0)),
         Draw { .. } | Splay { .. } | Unsplay { .. } | Rearrange { .. } => ((2, 0), (0, 0)),
+        DrawOfSet { .. } => ((3, 0), (0, 0)),
         SplayLike { .. } => ((3, 0), (0, 0)),
         PileSplay => ((2, 0), (1, 0)),
         Move { .. } | SelfExecute { .. } | Look { .. } => ((0, 1), (0, 0)),
@@ -422,6 +424,7 @@ fn pure_chunks_never_decide() {
                         | Op::ChoosePileColor { .. }
                         | Op::ChoosePileOwner { .. }
                         | Op::Draw { .. }
+                        | Op::DrawOfSet { .. }
                         | Op::Move { .. }
                         | Op::Transfer { .. }
                         | Op::Exchange { .. }

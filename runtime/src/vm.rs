@@ -828,8 +828,8 @@ impl Game {
             Op::Card { card } => run!(self.op_card(frame, card)),
             Op::ThisCard => run!(self.op_this_card(frame)),
             Op::Beneath => run!(self.op_beneath(frame)),
-            Op::DeckCards => run!(self.op_deck_cards(frame)),
-            Op::DeckEnd { n, bottom } => run!(self.op_deck_end(frame, n, bottom)),
+            Op::DeckCards { set } => run!(self.op_deck_cards(frame, set)),
+            Op::DeckEnd { n, bottom, set } => run!(self.op_deck_end(frame, n, bottom, set)),
             Op::AvailableCards => run!(self.op_available_cards(frame)),
             Op::Above => run!(self.op_above(frame)),
             Op::CandidateCard => run!(self.op_candidate_card(frame)),
@@ -861,6 +861,7 @@ impl Game {
                 run!(self.op_keep_eligible(edition, frame, score_multiple))
             }
             Op::KeepParity { odd } => run!(self.op_keep_parity(edition, frame, odd)),
+            Op::KeepSet { set } => run!(self.op_keep_set(edition, frame, set)),
             Op::KeepChosenIcons { stmt } => {
                 run!(self.op_keep_chosen_icons(edition, frame, stmt, outer))
             }
@@ -1009,7 +1010,14 @@ impl Game {
             }
 
             // ----- moves, special achievements, winning and losing (vm/moves.rs) -----------------
-            Op::Draw { count, then, stmt } => run!(self.op_draw(frame, count, then, stmt, pure)),
+            Op::Draw { count, then, stmt } => {
+                run!(self.op_draw(frame, count, then, stmt, None, pure))
+            }
+            Op::DrawOfSet { count, then, stmt } => {
+                let set = self.pop_int(frame)?;
+                let set = u8::try_from(set).unwrap_or(u8::MAX);
+                run!(self.op_draw(frame, count, then, stmt, Some(set), pure))
+            }
             Op::Move { verb, stmt } => run!(self.op_move(frame, verb, stmt, pure)),
             Op::Transfer { zone, stmt } => run!(self.op_transfer(edition, frame, zone, stmt, pure)),
             Op::TransferToOwners { zone, stmt } => {

@@ -167,7 +167,26 @@ impl EffectCx<'_, '_> {
                 vec![CardFilter::DirectlyBeneath(above)]
             }
             ast::CardPredKind::Is(card) => vec![CardFilter::IsCard(Box::new(self.card_ref(card)))],
-            ast::CardPredKind::IsTop => vec![CardFilter::IsTop],
+            ast::CardPredKind::IsTop { on: None } => vec![CardFilter::IsTop],
+            // `is a top card on your board`: one of that board's top cards.
+            ast::CardPredKind::IsTop { on: Some(whose) } => {
+                let tops = ast::CardRef {
+                    kind: ast::CardRefKind::Np(Box::new(ast::CardNp {
+                        possessive: Some(whose.clone()),
+                        quantity: Some(ast::Spanned::new(
+                            ast::Quantity::All { the: false },
+                            whose.span,
+                        )),
+                        adjectives: vec![ast::Spanned::new(ast::Adjective::Top, whose.span)],
+                        noun: ast::Spanned::new(ast::Noun::Cards, whose.span),
+                        filters: Vec::new(),
+                        source: None,
+                        span: p.span,
+                    })),
+                    span: p.span,
+                };
+                vec![CardFilter::IsCard(Box::new(self.card_ref(&tops)))]
+            }
             ast::CardPredKind::ColorOnBoard { negated, whose } => vec![CardFilter::ColorOnBoard {
                 owner: self.owner(whose),
                 negated: *negated,

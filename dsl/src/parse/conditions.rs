@@ -277,7 +277,9 @@ fn lower_card_pred(pair: P) -> CardPred {
     } else if c.peek_is(Rule::kw_a) {
         c.next(); // a
         if c.eat(Rule::kw_top).is_some() {
-            CardPredKind::IsTop
+            c.next(); // card
+            let on = c.eat(Rule::kw_on).map(|_| lower_possessive(c.next()));
+            CardPredKind::IsTop { on }
         } else {
             c.next(); // color
             let negated = c.eat(Rule::kw_not).is_some();

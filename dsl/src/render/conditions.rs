@@ -636,8 +636,13 @@ impl Renderer<'_> {
                 Some(values) if !plural => format!("{is} {} {values}", article(&values)),
                 _ => format!("{is} {}", self.value_spec(spec)),
             },
-            CardPredKind::IsTop if plural => format!("{is} top cards"),
-            CardPredKind::IsTop => format!("{is} a top card"),
+            CardPredKind::IsTop { on } => {
+                let top = if plural { "top cards" } else { "a top card" };
+                match on {
+                    Some(whose) => format!("{is} {top} on {} board", whose.node.words()),
+                    None => format!("{is} {top}"),
+                }
+            }
             CardPredKind::ColorOnBoard {
                 negated: not,
                 whose,

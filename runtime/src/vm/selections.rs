@@ -172,13 +172,12 @@ impl Game {
     /// `Op::DeckCards`: `I: age → S: cards` of that age's deck, top first (none for an age outside
     /// the supply).
     #[inline]
-    pub(super) fn op_deck_cards(&self, frame: &mut Frame) -> OpResult {
+    pub(super) fn op_deck_cards(&self, frame: &mut Frame, set: u8) -> OpResult {
         let age = self.pop_int(frame)?;
-        let cards = usize::try_from(age)
+        let cards = u8::try_from(age)
             .ok()
             .filter(|a| *a > 0)
-            .and_then(|a| self.state.decks.get(a))
-            .map(|deck| deck.iter().rev().copied().collect())
+            .map(|a| self.state.deck(set, a).iter().rev().copied().collect())
             .unwrap_or_default();
         frame.sets.push(cards);
         Ok(None)
@@ -187,13 +186,12 @@ impl Game {
     /// `Op::DeckEnd`: `I: age → S: cards`: the `n` top (bottom) cards of that age's deck, top
     /// first.
     #[inline]
-    pub(super) fn op_deck_end(&self, frame: &mut Frame, n: u8, bottom: bool) -> OpResult {
+    pub(super) fn op_deck_end(&self, frame: &mut Frame, n: u8, bottom: bool, set: u8) -> OpResult {
         let age = self.pop_int(frame)?;
-        let deck: &[CardIdx] = usize::try_from(age)
+        let deck: &[CardIdx] = u8::try_from(age)
             .ok()
             .filter(|a| *a > 0)
-            .and_then(|a| self.state.decks.get(a))
-            .map_or(&[], |deck| deck.as_slice());
+            .map_or(&[], |a| self.state.deck(set, a));
         // A deck is stored bottom first.
         let n = usize::from(n).min(deck.len());
         let cards: Vec<CardIdx> = if bottom {
@@ -482,6 +480,20 @@ impl Game {
     ) -> OpResult {
         let mut cards = self.pop_set(frame)?;
         cards.retain(|c| (edition.card(*c).age % 2 == 1) == odd);
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
+    /// `Op::KeepSet`: keep the cards of a set (a card's type: the set on its back).
+    #[inline]
+    pub(super) fn op_keep_set(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        set: u8,
+    ) -> OpResult {
+        let mut cards = self.pop_set(frame)?;
+        cards.retain(|c| edition.card(*c).deck_set == set);
         frame.sets.push(cards);
         Ok(None)
     }
