@@ -903,6 +903,8 @@ pub enum Measure {
     Points,
     Achievements,
     TopCards,
+    /// The top cards of a set (its name: `artifacts`, `base`).
+    TopOfSet(String),
     CardsInHand,
     CardsInScorePile,
     /// The cards of a value in one of the player's zones (`[1] in hand`).

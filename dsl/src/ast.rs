@@ -1485,6 +1485,8 @@ pub enum Measure {
     Points,
     Achievements,
     TopCards,
+    /// `top Artifacts`: the player's top cards of that type.
+    TopOfType(CardType),
     CardsIn(ZoneKind),
     /// `[1] in hand`: the cards of that value in the zone (hand, score pile, forecast).
     ValueIn {

@@ -1461,6 +1461,7 @@ fn measure_text(m: &Measure, singular: bool) -> String {
         Measure::Points => format!("point{s}"),
         Measure::Achievements => format!("achievement{s}"),
         Measure::TopCards => format!("top card{s}"),
+        Measure::TopOfType(kind) => format!("top {}", kind.noun(!singular)),
         Measure::CardsIn(ZoneKind::Hand) => format!("card{s} in hand"),
         Measure::CardsIn(ZoneKind::Forecast) => format!("card{s} in forecast"),
         Measure::CardsIn(_) => format!("card{s} in score pile"),

@@ -607,6 +607,8 @@ pub enum MeasureCode {
     Points,
     Achievements,
     TopCards,
+    /// The top cards of a set (0: base; a set not in play: none).
+    TopOfSet(u8),
     CardsInHand,
     CardsInScorePile,
     ColorCards(Color),

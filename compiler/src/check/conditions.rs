@@ -261,6 +261,7 @@ impl EffectCx<'_, '_> {
             ast::Measure::Points => Measure::Points,
             ast::Measure::Achievements => Measure::Achievements,
             ast::Measure::TopCards => Measure::TopCards,
+            ast::Measure::TopOfType(kind) => Measure::TopOfSet(kind.set_name().to_string()),
             ast::Measure::CardsIn(ast::ZoneKind::Hand) => Measure::CardsInHand,
             ast::Measure::CardsIn(ast::ZoneKind::Forecast) => Measure::CardsInForecast,
             ast::Measure::Bonuses => Measure::Bonuses,

@@ -415,6 +415,7 @@ fn measure(m: MeasureCode) -> String {
         MeasureCode::Points => "points".to_string(),
         MeasureCode::Achievements => "achievements".to_string(),
         MeasureCode::TopCards => "top_cards".to_string(),
+        MeasureCode::TopOfSet(set) => format!("top_of_set {set}"),
         MeasureCode::CardsInHand => "cards_in_hand".to_string(),
         MeasureCode::CardsInScorePile => "cards_in_score_pile".to_string(),
         MeasureCode::ColorCards(c) => format!("color_cards {c}"),

@@ -374,7 +374,13 @@ pub(super) fn lower_measure(pair: P) -> Spanned<Measure> {
     let m = match first.as_rule() {
         Rule::kw_points | Rule::kw_point => Measure::Points,
         Rule::kw_achievements | Rule::kw_achievement => Measure::Achievements,
-        Rule::kw_top => Measure::TopCards,
+        Rule::kw_top => match c.eat(Rule::type_noun) {
+            Some(t) => match super::selections::lower_type_noun(t) {
+                Noun::Type { kind, .. } => Measure::TopOfType(kind),
+                _ => Measure::TopCards,
+            },
+            None => Measure::TopCards,
+        },
         Rule::kw_cards | Rule::kw_card => {
             if c.eat(Rule::kw_in).is_some() {
                 if c.eat(Rule::kw_hand).is_some() {

@@ -447,6 +447,7 @@ impl Renderer<'_> {
             Measure::Points => (format!("point{s}"), String::new()),
             Measure::Achievements => (format!("achievement{s}"), String::new()),
             Measure::TopCards => (format!("top card{s}"), String::new()),
+            Measure::TopOfType(kind) => (format!("top {}", kind.noun(plural)), String::new()),
             Measure::CardsIn(kind) => {
                 let place = match kind {
                     ZoneKind::Board => format!(" on {poss} board"),
