@@ -624,6 +624,8 @@ pub enum CardFilter {
     },
     /// It is one of these cards.
     IsCard(Box<CardSel>),
+    /// Its title comes before each of these cards' in the alphabet (none: false).
+    BeforeInAlphabet(Box<CardSel>),
     /// The card just above it in its pile passes the filters.
     DirectlyBeneath(Vec<CardFilter>),
     /// The cards taken all share one value, which the chooser picks among the values at least

@@ -242,7 +242,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | ChooseSharedColor { .. } => ((0, 1), (0, 1)),
         KeepCards => ((0, 2), (0, 1)),
         Mark { .. } | TransferToOwners { .. } => ((0, 1), (0, 0)),
-        KeepSharingIcon | KeepSameIcons => ((0, 2), (0, 1)),
+        KeepSharingIcon | KeepSameIcons | KeepBeforeInAlphabet => ((0, 2), (0, 1)),
         ValuesMatch => ((0, 2), (1, 0)),
         TotalValue => ((0, 1), (1, 0)),
         ChooseValueFrom { n, .. } => ((n as usize, 0), (0, 0)),

@@ -1401,6 +1401,8 @@ pub enum CardPredKind {
     /// `is "Steam Engine"`, `is this card`.
     Is(CardRef),
     Value(ValueSpec),
+    /// `comes before drawn in the alphabet`: its title sorts before the other card's.
+    BeforeInAlphabet(CardRef),
     /// `is a top card` (on any board), `is a top card on your board`.
     IsTop {
         on: Option<Spanned<Possessive>>,

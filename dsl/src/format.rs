@@ -1384,6 +1384,9 @@ fn card_pred_text(p: &CardPred) -> String {
         }
         CardPredKind::Is(card) => format!("is {}", card_ref_text(card)),
         CardPredKind::Value(spec) => format!("is of value {}", value_spec_text(spec)),
+        CardPredKind::BeforeInAlphabet(card) => {
+            format!("comes before {} in the alphabet", card_ref_text(card))
+        }
         CardPredKind::IsTop { on: None } => "is a top card".to_string(),
         CardPredKind::IsTop { on: Some(whose) } => {
             format!("is a top card on {} board", whose.node.words())

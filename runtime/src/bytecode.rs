@@ -878,6 +878,9 @@ pub enum Op {
     /// `S: cards others → S: kept`: keep the cards that show an icon (on the card itself, all
     /// slots) one of the others shows.
     KeepSharingIcon,
+    /// `S: cards others → S: kept`: keep the cards whose title comes before every other's in
+    /// the alphabet (letters and digits only, case ignored); with no others, none.
+    KeepBeforeInAlphabet,
     /// `S: cards others → S: kept`: keep the cards that show exactly the icons one of the
     /// others shows, in type and number (on the card itself, all slots).
     KeepSameIcons,

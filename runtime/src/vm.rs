@@ -868,6 +868,7 @@ impl Game {
             Op::KeepPileBottom { n } => run!(self.op_keep_pile_bottom(frame, n)),
             Op::KeepNotPileBottom => run!(self.op_keep_not_pile_bottom(frame)),
             Op::KeepSharingIcon => run!(self.op_keep_sharing_icon(edition, frame)),
+            Op::KeepBeforeInAlphabet => run!(self.op_keep_before_in_alphabet(edition, frame)),
             Op::KeepSameIcons => run!(self.op_keep_same_icons(edition, frame)),
             Op::KeepNth { nth } => run!(self.op_keep_nth(frame, nth)),
             Op::KeepAllButTop { n } => run!(self.op_keep_all_but_top(frame, n)),

@@ -167,6 +167,9 @@ impl EffectCx<'_, '_> {
                 vec![CardFilter::DirectlyBeneath(above)]
             }
             ast::CardPredKind::Is(card) => vec![CardFilter::IsCard(Box::new(self.card_ref(card)))],
+            ast::CardPredKind::BeforeInAlphabet(card) => {
+                vec![CardFilter::BeforeInAlphabet(Box::new(self.card_ref(card)))]
+            }
             ast::CardPredKind::IsTop { on: None } => vec![CardFilter::IsTop],
             // `is a top card on your board`: one of that board's top cards.
             ast::CardPredKind::IsTop { on: Some(whose) } => {

@@ -593,6 +593,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::KeepPileBottom { n } => format!("keep_pile_bottom {n}"),
         Op::KeepNotPileBottom => "keep_not_pile_bottom".to_string(),
         Op::KeepSharingIcon => "keep_sharing_icon".to_string(),
+        Op::KeepBeforeInAlphabet => "keep_before_in_alphabet".to_string(),
         Op::KeepSameIcons => "keep_same_icons".to_string(),
         Op::TransferToOwners { zone, stmt } => format!("transfer_to_owners {zone:?} stmt={stmt}"),
         Op::KeepNth { nth } => format!("keep_nth {nth:?}"),

@@ -241,7 +241,10 @@ fn lower_card_pred(pair: P) -> CardPred {
     let span = span_of(&pair);
     let mut c = Cursor::new(pair);
     let first = c.next();
-    let kind = if first.as_rule() == Rule::kw_has && c.eat(Rule::kw_a).is_some() {
+    let kind = if first.as_rule() == Rule::kw_comes {
+        c.next(); // before
+        CardPredKind::BeforeInAlphabet(lower_card_ref(c.next()))
+    } else if first.as_rule() == Rule::kw_has && c.eat(Rule::kw_a).is_some() {
         CardPredKind::HasBonus
     } else if first.as_rule() == Rule::kw_has {
         let mut icons = vec![name_of(c.next())];

@@ -637,6 +637,10 @@ impl Renderer<'_> {
                 Some(values) if !plural => format!("{is} {} {values}", article(&values)),
                 _ => format!("{is} {}", self.value_spec(spec)),
             },
+            CardPredKind::BeforeInAlphabet(card) => {
+                let comes = if plural { "come" } else { "comes" };
+                format!("{comes} before {} in the alphabet", self.card_ref(card))
+            }
             CardPredKind::IsTop { on } => {
                 let top = if plural { "top cards" } else { "a top card" };
                 match on {

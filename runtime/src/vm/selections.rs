@@ -582,6 +582,34 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::KeepBeforeInAlphabet`: `S: cards others → S: kept`: keep the cards whose title comes
+    /// before every other card's in the alphabet. Titles compare by their letters and digits,
+    /// case ignored ("Basur Hoyuk Tokens": "comes before it in the alphabet").
+    #[inline]
+    pub(super) fn op_keep_before_in_alphabet(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+    ) -> OpResult {
+        let others = self.pop_set(frame)?;
+        let mut cards = self.pop_set(frame)?;
+        let key = |c: CardIdx| -> String {
+            edition
+                .card(c)
+                .title
+                .chars()
+                .filter(|ch| ch.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        if others.is_empty() {
+            cards.clear();
+        }
+        cards.retain(|c| others.iter().all(|o| key(*c) < key(*o)));
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
     /// `Op::KeepSameIcons`: `S: cards others → S: kept`: keep the cards whose icons, counted
     /// per kind over all their slots, are those of one of the others (Complex Numbers: "exactly
     /// the same icons, in type and number").

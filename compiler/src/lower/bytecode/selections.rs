@@ -268,6 +268,10 @@ impl Emitter<'_> {
             }
             CardFilter::PileBottom(n) => self.op(Op::KeepPileBottom { n: *n }),
             CardFilter::NotPileBottom => self.op(Op::KeepNotPileBottom),
+            CardFilter::BeforeInAlphabet(others) => {
+                self.cards(others, None);
+                self.op(Op::KeepBeforeInAlphabet);
+            }
             CardFilter::SharesIcon(others) => {
                 self.cards(others, None);
                 self.op(Op::KeepSharingIcon);
