@@ -144,7 +144,7 @@ fn slot(out: &mut String, slot: Slot, color: Color, x: f64, y: f64) {
     };
     match slot {
         Slot::Icon(i) => icon(out, i, x + 6.0, y + 6.0, SLOT - 12.0),
-        Slot::Hex => {
+        Slot::Hex | Slot::MusicNote => {
             let r = SLOT * 0.4;
             let points: Vec<String> = (0..6)
                 .map(|k| {
@@ -158,6 +158,9 @@ fn slot(out: &mut String, slot: Slot, color: Color, x: f64, y: f64) {
                 points.join(" "),
                 fill(color)
             );
+            if slot == Slot::MusicNote {
+                text(out, "♪", 30, "music-note");
+            }
         }
         Slot::Empty => {}
         Slot::Bonus(v) => {

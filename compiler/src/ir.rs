@@ -463,6 +463,12 @@ pub enum Supply {
         bottom: bool,
         set: Option<String>,
     },
+    /// The `n` top (or bottom) cards of a deck the executor picks, of any set in play and any
+    /// age: `the top card of any deck`.
+    ChosenDeckEnd {
+        n: u8,
+        bottom: bool,
+    },
     Available,
 }
 
@@ -605,6 +611,8 @@ pub enum CardFilter {
     PileBottom(u8),
     /// It is not the bottom card of its pile (`non-bottom`), and lies in one.
     NotPileBottom,
+    /// It lies on a board and shows the slot where it can be seen (`with a visible music_note`).
+    VisibleSlot(Slot),
     /// It shows an icon (on the card itself, all slots) that one of these cards shows.
     SharesIcon(Box<CardSel>),
     /// It shows exactly the icons one of these cards shows, in type and number (all slots).

@@ -228,6 +228,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         InitParam { .. } | SetParam { .. } => ((1, 0), (0, 0)),
         Param { .. } => ((0, 0), (1, 0)),
         DeckCards { .. } | DeckEnd { .. } => ((1, 0), (0, 1)),
+        ChosenDeckEnd { .. } => ((0, 0), (0, 1)),
         AvailableCards | CandidateCard => ((0, 0), (0, 1)),
         Above
         | KeepDemand
@@ -286,6 +287,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | KeepTop
         | KeepIf { .. }
         | KeepNotPileBottom
+        | KeepVisibleSlot { .. }
         | KeepNth { .. }
         | Pick { .. }
         | Order { .. } => ((0, 1), (0, 1)),

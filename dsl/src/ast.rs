@@ -720,6 +720,9 @@ pub enum Filter {
     WithoutIcon(Vec<Name>),
     /// `with a bonus` (Echoes): a bonus in any slot of the card.
     WithBonus,
+    /// `with a visible music_note`: the card lies on a board and shows the slot where it can be
+    /// seen (any slot of a top card, those its pile's splay reveals beneath).
+    WithVisible(Name),
     /// `of odd value`, `of even value`.
     Parity {
         odd: bool,
@@ -828,6 +831,8 @@ pub struct Supply {
 pub enum SupplyKind {
     /// `the [5] deck`, `the Artifact [5] deck` (the type's deck; base when none is named).
     Deck(Box<Expr>, Option<CardType>),
+    /// `any deck`: a deck the executor picks, of any set in play and any age.
+    AnyDeck,
     Available,
 }
 
@@ -1393,6 +1398,8 @@ pub enum CardPredKind {
     HasIcon(Vec<Name>),
     /// `has a bonus` (Echoes).
     HasBonus,
+    /// `has a visible music_note`: on a board, with that slot where it can be seen.
+    HasVisible(Name),
     /// `is directly beneath an [11]`: the card just above it in its pile is such a card.
     DirectlyBeneath {
         value: Option<Expr>,

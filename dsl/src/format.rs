@@ -879,6 +879,7 @@ fn supply_text(z: &Supply) -> String {
             format!("the {} [{}] deck", kind.deck_word(), expr_text(age))
         }
         SupplyKind::Available => "the available achievements".to_string(),
+        SupplyKind::AnyDeck => "any deck".to_string(),
     }
 }
 
@@ -915,6 +916,7 @@ fn filter_text(f: &Filter) -> String {
             format!("without {}", names.join(" or "))
         }
         Filter::WithBonus => "with a bonus".to_string(),
+        Filter::WithVisible(slot) => format!("with a visible {}", slot.node),
         Filter::DifferentValues => "of different value".to_string(),
         Filter::Parity { odd: true } => "of odd value".to_string(),
         Filter::Parity { odd: false } => "of even value".to_string(),
@@ -1364,6 +1366,7 @@ fn card_pred_text(p: &CardPred) -> String {
             format!("has {}", names.join(" or "))
         }
         CardPredKind::HasBonus => "has a bonus".to_string(),
+        CardPredKind::HasVisible(slot) => format!("has a visible {}", slot.node),
         CardPredKind::DirectlyBeneath { value, filters } => {
             let mut text = match value {
                 Some(v) => {

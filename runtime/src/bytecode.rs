@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 18;
+pub const FORMAT_VERSION: u32 = 19;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -822,6 +822,10 @@ pub enum Op {
     /// `I: age → S: cards`: the `n` top (with `bottom`, bottom) cards of that age's deck of the
     /// set, top first (fewer when the deck has fewer; none for an age outside the supply).
     DeckEnd { n: u8, bottom: bool, set: u8 },
+    /// `→ S: cards`: the executor picks a deck with cards among every set in play and age (`the
+    /// top card of any deck`); the `n` top (with `bottom`, bottom) cards of it, top first (none
+    /// when every deck is empty). `[decision]`
+    ChosenDeckEnd { n: u8, bottom: bool },
     /// `→ S: cards` of the available standard achievements.
     AvailableCards,
     /// `S: cards → cards` directly above each card in its pile (none for a top card).
@@ -875,6 +879,9 @@ pub enum Op {
     KeepPileBottom { n: u8 },
     /// Keep cards of a pile that are not its bottom card (`non-bottom`).
     KeepNotPileBottom,
+    /// Keep cards on a board that show the slot where it can be seen: any slot of a top card,
+    /// the slots the pile's splay reveals on a card beneath (`with a visible music_note`).
+    KeepVisibleSlot { slot: Slot },
     /// `S: cards others → S: kept`: keep the cards that show an icon (on the card itself, all
     /// slots) one of the others shows.
     KeepSharingIcon,
@@ -1190,13 +1197,14 @@ pub fn direction_of_bit(bit: i32) -> Option<SplayDirection> {
 }
 
 /// The bit of a special icon in a special-icon mask (`Op::KeepSlots`); 0 for a slot that is no
-/// special icon (an icon, the hexagon, a bonus, an empty slot).
+/// special icon (an icon, the plain hexagon, a bonus, an empty slot).
 pub fn special_bit(slot: Slot) -> u8 {
     match slot {
         Slot::Plus => 1,
         Slot::Flag => 2,
         Slot::Fountain => 4,
         Slot::Arrow(d) => direction_bit(d) << 3,
+        Slot::MusicNote => 128,
         Slot::Icon(_) | Slot::Hex | Slot::Empty | Slot::Bonus(_) | Slot::Echo => 0,
     }
 }

@@ -585,6 +585,8 @@ impl Game {
         }
         let words = match (&request.kind, &answer) {
             (RequestKind::Option { labels }, Answer::Option(i)) => match labels.get(*i as usize) {
+                // A label of one word names a thing (a deck: `echoes.3`); others are what to do.
+                Some(label) if !label.is_empty() && !label.contains(' ') => label.clone(),
                 Some(label) if !label.is_empty() => format!("to {label}"),
                 _ => self.answer_words(&answer),
             },

@@ -830,6 +830,9 @@ impl Game {
             Op::Beneath => run!(self.op_beneath(frame)),
             Op::DeckCards { set } => run!(self.op_deck_cards(frame, set)),
             Op::DeckEnd { n, bottom, set } => run!(self.op_deck_end(frame, n, bottom, set)),
+            Op::ChosenDeckEnd { n, bottom } => {
+                run!(self.op_chosen_deck_end(edition, chunk, frame, n, bottom, pure))
+            }
             Op::AvailableCards => run!(self.op_available_cards(frame)),
             Op::Above => run!(self.op_above(frame)),
             Op::CandidateCard => run!(self.op_candidate_card(frame)),
@@ -867,6 +870,7 @@ impl Game {
             }
             Op::KeepPileBottom { n } => run!(self.op_keep_pile_bottom(frame, n)),
             Op::KeepNotPileBottom => run!(self.op_keep_not_pile_bottom(frame)),
+            Op::KeepVisibleSlot { slot } => run!(self.op_keep_visible_slot(edition, frame, slot)),
             Op::KeepSharingIcon => run!(self.op_keep_sharing_icon(edition, frame)),
             Op::KeepBeforeInAlphabet => run!(self.op_keep_before_in_alphabet(edition, frame)),
             Op::KeepSameIcons => run!(self.op_keep_same_icons(edition, frame)),

@@ -144,6 +144,11 @@ pub enum Slot {
     Icon(Icon),
     /// The hexagon image (the card's picture); it counts as no icon.
     Hex,
+    /// Echoes: the hexagon image showing a music note (Bell, Flute, Piano, Saxophone: the
+    /// reference's `hex_special`, README "Icons and positions"). It is the card's hexagon for
+    /// every rule (a dig's hexagon position, Heritage's hexagons) and counts as no icon; effects
+    /// may look for it by name (`has a visible music_note`, Saxophone).
+    MusicNote,
     /// An empty slot.
     Empty,
     /// Cities: draw a card one age above the city when it is melded by a Meld action.
@@ -168,6 +173,7 @@ impl Slot {
         match self {
             Slot::Icon(icon) => icon.word().to_string(),
             Slot::Hex => "hex".to_string(),
+            Slot::MusicNote => "music_note".to_string(),
             Slot::Empty => "empty".to_string(),
             Slot::Plus => "plus".to_string(),
             Slot::Arrow(direction) => format!("splay_{}", direction.word()),
@@ -183,6 +189,7 @@ impl Slot {
     pub fn from_word(word: &str, number: Option<u8>) -> Option<Slot> {
         let slot = match (word, number) {
             ("hex", None) => Slot::Hex,
+            ("music_note", None) => Slot::MusicNote,
             ("empty", None) => Slot::Empty,
             ("plus", None) => Slot::Plus,
             ("flag", None) => Slot::Flag,
@@ -196,6 +203,11 @@ impl Slot {
             _ => return None,
         };
         Some(slot)
+    }
+
+    /// Whether the slot is the card's hexagon image (plain or with a music note).
+    pub fn is_hexagon(self) -> bool {
+        matches!(self, Slot::Hex | Slot::MusicNote)
     }
 
     /// The icon this slot counts as, if any.
@@ -223,6 +235,7 @@ mod tests {
         for slot in [
             Slot::Icon(Icon::Castle),
             Slot::Hex,
+            Slot::MusicNote,
             Slot::Plus,
             Slot::Arrow(SplayDirection::Up),
             Slot::Flag,

@@ -153,6 +153,12 @@ impl EffectCx<'_, '_> {
                 vec![has_slot(slots)]
             }
             ast::CardPredKind::HasBonus => vec![CardFilter::Bonus { negated: false }],
+            ast::CardPredKind::HasVisible(slot) => self
+                .card
+                .visible_slot(slot)
+                .map(CardFilter::VisibleSlot)
+                .into_iter()
+                .collect(),
             ast::CardPredKind::Value(spec) => vec![CardFilter::Value(self.value_spec(spec))],
             ast::CardPredKind::DirectlyBeneath { value, filters } => {
                 let mut above = Vec::new();

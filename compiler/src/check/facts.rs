@@ -213,7 +213,7 @@ impl CardCx<'_> {
                     continue;
                 }
             };
-            if content == Slot::Hex {
+            if content.is_hexagon() {
                 hexes.push(self.at(slot.span));
             }
             out.push((*position, content));
@@ -230,10 +230,11 @@ impl CardCx<'_> {
     }
 }
 
-/// The slot words besides the icons: the hexagon, an empty slot, the Cities special icons and
-/// bonuses (`bonus 3`).
+/// The slot words besides the icons: the hexagon (`music_note`: a hexagon showing a music note,
+/// Echoes), an empty slot, the Cities special icons and bonuses (`bonus 3`).
 const SLOT_WORDS: &[&str] = &[
     "hex",
+    "music_note",
     "empty",
     "plus",
     "splay_left",
@@ -246,7 +247,7 @@ const SLOT_WORDS: &[&str] = &[
 ];
 
 /// The slot words of the expansions that the language does not support yet.
-const EXPANSION_SLOTS: &[&str] = &["inspire", "junk", "uplift", "unsplay", "music_note"];
+const EXPANSION_SLOTS: &[&str] = &["inspire", "junk", "uplift", "unsplay"];
 
 /// The card's most frequent icon and its count; `None` when it has no icon.
 pub fn featured_icon(slots: &[(SlotPosition, Slot)]) -> Option<(Icon, usize)> {

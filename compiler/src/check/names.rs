@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 
 /// The special icons a card phrase can test (Cities): besides the icons, the words `with`,
 /// `without` and `has` accept these.
-const SPECIAL_SLOT_WORDS: [&str; 6] = [
+const SPECIAL_SLOT_WORDS: [&str; 7] = [
+    "music_note",
     "plus",
     "flag",
     "fountain",
@@ -77,6 +78,16 @@ impl CardCx<'_> {
             return None;
         }
         self.icon_name(name).map(Slot::Icon)
+    }
+
+    /// The slot a `visible` test looks for: an icon, a special icon, or one of the slots only a
+    /// test of visibility can ask about (`hex`, `echo`, `bonus` is a filter of its own).
+    pub(super) fn visible_slot(&mut self, name: &ast::Name) -> Option<Slot> {
+        match name.node.as_str() {
+            "hex" => Some(Slot::Hex),
+            "echo" => Some(Slot::Echo),
+            _ => self.slot_name(name),
+        }
     }
 
     /// Checks that a bare word names a thing of the expected kind; reports it otherwise.

@@ -139,6 +139,18 @@ impl EffectCx<'_, '_> {
                         chooser,
                     };
                 }
+                ast::Place::Supply(ast::Supply {
+                    kind: ast::SupplyKind::AnyDeck,
+                    ..
+                }) => {
+                    let n = self.deck_end_count(np);
+                    return CardSel {
+                        source: CardSource::Supply(Supply::ChosenDeckEnd { n, bottom }),
+                        filters,
+                        pick: Pick::all(),
+                        chooser,
+                    };
+                }
                 ast::Place::Supply(_) => Some("the available achievements".to_string()),
                 ast::Place::Zone(z) if !z.kinds.iter().any(|k| k.node == ast::ZoneKind::Board) => {
                     let plural = z.whose.node.is_plural() || z.kinds.len() > 1;
@@ -286,6 +298,11 @@ impl EffectCx<'_, '_> {
                 self.age_value(age),
                 of_type.map(|t| t.set_name().to_string()),
             ),
+            // The whole deck the executor picks.
+            ast::SupplyKind::AnyDeck => Supply::ChosenDeckEnd {
+                n: u8::MAX,
+                bottom: false,
+            },
             ast::SupplyKind::Available => Supply::Available,
         }
     }
@@ -391,6 +408,9 @@ impl EffectCx<'_, '_> {
                 }
             }
             ast::Filter::WithBonus => CardFilter::Bonus { negated: false },
+            ast::Filter::WithVisible(slot) => {
+                CardFilter::VisibleSlot(self.card.visible_slot(slot)?)
+            }
             ast::Filter::Parity { odd } => CardFilter::Parity { odd: *odd },
             ast::Filter::WithoutBonus => CardFilter::Bonus { negated: true },
             ast::Filter::WithDemand => CardFilter::HasDemand,

@@ -560,6 +560,12 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
                 if bottom { "bottom" } else { "top" }
             )
         }
+        Op::ChosenDeckEnd { n, bottom } => {
+            format!(
+                "chosen_deck_end {} {n}",
+                if bottom { "bottom" } else { "top" }
+            )
+        }
         Op::AvailableCards => "available_cards".to_string(),
         Op::Above => "above".to_string(),
         Op::CandidateCard => "candidate_card".to_string(),
@@ -592,6 +598,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::KeepChosenIcons { stmt } => format!("keep_chosen_icons stmt={stmt}"),
         Op::KeepPileBottom { n } => format!("keep_pile_bottom {n}"),
         Op::KeepNotPileBottom => "keep_not_pile_bottom".to_string(),
+        Op::KeepVisibleSlot { slot } => format!("keep_visible_slot {}", slot.word()),
         Op::KeepSharingIcon => "keep_sharing_icon".to_string(),
         Op::KeepBeforeInAlphabet => "keep_before_in_alphabet".to_string(),
         Op::KeepSameIcons => "keep_same_icons".to_string(),

@@ -245,7 +245,10 @@ fn lower_card_pred(pair: P) -> CardPred {
         c.next(); // before
         CardPredKind::BeforeInAlphabet(lower_card_ref(c.next()))
     } else if first.as_rule() == Rule::kw_has && c.eat(Rule::kw_a).is_some() {
-        CardPredKind::HasBonus
+        match c.eat(Rule::kw_visible) {
+            Some(_) => CardPredKind::HasVisible(name_of(c.next())),
+            None => CardPredKind::HasBonus,
+        }
     } else if first.as_rule() == Rule::kw_has {
         let mut icons = vec![name_of(c.next())];
         while c.eat(Rule::kw_or).is_some() {

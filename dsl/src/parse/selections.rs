@@ -174,7 +174,9 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
     let filter = match first.as_rule() {
         Rule::kw_with if c.peek_is(Rule::kw_a) => {
             c.next(); // a
-            if c.peek_is(Rule::kw_bonus) {
+            if c.eat(Rule::kw_visible).is_some() {
+                Filter::WithVisible(name_of(c.next()))
+            } else if c.peek_is(Rule::kw_bonus) {
                 Filter::WithBonus
             } else {
                 Filter::WithDemand
@@ -359,6 +361,12 @@ fn lower_source(pair: P) -> Spanned<Source> {
 fn lower_supply(pair: P) -> Supply {
     let span = span_of(&pair);
     let mut c = Cursor::new(pair);
+    if c.eat(Rule::kw_any).is_some() {
+        return Supply {
+            kind: SupplyKind::AnyDeck,
+            span,
+        };
+    }
     c.next(); // the
     let of_type = c
         .eat(Rule::deck_type)

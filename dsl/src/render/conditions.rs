@@ -43,6 +43,7 @@ impl Renderer<'_> {
             }
             CondKind::And(parts) => self
                 .merged_has(parts)
+                .or_else(|| self.merged_visible(parts))
                 .or_else(|| self.merged_compare(parts))
                 .unwrap_or_else(|| {
                     let texts: Vec<String> = parts.iter().map(|p| self.cond(p)).collect();
@@ -229,6 +230,39 @@ impl Renderer<'_> {
 
     /// `you have at least 3 crown and you have at least 3 leaf …` → "you have at least three of
     /// each of [crown] and [leaf] on your board", when every part counts icons of one player.
+    /// `"Bell" has a visible music_note and "Flute" has a visible music_note`: "the [music_note]
+    /// of Bell and Flute are visible anywhere" (Saxophone's print).
+    fn merged_visible(&self, parts: &[Cond]) -> Option<String> {
+        if parts.len() < 2 {
+            return None;
+        }
+        let mut slot: Option<&str> = None;
+        let mut cards = Vec::new();
+        for part in parts {
+            let CondKind::Card {
+                card,
+                pred:
+                    CardPred {
+                        kind: CardPredKind::HasVisible(s),
+                        ..
+                    },
+            } = &part.kind
+            else {
+                return None;
+            };
+            if slot.is_some_and(|t| t != s.node) {
+                return None;
+            }
+            slot = Some(&s.node);
+            cards.push(self.card_ref(card));
+        }
+        Some(format!(
+            "the {} of {} are visible anywhere",
+            icon(slot?),
+            and_list(&cards)
+        ))
+    }
+
     fn merged_has(&self, parts: &[Cond]) -> Option<String> {
         if parts.len() < 2 {
             return None;
@@ -610,6 +644,15 @@ impl Renderer<'_> {
                     (true, true) => "do not have",
                 };
                 format!("{has} a {}", icon_list(icons))
+            }
+            CardPredKind::HasVisible(slot) => {
+                let shows = match (plural, negated) {
+                    (false, false) => "has",
+                    (true, false) => "have",
+                    (false, true) => "does not have",
+                    (true, true) => "do not have",
+                };
+                format!("{shows} a visible {}", icon(&slot.node))
             }
             CardPredKind::HasBonus => match (plural, negated) {
                 (false, false) => "has a bonus",

@@ -337,6 +337,7 @@ impl Renderer<'_> {
     pub(super) fn supply(&self, z: &Supply) -> String {
         match &z.kind {
             SupplyKind::Available => "the available achievements".to_string(),
+            SupplyKind::AnyDeck => "any deck".to_string(),
             // `the Artifact [5] deck`: "the Artifact [5] deck", "the Artifact deck of value
             // equal to …".
             SupplyKind::Deck(age, of_type) => {
@@ -365,6 +366,7 @@ impl Renderer<'_> {
             Filter::WithIcon(icons) => format!("with a {}", icon_list(icons)),
             Filter::WithoutIcon(icons) => format!("without a {}", icon_list(icons)),
             Filter::WithBonus => "with a bonus".to_string(),
+            Filter::WithVisible(slot) => format!("with a visible {}", icon(&slot.node)),
             Filter::Parity { odd: true } => "of odd value".to_string(),
             Filter::Parity { odd: false } => "of even value".to_string(),
             Filter::WithoutBonus => "without a bonus".to_string(),

@@ -13,7 +13,6 @@ use crate::choices::{Answer, ArtifactChoice, RequestKind};
 use crate::log::Event;
 use crate::state::{Location, Seat};
 use crate::terms::Verb;
-use crate::vocab::Slot;
 
 impl Game {
     /// The set digs draw from, when Artifacts is in play.
@@ -33,7 +32,7 @@ impl Game {
         let hex = |card: &crate::bytecode::CardInfo| {
             card.slots
                 .iter()
-                .find(|(_, slot)| *slot == Slot::Hex)
+                .find(|(_, slot)| slot.is_hexagon())
                 .map(|(position, _)| *position)
         };
         melded.age <= covered.age || (hex(melded).is_some() && hex(melded) == hex(covered))

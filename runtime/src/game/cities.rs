@@ -272,12 +272,14 @@ impl Game {
     }
 
     /// The most of a slot (an icon, the hexagon, an echo effect) visible in one colour's pile of
-    /// a player's board (Echoes' Heritage and History).
+    /// a player's board (Echoes' Heritage and History). A music note is a hexagon
+    /// (`Slot::MusicNote`).
     pub(crate) fn most_in_one_color(&self, seat: Seat, slot: Slot) -> i32 {
+        let counts = |s: Slot| s == slot || (slot == Slot::Hex && s.is_hexagon());
         self.state.players[seat as usize]
             .board
             .iter()
-            .map(|pile| self.visible_slots(pile).filter(|(_, s)| *s == slot).count() as i32)
+            .map(|pile| self.visible_slots(pile).filter(|(_, s)| counts(*s)).count() as i32)
             .max()
             .unwrap_or(0)
     }

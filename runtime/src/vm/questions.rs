@@ -16,6 +16,74 @@ use crate::terms::{ChoiceKind, Chooser, PlayerSet};
 use crate::vocab::{Color, Icon, SplayDirection};
 
 impl Game {
+    /// `Op::ChosenDeckEnd`: `→ S: cards`: the executor picks a deck with cards, of any set in play
+    /// and any age, answered by its name `SET.AGE` (`base.3`, `echoes.4`: ../shared/SCENARIOS.md,
+    /// "How questions are asked"); the `n` top (or bottom) cards of it, top first. With one deck
+    /// left there is nothing to ask; with none, no cards. `[decision]`
+    pub(super) fn op_chosen_deck_end(
+        &mut self,
+        edition: &CompiledEdition,
+        chunk: &Chunk,
+        frame: &mut Frame,
+        n: u8,
+        bottom: bool,
+        pure: bool,
+    ) -> OpResult {
+        let sets = 1 + edition.rules.expansions.len() as u8;
+        let decks: Vec<(u8, u8)> = (0..sets)
+            .flat_map(|set| (1..=edition.rules.max_age).map(move |age| (set, age)))
+            .filter(|(set, age)| !self.state.deck(*set, *age).is_empty())
+            .collect();
+        let picked = match decks.as_slice() {
+            [] => None,
+            [one] => Some(*one),
+            _ => {
+                self.impure(frame, pure)?;
+                match self.answer.take() {
+                    Some(Answer::Option(i)) => match decks.get(usize::from(i)) {
+                        Some(deck) => Some(*deck),
+                        None => return Err(self.error(frame, "the answer is not a deck")),
+                    },
+                    Some(_) => return Err(self.error(frame, "the answer is not a deck")),
+                    None => {
+                        let labels = decks
+                            .iter()
+                            .map(|(set, age)| {
+                                let name = match set {
+                                    0 => "base",
+                                    s => edition.rules.expansions[usize::from(*s) - 1].as_str(),
+                                };
+                                format!("{name}.{age}")
+                            })
+                            .collect();
+                        let who = frame.actor();
+                        return stopped(self.suspend(
+                            frame,
+                            who,
+                            RequestKind::Option { labels },
+                            &chunk.name,
+                        ));
+                    }
+                }
+            }
+        };
+        let cards = match picked {
+            None => Vec::new(),
+            Some((set, age)) => {
+                // A deck is stored bottom first.
+                let deck = self.state.deck(set, age);
+                let n = usize::from(n).min(deck.len());
+                if bottom {
+                    deck[..n].iter().rev().copied().collect()
+                } else {
+                    deck[deck.len() - n..].iter().rev().copied().collect()
+                }
+            }
+        };
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
     /// `Op::ChoosePlayer`: `→ I: seat`; the acting player picks a player of the group (meeting the
     /// test chunk when not `NO_CHUNK`); recorded as the statement's chosen player. `[decision]`
     #[allow(clippy::too_many_arguments)]

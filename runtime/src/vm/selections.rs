@@ -559,6 +559,39 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::KeepVisibleSlot`: keep cards on a board that show the slot where it can be seen
+    /// (every slot of a top card, those the splay reveals beneath; the reference README, "Icons
+    /// and positions"). A card anywhere else shows nothing.
+    #[inline]
+    pub(super) fn op_keep_visible_slot(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        slot: crate::vocab::Slot,
+    ) -> OpResult {
+        let mut cards = self.pop_set(frame)?;
+        cards.retain(|c| {
+            let Some((pile, pos)) = self.pile_position(*c) else {
+                return false;
+            };
+            let top = pos + 1 == pile.len();
+            let revealed = match self.state.location(*c) {
+                Location::Board(seat, color) => self.state.players[seat as usize]
+                    .pile(color)
+                    .splay
+                    .map_or(&[][..], |d| d.revealed_slots()),
+                _ => &[],
+            };
+            edition
+                .card(*c)
+                .slots
+                .iter()
+                .any(|(position, s)| *s == slot && (top || revealed.contains(position)))
+        });
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
     /// `Op::KeepSharingIcon`: `S: cards others → S: kept`: keep the cards that show an icon one
     /// of the others shows (icons printed on the cards, all slots).
     #[inline]

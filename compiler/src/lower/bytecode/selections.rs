@@ -111,6 +111,10 @@ impl Emitter<'_> {
                     set,
                 });
             }
+            CardSource::Supply(Supply::ChosenDeckEnd { n, bottom }) => self.op(Op::ChosenDeckEnd {
+                n: *n,
+                bottom: *bottom,
+            }),
             CardSource::Supply(Supply::Available) => self.op(Op::AvailableCards),
             CardSource::History(h) => {
                 if let Some(by) = &h.by {
@@ -272,6 +276,7 @@ impl Emitter<'_> {
                 self.cards(others, None);
                 self.op(Op::KeepBeforeInAlphabet);
             }
+            CardFilter::VisibleSlot(slot) => self.op(Op::KeepVisibleSlot { slot: *slot }),
             CardFilter::SharesIcon(others) => {
                 self.cards(others, None);
                 self.op(Op::KeepSharingIcon);
