@@ -325,6 +325,8 @@ pub enum StmtKind {
         age: Value,
         count: u8,
         then: Option<Verb>,
+        /// `draw an Artifact [3]`: the set's name (`base`, `artifacts`); none: the usual draw.
+        set: Option<String>,
     },
     /// Move the selected cards: meld, tuck, score, return, reveal, junk, remove, achieve,
     /// foreshadow (each to its natural place), or transfer to `to`.
@@ -460,14 +462,16 @@ pub enum CardSource {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Supply {
-    /// The cards of the deck of the value, top first.
-    Deck(Value),
+    /// The cards of the deck of the value, top first, of the set named (`artifacts`; none or
+    /// `base`: the base deck).
+    Deck(Value, Option<String>),
     /// The `n` top (or bottom) cards of the deck of the value, top first: `the top card of the
     /// [2] deck`.
     DeckEnd {
         age: Value,
         n: u8,
         bottom: bool,
+        set: Option<String>,
     },
     /// The `n` top (or bottom) cards of a deck the executor picks, of any set in play and any
     /// age: `the top card of any deck`.
@@ -606,6 +610,9 @@ pub enum CardFilter {
     Parity {
         odd: bool,
     },
+    /// Its type is the set named (`base`, or an expansion's name: `artifacts`): the set on its
+    /// back, a Relic's the set on its back too (`a top Artifact`).
+    OfSet(String),
     /// It passes every one of the filters (`without castle or factory`).
     All(Vec<CardFilter>),
     /// It has (or, negated, has not) a bonus in any slot (Echoes).
@@ -641,6 +648,8 @@ pub enum CardFilter {
     },
     /// It is one of these cards.
     IsCard(Box<CardSel>),
+    /// Its title comes before each of these cards' in the alphabet (none: false).
+    BeforeInAlphabet(Box<CardSel>),
     /// The card just above it in its pile passes the filters.
     DirectlyBeneath(Vec<CardFilter>),
     /// The cards taken all share one value, which the chooser picks among the values at least
@@ -941,6 +950,8 @@ pub enum Measure {
     Points,
     Achievements,
     TopCards,
+    /// The top cards of a set (its name: `artifacts`, `base`).
+    TopOfSet(String),
     CardsInHand,
     CardsInScorePile,
     /// The cards of a value in one of the player's zones (`[1] in hand`).

@@ -227,7 +227,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         CardsLeft => ((0, 0), (0, 1)),
         InitParam { .. } | SetParam { .. } => ((1, 0), (0, 0)),
         Param { .. } => ((0, 0), (1, 0)),
-        DeckCards | DeckEnd { .. } => ((1, 0), (0, 1)),
+        DeckCards { .. } | DeckEnd { .. } => ((1, 0), (0, 1)),
         ChosenDeckEnd { .. } => ((0, 0), (0, 1)),
         OwnerOfCards => ((0, 1), (1, 0)),
         KeepClaimable { .. } => ((1, 1), (0, 1)),
@@ -238,6 +238,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | KeepSplayedPile
         | KeepBonus { .. }
         | KeepParity { .. }
+        | KeepSet { .. }
         | KeepChosenIcons { .. }
         | KeepPileBottom { .. }
         | KeepAllButTop { .. }
@@ -246,7 +247,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | ChooseSharedColor { .. } => ((0, 1), (0, 1)),
         KeepCards => ((0, 2), (0, 1)),
         Mark { .. } | TransferToOwners { .. } => ((0, 1), (0, 0)),
-        KeepSharingIcon | KeepSameIcons => ((0, 2), (0, 1)),
+        KeepSharingIcon | KeepSameIcons | KeepBeforeInAlphabet => ((0, 2), (0, 1)),
         ValuesMatch => ((0, 2), (1, 0)),
         TotalValue => ((0, 1), (1, 0)),
         ChooseValueFrom { n, .. } => ((n as usize, 0), (0, 0)),
@@ -332,6 +333,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         ChoosePileColor { .. } => ((1, 0), (1, 0)),
         ChoosePileOwner { .. } => ((1, 0), (2, 0)),
         Draw { .. } | Splay { .. } | Unsplay { .. } | Rearrange { .. } => ((2, 0), (0, 0)),
+        DrawOfSet { .. } => ((3, 0), (0, 0)),
         SplayLike { .. } => ((3, 0), (0, 0)),
         PileSplay => ((2, 0), (1, 0)),
         Move { .. } | SelfExecute { .. } | ExecuteAsIf { .. } | Look { .. } => ((0, 1), (0, 0)),
@@ -432,6 +434,7 @@ fn pure_chunks_never_decide() {
                         | Op::ChoosePileColor { .. }
                         | Op::ChoosePileOwner { .. }
                         | Op::Draw { .. }
+                        | Op::DrawOfSet { .. }
                         | Op::Move { .. }
                         | Op::Transfer { .. }
                         | Op::Exchange { .. }

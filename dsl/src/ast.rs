@@ -351,6 +351,8 @@ pub enum StmtKind {
         then: Option<Spanned<Verb>>,
         count: Spanned<DrawCount>,
         value: Expr,
+        /// `draw an Artifact [3]`: a card of that type (the base set when none is named).
+        of_type: Option<CardType>,
     },
     Transfer {
         what: Selection,
@@ -642,6 +644,62 @@ pub enum Noun {
     Achievements,
     /// `[3]`: a card of that value.
     Value(Expr),
+    /// `Artifact`, `Cities`, `base card`: a card of that type (the set on its back).
+    Type {
+        kind: CardType,
+        plural: bool,
+    },
+}
+
+/// A card's type: the set on its back (deluxe rules, "Playing with expansions": each set has
+/// its own card back), written `base card`, `Artifact`, `Echoes card`, `City`, `Figure`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardType {
+    Base,
+    Artifact,
+    Echoes,
+    City,
+    Figure,
+}
+
+impl CardType {
+    /// The name of the set (the expansion's name, `base` for the base set).
+    pub fn set_name(self) -> &'static str {
+        match self {
+            CardType::Base => "base",
+            CardType::Artifact => "artifacts",
+            CardType::Echoes => "echoes",
+            CardType::City => "cities",
+            CardType::Figure => "figures",
+        }
+    }
+
+    /// The word before a deck: `the Artifact [5] deck`, `the base [5] deck`.
+    pub fn deck_word(self) -> &'static str {
+        match self {
+            CardType::Base => "base",
+            CardType::Artifact => "Artifact",
+            CardType::Echoes => "Echoes",
+            CardType::City => "City",
+            CardType::Figure => "Figure",
+        }
+    }
+
+    /// The noun as written and rendered: `Artifact`, `Artifacts`, `base card`.
+    pub fn noun(self, plural: bool) -> &'static str {
+        match (self, plural) {
+            (CardType::Base, false) => "base card",
+            (CardType::Base, true) => "base cards",
+            (CardType::Artifact, false) => "Artifact",
+            (CardType::Artifact, true) => "Artifacts",
+            (CardType::Echoes, false) => "Echoes card",
+            (CardType::Echoes, true) => "Echoes cards",
+            (CardType::City, false) => "City",
+            (CardType::City, true) => "Cities",
+            (CardType::Figure, false) => "Figure",
+            (CardType::Figure, true) => "Figures",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -779,7 +837,8 @@ pub struct Supply {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum SupplyKind {
-    Deck(Box<Expr>),
+    /// `the [5] deck`, `the Artifact [5] deck` (the type's deck; base when none is named).
+    Deck(Box<Expr>, Option<CardType>),
     /// `any deck`: a deck the executor picks, of any set in play and any age.
     AnyDeck,
     Available,
@@ -1386,7 +1445,12 @@ pub enum CardPredKind {
     /// `is "Steam Engine"`, `is this card`.
     Is(CardRef),
     Value(ValueSpec),
-    IsTop,
+    /// `comes before drawn in the alphabet`: its title sorts before the other card's.
+    BeforeInAlphabet(CardRef),
+    /// `is a top card` (on any board), `is a top card on your board`.
+    IsTop {
+        on: Option<Spanned<Possessive>>,
+    },
     /// `is on your board`, `is in any player's hand`: the card lies in one of the zones.
     In(Zone),
     ColorOnBoard {
@@ -1469,6 +1533,8 @@ pub enum Measure {
     Points,
     Achievements,
     TopCards,
+    /// `top Artifacts`: the player's top cards of that type.
+    TopOfType(CardType),
     CardsIn(ZoneKind),
     /// `[1] in hand`: the cards of that value in the zone (hand, score pile, forecast).
     ValueIn {

@@ -680,7 +680,12 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             }
         ),
         StmtKind::Rearrange(color) => format!("rearrange {}", color_expr_text(color)),
-        StmtKind::Draw { then, count, value } => {
+        StmtKind::Draw {
+            then,
+            count,
+            value,
+            of_type,
+        } => {
             let verb = then
                 .as_ref()
                 .map(|v| format!(" and {}", v.node.word()))
@@ -700,6 +705,20 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
                 return format!(
                     "draw{verb} {count} card{s} of each {}",
                     value_list_text(list)
+                );
+            }
+            if let Some(kind) = of_type {
+                let (count, plural) = match &count.node {
+                    DrawCount::Fixed(n) => (
+                        count_text(*n, kind.noun(false).starts_with(['A', 'E'])),
+                        *n != 1,
+                    ),
+                    DrawCount::Computed(e) => (format!("({})", expr_text(e)), false),
+                };
+                return format!(
+                    "draw{verb} {count} {} [{}]",
+                    kind.noun(plural),
+                    expr_text(value)
                 );
             }
             let count = match &count.node {
@@ -851,6 +870,7 @@ fn card_np_text(np: &CardNp) -> String {
         Noun::Achievement => "achievement".to_string(),
         Noun::Achievements => "achievements".to_string(),
         Noun::Value(v) => format!("[{}]", expr_text(v)),
+        Noun::Type { kind, plural } => kind.noun(*plural).to_string(),
     });
     for f in &np.filters {
         words.push(filter_text(&f.node));
@@ -868,7 +888,10 @@ fn card_np_text(np: &CardNp) -> String {
 
 fn supply_text(z: &Supply) -> String {
     match &z.kind {
-        SupplyKind::Deck(age) => format!("the [{}] deck", expr_text(age)),
+        SupplyKind::Deck(age, None) => format!("the [{}] deck", expr_text(age)),
+        SupplyKind::Deck(age, Some(kind)) => {
+            format!("the {} [{}] deck", kind.deck_word(), expr_text(age))
+        }
         SupplyKind::Available => "the available achievements".to_string(),
         SupplyKind::AnyDeck => "any deck".to_string(),
     }
@@ -1410,7 +1433,13 @@ fn card_pred_text(p: &CardPred) -> String {
         }
         CardPredKind::Is(card) => format!("is {}", card_ref_text(card)),
         CardPredKind::Value(spec) => format!("is of value {}", value_spec_text(spec)),
-        CardPredKind::IsTop => "is a top card".to_string(),
+        CardPredKind::BeforeInAlphabet(card) => {
+            format!("comes before {} in the alphabet", card_ref_text(card))
+        }
+        CardPredKind::IsTop { on: None } => "is a top card".to_string(),
+        CardPredKind::IsTop { on: Some(whose) } => {
+            format!("is a top card on {} board", whose.node.words())
+        }
         CardPredKind::In(z) => format!("is {} {}", zone_preposition(z), zone_text(z)),
         CardPredKind::ColorOnBoard { negated, whose } => format!(
             "is a color {}on {} board",
@@ -1485,6 +1514,7 @@ fn measure_text(m: &Measure, singular: bool) -> String {
         Measure::Points => format!("point{s}"),
         Measure::Achievements => format!("achievement{s}"),
         Measure::TopCards => format!("top card{s}"),
+        Measure::TopOfType(kind) => format!("top {}", kind.noun(!singular)),
         Measure::CardsIn(ZoneKind::Hand) => format!("card{s} in hand"),
         Measure::CardsIn(ZoneKind::Forecast) => format!("card{s} in forecast"),
         Measure::CardsIn(_) => format!("card{s} in score pile"),

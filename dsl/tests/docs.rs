@@ -31,8 +31,8 @@ fn section(docs: &str, from: &str, until: &str) -> String {
 #[test]
 fn the_reserved_words_are_the_grammars_keywords() {
     let docs = read("../docs/language.md");
-    let list = section(&docs, "the only capitalised one:", "---");
-    let listed: BTreeSet<String> = list["the only capitalised one:".len()..]
+    let list = section(&docs, "The reserved words in full:", "---");
+    let listed: BTreeSet<String> = list["The reserved words in full:".len()..]
         .split(',')
         .map(|w| w.trim().trim_end_matches('.').to_string())
         .filter(|w| !w.is_empty())

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 21;
+pub const FORMAT_VERSION: u32 = 22;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -610,6 +610,8 @@ pub enum MeasureCode {
     Points,
     Achievements,
     TopCards,
+    /// The top cards of a set (0: base; a set not in play: none).
+    TopOfSet(u8),
     CardsInHand,
     CardsInScorePile,
     ColorCards(Color),
@@ -819,11 +821,12 @@ pub enum Op {
     PopSet,
     /// `S: a b → a then b` (b's cards not already in a).
     Union,
-    /// `I: age → S: cards` of that age's deck, top first (none for an age outside the supply).
-    DeckCards,
-    /// `I: age → S: cards`: the `n` top (with `bottom`, bottom) cards of that age's deck, top
-    /// first (fewer when the deck has fewer; none for an age outside the supply).
-    DeckEnd { n: u8, bottom: bool },
+    /// `I: age → S: cards` of that age's deck of the set (0: base; a set not in play has no
+    /// cards), top first (none for an age outside the supply).
+    DeckCards { set: u8 },
+    /// `I: age → S: cards`: the `n` top (with `bottom`, bottom) cards of that age's deck of the
+    /// set, top first (fewer when the deck has fewer; none for an age outside the supply).
+    DeckEnd { n: u8, bottom: bool, set: u8 },
     /// `S: cards → I: seat`: the player whose zone holds the first card (nobody for a card in no
     /// player's zone, or none).
     OwnerOfCards,
@@ -876,6 +879,9 @@ pub enum Op {
     KeepBonus { negated: bool },
     /// Keep cards of odd (or even) value.
     KeepParity { odd: bool },
+    /// Keep cards of a set (their `deck_set`: 0 base, else an expansion in play; `u8::MAX`, a
+    /// set not in play, keeps none): a card's type (`a top Artifact`).
+    KeepSet { set: u8 },
     /// `I: seat, S: cards → cards` the player could claim as standard achievements (the Achieve
     /// action's test at each card's value, the player's score multiplied by `score_multiple`).
     KeepEligible { score_multiple: u8 },
@@ -895,6 +901,9 @@ pub enum Op {
     /// `S: cards others → S: kept`: keep the cards that show an icon (on the card itself, all
     /// slots) one of the others shows.
     KeepSharingIcon,
+    /// `S: cards others → S: kept`: keep the cards whose title comes before every other's in
+    /// the alphabet (letters and digits only, case ignored); with no others, none.
+    KeepBeforeInAlphabet,
     /// `S: cards others → S: kept`: keep the cards that show exactly the icons one of the
     /// others shows, in type and number (on the card itself, all slots).
     KeepSameIcons,
@@ -1101,6 +1110,13 @@ pub enum Op {
     /// `I: seat age →`: draw `count` cards of that age (skipping empty ages upward), then do
     /// `then` with exactly those cards.
     Draw {
+        count: u8,
+        then: Option<Verb>,
+        stmt: StmtId,
+    },
+    /// `I: seat age set →`: `Draw` from a set's deck (0: base; a set not in play, or whose deck
+    /// of the age is empty, gives a base card: EXPANSIONS.md §2.1, an effect naming a set).
+    DrawOfSet {
         count: u8,
         then: Option<Verb>,
         stmt: StmtId,

@@ -275,6 +275,7 @@ pub fn refs(op: &Op) -> Refs {
         | Op::Choose { stmt, .. }
         | Op::PickColor { stmt, .. }
         | Op::Draw { stmt, .. }
+        | Op::DrawOfSet { stmt, .. }
         | Op::Move { stmt, .. }
         | Op::Transfer { stmt, .. }
         | Op::Exchange { stmt, .. }

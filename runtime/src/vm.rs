@@ -856,8 +856,8 @@ impl Game {
             Op::Card { card } => run!(self.op_card(frame, card)),
             Op::ThisCard => run!(self.op_this_card(frame)),
             Op::Beneath => run!(self.op_beneath(frame)),
-            Op::DeckCards => run!(self.op_deck_cards(frame)),
-            Op::DeckEnd { n, bottom } => run!(self.op_deck_end(frame, n, bottom)),
+            Op::DeckCards { set } => run!(self.op_deck_cards(frame, set)),
+            Op::DeckEnd { n, bottom, set } => run!(self.op_deck_end(frame, n, bottom, set)),
             Op::OwnerOfCards => run!(self.op_owner_of_cards(frame)),
             Op::KeepClaimable { score_multiple } => {
                 run!(self.op_keep_claimable(edition, frame, score_multiple))
@@ -898,6 +898,7 @@ impl Game {
                 run!(self.op_keep_eligible(edition, frame, score_multiple))
             }
             Op::KeepParity { odd } => run!(self.op_keep_parity(edition, frame, odd)),
+            Op::KeepSet { set } => run!(self.op_keep_set(edition, frame, set)),
             Op::KeepChosenIcons { stmt } => {
                 run!(self.op_keep_chosen_icons(edition, frame, stmt, outer))
             }
@@ -905,6 +906,7 @@ impl Game {
             Op::KeepNotPileBottom => run!(self.op_keep_not_pile_bottom(frame)),
             Op::KeepVisibleSlot { slot } => run!(self.op_keep_visible_slot(edition, frame, slot)),
             Op::KeepSharingIcon => run!(self.op_keep_sharing_icon(edition, frame)),
+            Op::KeepBeforeInAlphabet => run!(self.op_keep_before_in_alphabet(edition, frame)),
             Op::KeepSameIcons => run!(self.op_keep_same_icons(edition, frame)),
             Op::KeepNth { nth } => run!(self.op_keep_nth(frame, nth)),
             Op::KeepAllButTop { n } => run!(self.op_keep_all_but_top(frame, n)),
@@ -1055,7 +1057,14 @@ impl Game {
             }
 
             // ----- moves, special achievements, winning and losing (vm/moves.rs) -----------------
-            Op::Draw { count, then, stmt } => run!(self.op_draw(frame, count, then, stmt, pure)),
+            Op::Draw { count, then, stmt } => {
+                run!(self.op_draw(frame, count, then, stmt, None, pure))
+            }
+            Op::DrawOfSet { count, then, stmt } => {
+                let set = self.pop_int(frame)?;
+                let set = u8::try_from(set).unwrap_or(u8::MAX);
+                run!(self.op_draw(frame, count, then, stmt, Some(set), pure))
+            }
             Op::Move { verb, stmt } => run!(self.op_move(frame, verb, stmt, pure)),
             Op::Transfer { zone, stmt } => run!(self.op_transfer(edition, frame, zone, stmt, pure)),
             Op::TransferToOwners { zone, stmt } => {

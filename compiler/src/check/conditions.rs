@@ -183,7 +183,29 @@ impl EffectCx<'_, '_> {
                 vec![CardFilter::DirectlyBeneath(above)]
             }
             ast::CardPredKind::Is(card) => vec![CardFilter::IsCard(Box::new(self.card_ref(card)))],
-            ast::CardPredKind::IsTop => vec![CardFilter::IsTop],
+            ast::CardPredKind::BeforeInAlphabet(card) => {
+                vec![CardFilter::BeforeInAlphabet(Box::new(self.card_ref(card)))]
+            }
+            ast::CardPredKind::IsTop { on: None } => vec![CardFilter::IsTop],
+            // `is a top card on your board`: one of that board's top cards.
+            ast::CardPredKind::IsTop { on: Some(whose) } => {
+                let tops = ast::CardRef {
+                    kind: ast::CardRefKind::Np(Box::new(ast::CardNp {
+                        possessive: Some(whose.clone()),
+                        quantity: Some(ast::Spanned::new(
+                            ast::Quantity::All { the: false },
+                            whose.span,
+                        )),
+                        adjectives: vec![ast::Spanned::new(ast::Adjective::Top, whose.span)],
+                        noun: ast::Spanned::new(ast::Noun::Cards, whose.span),
+                        filters: Vec::new(),
+                        source: None,
+                        span: p.span,
+                    })),
+                    span: p.span,
+                };
+                vec![CardFilter::IsCard(Box::new(self.card_ref(&tops)))]
+            }
             // `this card is on your board`: the card is one of the zone's cards.
             ast::CardPredKind::In(z) => {
                 let source = self.zone_source(z, BoardPosition::All);
@@ -268,6 +290,7 @@ impl EffectCx<'_, '_> {
             ast::Measure::Points => Measure::Points,
             ast::Measure::Achievements => Measure::Achievements,
             ast::Measure::TopCards => Measure::TopCards,
+            ast::Measure::TopOfType(kind) => Measure::TopOfSet(kind.set_name().to_string()),
             ast::Measure::CardsIn(ast::ZoneKind::Hand) => Measure::CardsInHand,
             ast::Measure::CardsIn(ast::ZoneKind::Forecast) => Measure::CardsInForecast,
             ast::Measure::Bonuses => Measure::Bonuses,

@@ -61,6 +61,10 @@ impl EffectCx<'_, '_> {
                 filters.push(CardFilter::Value(ValueTest::OneOf(vec![value])));
                 false
             }
+            ast::Noun::Type { kind, plural } => {
+                filters.push(CardFilter::OfSet(kind.set_name().to_string()));
+                *plural
+            }
         };
         let mut chooser = Chooser::Executor;
         let mut my_choice = None;
@@ -117,13 +121,19 @@ impl EffectCx<'_, '_> {
             let word = if bottom { "bottom" } else { "top" };
             let off_pile = match &source.node.place {
                 ast::Place::Supply(ast::Supply {
-                    kind: ast::SupplyKind::Deck(age),
+                    kind: ast::SupplyKind::Deck(age, of_type),
                     ..
                 }) => {
                     let n = self.deck_end_count(np);
                     let age = self.age_value(age);
+                    let set = of_type.map(|t| t.set_name().to_string());
                     return CardSel {
-                        source: CardSource::Supply(Supply::DeckEnd { age, n, bottom }),
+                        source: CardSource::Supply(Supply::DeckEnd {
+                            age,
+                            n,
+                            bottom,
+                            set,
+                        }),
                         filters,
                         pick: Pick::all(),
                         chooser,
@@ -255,7 +265,10 @@ impl EffectCx<'_, '_> {
     /// How many cards `the top card of the [2] deck` takes: one (`the`, `a`), or a number (`the
     /// 2 top cards`).
     fn deck_end_count(&mut self, np: &ast::CardNp) -> u8 {
-        let plural = matches!(np.noun.node, ast::Noun::Cards);
+        let plural = matches!(
+            np.noun.node,
+            ast::Noun::Cards | ast::Noun::Type { plural: true, .. }
+        );
         match &np.quantity {
             None if !plural => 1,
             Some(ast::Spanned {
@@ -281,7 +294,10 @@ impl EffectCx<'_, '_> {
 
     fn supply(&mut self, z: &ast::Supply) -> Supply {
         match &z.kind {
-            ast::SupplyKind::Deck(age) => Supply::Deck(self.age_value(age)),
+            ast::SupplyKind::Deck(age, of_type) => Supply::Deck(
+                self.age_value(age),
+                of_type.map(|t| t.set_name().to_string()),
+            ),
             // The whole deck the executor picks.
             ast::SupplyKind::AnyDeck => Supply::ChosenDeckEnd {
                 n: u8::MAX,

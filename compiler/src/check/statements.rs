@@ -658,7 +658,13 @@ impl EffectCx<'_, '_> {
                     },
                 )
             }
-            S::Draw { then, count, value } => {
+            S::Draw {
+                then,
+                count,
+                value,
+                of_type,
+            } => {
+                let set = of_type.map(|t| t.set_name().to_string());
                 let (fixed, times) = match &count.node {
                     ast::DrawCount::Fixed(n) => (self.count_u8(*n, count.span), None),
                     ast::DrawCount::Computed(e) => (1, Some(self.value(e))),
@@ -677,6 +683,7 @@ impl EffectCx<'_, '_> {
                             age: age.clone(),
                             count: fixed,
                             then: then_verb,
+                            set: set.clone(),
                         },
                         span,
                     )

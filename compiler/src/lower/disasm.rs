@@ -415,6 +415,7 @@ fn measure(m: MeasureCode) -> String {
         MeasureCode::Points => "points".to_string(),
         MeasureCode::Achievements => "achievements".to_string(),
         MeasureCode::TopCards => "top_cards".to_string(),
+        MeasureCode::TopOfSet(set) => format!("top_of_set {set}"),
         MeasureCode::CardsInHand => "cards_in_hand".to_string(),
         MeasureCode::CardsInScorePile => "cards_in_score_pile".to_string(),
         MeasureCode::ColorCards(c) => format!("color_cards {c}"),
@@ -553,9 +554,12 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::DupSet => "dup_set".to_string(),
         Op::PopSet => "pop_set".to_string(),
         Op::Union => "union".to_string(),
-        Op::DeckCards => "deck_cards".to_string(),
-        Op::DeckEnd { n, bottom } => {
-            format!("deck_end {} {n}", if bottom { "bottom" } else { "top" })
+        Op::DeckCards { set } => format!("deck_cards set={set}"),
+        Op::DeckEnd { n, bottom, set } => {
+            format!(
+                "deck_end {} {n} set={set}",
+                if bottom { "bottom" } else { "top" }
+            )
         }
         Op::ChosenDeckEnd { n, bottom } => {
             format!(
@@ -595,11 +599,13 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::KeepBonus { negated } => format!("keep_bonus negated={negated}"),
         Op::KeepEligible { score_multiple } => format!("keep_eligible score*{score_multiple}"),
         Op::KeepParity { odd } => format!("keep_parity odd={odd}"),
+        Op::KeepSet { set } => format!("keep_set set={set}"),
         Op::KeepChosenIcons { stmt } => format!("keep_chosen_icons stmt={stmt}"),
         Op::KeepPileBottom { n } => format!("keep_pile_bottom {n}"),
         Op::KeepNotPileBottom => "keep_not_pile_bottom".to_string(),
         Op::KeepVisibleSlot { slot } => format!("keep_visible_slot {}", slot.word()),
         Op::KeepSharingIcon => "keep_sharing_icon".to_string(),
+        Op::KeepBeforeInAlphabet => "keep_before_in_alphabet".to_string(),
         Op::KeepSameIcons => "keep_same_icons".to_string(),
         Op::TransferToOwners { zone, stmt } => format!("transfer_to_owners {zone:?} stmt={stmt}"),
         Op::KeepNth { nth } => format!("keep_nth {nth:?}"),
@@ -765,6 +771,10 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::Draw { count, then, stmt } => match then {
             Some(verb) => format!("draw {count} then={} stmt={stmt}", verb.word()),
             None => format!("draw {count} stmt={stmt}"),
+        },
+        Op::DrawOfSet { count, then, stmt } => match then {
+            Some(verb) => format!("draw_of_set {count} then={} stmt={stmt}", verb.word()),
+            None => format!("draw_of_set {count} stmt={stmt}"),
         },
         Op::Move { verb, stmt } => format!("move {} stmt={stmt}", verb.word()),
         Op::Transfer { zone, stmt } => format!("transfer {} stmt={stmt}", destination(zone)),

@@ -242,7 +242,10 @@ fn lower_card_pred(pair: P) -> CardPred {
     let span = span_of(&pair);
     let mut c = Cursor::new(pair);
     let first = c.next();
-    let kind = if first.as_rule() == Rule::kw_has && c.eat(Rule::kw_a).is_some() {
+    let kind = if first.as_rule() == Rule::kw_comes {
+        c.next(); // before
+        CardPredKind::BeforeInAlphabet(lower_card_ref(c.next()))
+    } else if first.as_rule() == Rule::kw_has && c.eat(Rule::kw_a).is_some() {
         match c.eat(Rule::kw_visible) {
             Some(_) => CardPredKind::HasVisible(name_of(c.next())),
             None => CardPredKind::HasBonus,
@@ -285,7 +288,9 @@ fn lower_card_pred(pair: P) -> CardPred {
     } else if c.peek_is(Rule::kw_a) {
         c.next(); // a
         if c.eat(Rule::kw_top).is_some() {
-            CardPredKind::IsTop
+            c.next(); // card
+            let on = c.eat(Rule::kw_on).map(|_| lower_possessive(c.next()));
+            CardPredKind::IsTop { on }
         } else {
             c.next(); // color
             let negated = c.eat(Rule::kw_not).is_some();
@@ -380,7 +385,13 @@ pub(super) fn lower_measure(pair: P) -> Spanned<Measure> {
     let m = match first.as_rule() {
         Rule::kw_points | Rule::kw_point => Measure::Points,
         Rule::kw_achievements | Rule::kw_achievement => Measure::Achievements,
-        Rule::kw_top => Measure::TopCards,
+        Rule::kw_top => match c.eat(Rule::type_noun) {
+            Some(t) => match super::selections::lower_type_noun(t) {
+                Noun::Type { kind, .. } => Measure::TopOfType(kind),
+                _ => Measure::TopCards,
+            },
+            None => Measure::TopCards,
+        },
         Rule::kw_cards | Rule::kw_card => {
             if c.eat(Rule::kw_in).is_some() {
                 if c.eat(Rule::kw_hand).is_some() {

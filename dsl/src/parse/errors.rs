@@ -261,6 +261,13 @@ fn keyword_word(word: &str) -> &str {
         "player_s" => "player's",
         "card_s" => "card's",
         "players_" => "players'",
+        "artifact" => "Artifact",
+        "artifacts" => "Artifacts",
+        "city" => "City",
+        "cities" => "Cities",
+        "figure" => "Figure",
+        "figures" => "Figures",
+        "echoes" => "Echoes",
         other => other,
     }
 }
@@ -306,6 +313,9 @@ fn describe_rule_name(name: &str) -> String {
         "quantity" => "a quantity",
         "adjective" => "an adjective",
         "noun" => "`card` or `cards`",
+        "type_noun" => "a card type (`Artifact`, `base card`, …)",
+        "deck_type" => "a card type (`Artifact`, `base`, …)",
+        "base_word" => "`base`",
         "filter" => "a filter",
         "source" => "`from`",
         "zone" => "a zone",

@@ -138,9 +138,33 @@ fn lower_noun(pair: P) -> Spanned<Noun> {
     let noun = match inner.as_rule() {
         Rule::kw_card => Noun::Card,
         Rule::kw_cards => Noun::Cards,
+        Rule::type_noun => lower_type_noun(inner),
         _ => Noun::Value(lower_age_literal(inner)),
     };
     Spanned::new(noun, span)
+}
+
+/// `Artifact`, `Cities`, `base card`: a card type as a noun.
+pub(super) fn lower_type_noun(pair: P) -> Noun {
+    let mut c = Cursor::new(pair);
+    let first = c.next();
+    let (kind, plural) = match first.as_rule() {
+        Rule::kw_artifact => (CardType::Artifact, false),
+        Rule::kw_artifacts => (CardType::Artifact, true),
+        Rule::kw_city => (CardType::City, false),
+        Rule::kw_cities => (CardType::City, true),
+        Rule::kw_figure => (CardType::Figure, false),
+        Rule::kw_figures => (CardType::Figure, true),
+        rule => {
+            let kind = if rule == Rule::base_word {
+                CardType::Base
+            } else {
+                CardType::Echoes
+            };
+            (kind, c.next().as_rule() == Rule::kw_cards)
+        }
+    };
+    Noun::Type { kind, plural }
 }
 
 pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
@@ -345,8 +369,17 @@ fn lower_supply(pair: P) -> Supply {
         };
     }
     c.next(); // the
+    let of_type = c
+        .eat(Rule::deck_type)
+        .map(|t| match Cursor::new(t).next().as_rule() {
+            Rule::kw_artifact => CardType::Artifact,
+            Rule::kw_city => CardType::City,
+            Rule::kw_figure => CardType::Figure,
+            Rule::kw_echoes => CardType::Echoes,
+            _ => CardType::Base,
+        });
     let kind = match c.eat(Rule::age_literal) {
-        Some(age) => SupplyKind::Deck(Box::new(lower_age_literal(age))),
+        Some(age) => SupplyKind::Deck(Box::new(lower_age_literal(age)), of_type),
         None => SupplyKind::Available,
     };
     Supply { kind, span }

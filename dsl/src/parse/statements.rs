@@ -373,6 +373,12 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                 None
             };
             let count = lower_draw_count(c.next());
+            let of_type =
+                c.eat(Rule::type_noun)
+                    .map(|t| match super::selections::lower_type_noun(t) {
+                        Noun::Type { kind, .. } => kind,
+                        _ => CardType::Base,
+                    });
             let value = if let Some(any) = c.eat(Rule::any_value) {
                 Expr {
                     kind: ExprKind::AnyValue,
@@ -388,7 +394,12 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             } else {
                 lower_age_literal(c.next())
             };
-            StmtKind::Draw { then, count, value }
+            StmtKind::Draw {
+                then,
+                count,
+                value,
+                of_type,
+            }
         }
         Rule::transfer_stmt | Rule::transfers_stmt => {
             c.next();

@@ -482,6 +482,7 @@ impl Renderer<'_> {
             Measure::Points => (format!("point{s}"), String::new()),
             Measure::Achievements => (format!("achievement{s}"), String::new()),
             Measure::TopCards => (format!("top card{s}"), String::new()),
+            Measure::TopOfType(kind) => (format!("top {}", kind.noun(plural)), String::new()),
             Measure::CardsIn(kind) => {
                 let place = match kind {
                     ZoneKind::Board => format!(" on {poss} board"),
@@ -691,8 +692,17 @@ impl Renderer<'_> {
                 Some(values) if !plural => format!("{is} {} {values}", article(&values)),
                 _ => format!("{is} {}", self.value_spec(spec)),
             },
-            CardPredKind::IsTop if plural => format!("{is} top cards"),
-            CardPredKind::IsTop => format!("{is} a top card"),
+            CardPredKind::BeforeInAlphabet(card) => {
+                let comes = if plural { "come" } else { "comes" };
+                format!("{comes} before {} in the alphabet", self.card_ref(card))
+            }
+            CardPredKind::IsTop { on } => {
+                let top = if plural { "top cards" } else { "a top card" };
+                match on {
+                    Some(whose) => format!("{is} {top} on {} board", whose.node.words()),
+                    None => format!("{is} {top}"),
+                }
+            }
             CardPredKind::In(z) => format!(
                 "{is} {} {}",
                 crate::format::zone_preposition(z),

@@ -212,6 +212,7 @@ impl Renderer<'_> {
             Noun::Achievement => "achievement".to_string(),
             Noun::Achievements => "achievements".to_string(),
             Noun::Value(v) => self.value_noun(v, plural),
+            Noun::Type { kind, plural } => kind.noun(*plural).to_string(),
         };
         head.push(noun);
         let head = head.join(" ");
@@ -337,18 +338,26 @@ impl Renderer<'_> {
         match &z.kind {
             SupplyKind::Available => "the available achievements".to_string(),
             SupplyKind::AnyDeck => "any deck".to_string(),
-            SupplyKind::Deck(age) => match &age.kind {
-                ExprKind::Int(n) => format!("the [{n}] deck"),
-                ExprKind::Chosen => "the chosen deck".to_string(),
-                ExprKind::Name(p) if self.param_expr(p).is_some() => self.supply(&Supply {
-                    kind: SupplyKind::Deck(Box::new(self.param_expr(p).cloned().unwrap_or(Expr {
-                        kind: ExprKind::Int(0),
+            // `the Artifact [5] deck`: "the Artifact [5] deck", "the Artifact deck of value
+            // equal to …".
+            SupplyKind::Deck(age, of_type) => {
+                let kind = of_type.map_or(String::new(), |k| format!("{} ", k.deck_word()));
+                match &age.kind {
+                    ExprKind::Int(n) => format!("the {kind}[{n}] deck"),
+                    ExprKind::Chosen => format!("the chosen {kind}deck"),
+                    ExprKind::Name(p) if self.param_expr(p).is_some() => self.supply(&Supply {
+                        kind: SupplyKind::Deck(
+                            Box::new(self.param_expr(p).cloned().unwrap_or(Expr {
+                                kind: ExprKind::Int(0),
+                                span: z.span,
+                            })),
+                            *of_type,
+                        ),
                         span: z.span,
-                    }))),
-                    span: z.span,
-                }),
-                _ => format!("the deck {}", self.value_relation(age)),
-            },
+                    }),
+                    _ => format!("the {kind}deck {}", self.value_relation(age)),
+                }
+            }
         }
     }
 
@@ -592,7 +601,10 @@ pub(super) fn np_plural(np: &CardNp) -> bool {
         | Some(Quantity::Computed(_))
         | Some(Quantity::Half(_)) => true,
         Some(Quantity::The(None)) | None => {
-            matches!(np.noun.node, Noun::Cards | Noun::Achievements)
+            matches!(
+                np.noun.node,
+                Noun::Cards | Noun::Achievements | Noun::Type { plural: true, .. }
+            )
         }
     }
 }

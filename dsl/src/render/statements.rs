@@ -334,7 +334,9 @@ impl Renderer<'_> {
     fn record(&mut self, kind: &StmtKind, scaled: bool) {
         self.last_taken = None;
         match kind {
-            StmtKind::Draw { then, count, value } => {
+            StmtKind::Draw {
+                then, count, value, ..
+            } => {
                 let mut fixed = match count.node {
                     DrawCount::Fixed(n) => Some(n),
                     DrawCount::Computed(_) => None,
@@ -713,16 +715,36 @@ impl Renderer<'_> {
                 "rearrange the order of {}",
                 self.color_group(color).0
             )),
-            StmtKind::Draw { then, count, value } => {
+            StmtKind::Draw {
+                then,
+                count,
+                value,
+                of_type,
+            } => {
                 let verb = match then {
                     Some(v) => format!("draw and {}", v.node.word()),
                     None => "draw".to_string(),
                 };
-                let what = match &count.node {
-                    DrawCount::Fixed(n) => self.counted_value(*n, value),
-                    DrawCount::Computed(e) => format!(
+                let what = match (&count.node, of_type) {
+                    (DrawCount::Fixed(n), None) => self.counted_value(*n, value),
+                    (DrawCount::Computed(e), None) => format!(
                         "a number of {} equal to {}",
                         self.value_noun(value, true),
+                        self.expr(e, false)
+                    ),
+                    // `draw an Artifact [3]`: "an Artifact [3]"; `draw an Artifact [value of
+                    // it]`: "an Artifact of value equal to …".
+                    (DrawCount::Fixed(n), Some(kind)) => {
+                        let noun = self.typed_value_noun(value, *kind, *n != 1);
+                        if *n == 1 {
+                            format!("{} {noun}", super::words::article(&noun))
+                        } else {
+                            format!("{} {noun}", super::words::number(*n))
+                        }
+                    }
+                    (DrawCount::Computed(e), Some(kind)) => format!(
+                        "a number of {} equal to {}",
+                        self.typed_value_noun(value, *kind, true),
                         self.expr(e, false)
                     ),
                 };

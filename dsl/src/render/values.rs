@@ -19,6 +19,20 @@ impl Renderer<'_> {
         }
     }
 
+    /// The noun of a card of a type and a value: "Artifact [3]", "Artifact of value equal to
+    /// …".
+    pub(super) fn typed_value_noun(&self, value: &Expr, kind: CardType, plural: bool) -> String {
+        let noun = self.value_noun(value, plural);
+        let typed = kind.noun(plural);
+        if noun.starts_with('[') {
+            return format!("{typed} {noun}");
+        }
+        let rest = noun
+            .strip_prefix(if plural { "cards" } else { "card" })
+            .unwrap_or(&noun);
+        format!("{typed}{rest}")
+    }
+
     /// The noun of a card of a value: "[3]" or "card of value equal to …".
     pub(super) fn value_noun(&self, value: &Expr, plural: bool) -> String {
         if let ExprKind::Name(n) = &value.kind {

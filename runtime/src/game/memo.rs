@@ -183,6 +183,7 @@ fn local_condition(edition: &CompiledEdition, chunk: ChunkIdx) -> bool {
         Op::Measure { measure } => matches!(
             measure,
             MeasureCode::TopCards
+                | MeasureCode::TopOfSet(_)
                 | MeasureCode::CardsInHand
                 | MeasureCode::CardsInScorePile
                 | MeasureCode::ColorCards(_)

@@ -208,7 +208,7 @@ fn nested_tests(depth: usize, one: bool) -> Game {
         } else {
             vec![
                 Op::Int { value: 1 },
-                Op::DeckCards,
+                Op::DeckCards { set: 0 },
                 Op::KeepIf {
                     test: level as u16 + 1,
                 },

@@ -673,6 +673,10 @@ impl Game {
             MeasureCode::Points => self.score(seat),
             MeasureCode::Achievements => self.achievements_total(seat) as i32,
             MeasureCode::TopCards => player.top_cards().count() as i32,
+            MeasureCode::TopOfSet(set) => player
+                .top_cards()
+                .filter(|c| edition.card(*c).deck_set == set)
+                .count() as i32,
             MeasureCode::CardsInHand => player.hand.len() as i32,
             MeasureCode::CardsInScorePile => player.score_pile.len() as i32,
             MeasureCode::ColorCards(c) => player.pile(c).cards.len() as i32,

@@ -22,6 +22,7 @@ impl Game {
         count: u8,
         then: Option<Verb>,
         stmt: StmtId,
+        set: Option<u8>,
         pure: bool,
     ) -> OpResult {
         self.impure(frame, pure)?;
@@ -36,7 +37,14 @@ impl Game {
             o.requested = o.requested.saturating_add(u16::from(count));
         }
         for _ in 0..count {
-            let Some(card) = self.draw(seat, age, frame.cause()) else {
+            let drawn = match set {
+                // A set not in play draws a base card (EXPANSIONS.md §2.1).
+                Some(set) if usize::from(set) <= self.edition().rules.expansions.len() => {
+                    self.draw_from(seat, set, age, frame.cause())
+                }
+                _ => self.draw(seat, age, frame.cause()),
+            };
+            let Some(card) = drawn else {
                 break;
             };
             self.earn_bonus(frame);

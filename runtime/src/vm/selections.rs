@@ -172,13 +172,12 @@ impl Game {
     /// `Op::DeckCards`: `I: age → S: cards` of that age's deck, top first (none for an age outside
     /// the supply).
     #[inline]
-    pub(super) fn op_deck_cards(&self, frame: &mut Frame) -> OpResult {
+    pub(super) fn op_deck_cards(&self, frame: &mut Frame, set: u8) -> OpResult {
         let age = self.pop_int(frame)?;
-        let cards = usize::try_from(age)
+        let cards = u8::try_from(age)
             .ok()
             .filter(|a| *a > 0)
-            .and_then(|a| self.state.decks.get(a))
-            .map(|deck| deck.iter().rev().copied().collect())
+            .map(|a| self.state.deck(set, a).iter().rev().copied().collect())
             .unwrap_or_default();
         frame.sets.push(cards);
         Ok(None)
@@ -187,13 +186,12 @@ impl Game {
     /// `Op::DeckEnd`: `I: age → S: cards`: the `n` top (bottom) cards of that age's deck, top
     /// first.
     #[inline]
-    pub(super) fn op_deck_end(&self, frame: &mut Frame, n: u8, bottom: bool) -> OpResult {
+    pub(super) fn op_deck_end(&self, frame: &mut Frame, n: u8, bottom: bool, set: u8) -> OpResult {
         let age = self.pop_int(frame)?;
-        let deck: &[CardIdx] = usize::try_from(age)
+        let deck: &[CardIdx] = u8::try_from(age)
             .ok()
             .filter(|a| *a > 0)
-            .and_then(|a| self.state.decks.get(a))
-            .map_or(&[], |deck| deck.as_slice());
+            .map_or(&[], |a| self.state.deck(set, a));
         // A deck is stored bottom first.
         let n = usize::from(n).min(deck.len());
         let cards: Vec<CardIdx> = if bottom {
@@ -527,6 +525,20 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::KeepSet`: keep the cards of a set (a card's type: the set on its back).
+    #[inline]
+    pub(super) fn op_keep_set(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+        set: u8,
+    ) -> OpResult {
+        let mut cards = self.pop_set(frame)?;
+        cards.retain(|c| edition.card(*c).deck_set == set);
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
     /// `Op::KeepEligible`: keep the cards the player could claim as standard achievements.
     #[inline]
     pub(super) fn op_keep_eligible(
@@ -675,6 +687,34 @@ impl Game {
         };
         let wanted: Vec<Icon> = others.iter().flat_map(|c| shown(*c)).collect();
         cards.retain(|c| shown(*c).iter().any(|i| wanted.contains(i)));
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
+    /// `Op::KeepBeforeInAlphabet`: `S: cards others → S: kept`: keep the cards whose title comes
+    /// before every other card's in the alphabet. Titles compare by their letters and digits,
+    /// case ignored ("Basur Hoyuk Tokens": "comes before it in the alphabet").
+    #[inline]
+    pub(super) fn op_keep_before_in_alphabet(
+        &self,
+        edition: &CompiledEdition,
+        frame: &mut Frame,
+    ) -> OpResult {
+        let others = self.pop_set(frame)?;
+        let mut cards = self.pop_set(frame)?;
+        let key = |c: CardIdx| -> String {
+            edition
+                .card(c)
+                .title
+                .chars()
+                .filter(|ch| ch.is_alphanumeric())
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        if others.is_empty() {
+            cards.clear();
+        }
+        cards.retain(|c| others.iter().all(|o| key(*c) < key(*o)));
         frame.sets.push(cards);
         Ok(None)
     }

@@ -208,6 +208,7 @@ impl Emitter<'_> {
             Measure::Points => MeasureCode::Points,
             Measure::Achievements => MeasureCode::Achievements,
             Measure::TopCards => MeasureCode::TopCards,
+            Measure::TopOfSet(name) => MeasureCode::TopOfSet(self.set_index(name)),
             Measure::CardsInHand => MeasureCode::CardsInHand,
             Measure::CardsInScorePile => MeasureCode::CardsInScorePile,
             Measure::CardsInForecast => MeasureCode::CardsInForecast,

@@ -253,6 +253,24 @@ fn span(s: SourceSpan) -> bc::SourceSpan {
 }
 
 /// Writes the ops of one chunk.
+/// A set not in play: no card is of it (`Op::KeepSet`, `Op::DrawOfSet`).
+const SET_NOT_IN_PLAY: u8 = u8::MAX;
+
+impl Emitter<'_> {
+    /// The supply index of a set by its name (0: base), or `SET_NOT_IN_PLAY` for an expansion
+    /// the edition does not play with.
+    fn set_index(&self, name: &str) -> u8 {
+        if name == "base" {
+            return 0;
+        }
+        self.lowerer
+            .expansions
+            .iter()
+            .position(|e| e == name)
+            .map_or(SET_NOT_IN_PLAY, |i| i as u8 + 1)
+    }
+}
+
 struct Emitter<'l> {
     lowerer: &'l mut Lowerer,
     name: String,

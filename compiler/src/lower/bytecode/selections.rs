@@ -92,15 +92,23 @@ impl Emitter<'_> {
             }),
             CardSource::Card(card) => self.op(Op::Card { card: card.0 }),
             CardSource::ThisCard => self.op(Op::ThisCard),
-            CardSource::Supply(Supply::Deck(age)) => {
+            CardSource::Supply(Supply::Deck(age, set)) => {
                 self.value(age);
-                self.op(Op::DeckCards);
+                let set = set.as_deref().map_or(0, |s| self.set_index(s));
+                self.op(Op::DeckCards { set });
             }
-            CardSource::Supply(Supply::DeckEnd { age, n, bottom }) => {
+            CardSource::Supply(Supply::DeckEnd {
+                age,
+                n,
+                bottom,
+                set,
+            }) => {
                 self.value(age);
+                let set = set.as_deref().map_or(0, |s| self.set_index(s));
                 self.op(Op::DeckEnd {
                     n: *n,
                     bottom: *bottom,
+                    set,
                 });
             }
             CardSource::Supply(Supply::ChosenDeckEnd { n, bottom }) => self.op(Op::ChosenDeckEnd {
@@ -243,6 +251,10 @@ impl Emitter<'_> {
             CardFilter::Bonus { negated } => self.op(Op::KeepBonus { negated: *negated }),
             CardFilter::All(filters) => self.filters(filters),
             CardFilter::Parity { odd } => self.op(Op::KeepParity { odd: *odd }),
+            CardFilter::OfSet(name) => {
+                let set = self.set_index(name);
+                self.op(Op::KeepSet { set })
+            }
             CardFilter::Eligible(player, score_multiple) => {
                 self.player(player);
                 self.op(Op::KeepEligible {
@@ -262,6 +274,10 @@ impl Emitter<'_> {
             }
             CardFilter::PileBottom(n) => self.op(Op::KeepPileBottom { n: *n }),
             CardFilter::NotPileBottom => self.op(Op::KeepNotPileBottom),
+            CardFilter::BeforeInAlphabet(others) => {
+                self.cards(others, None);
+                self.op(Op::KeepBeforeInAlphabet);
+            }
             CardFilter::VisibleSlot(slot) => self.op(Op::KeepVisibleSlot { slot: *slot }),
             CardFilter::SharesIcon(others) => {
                 self.cards(others, None);

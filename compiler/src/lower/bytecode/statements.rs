@@ -222,7 +222,8 @@ impl Emitter<'_> {
                 age,
                 count,
                 then,
-            } => self.draw(id, player, age, *count, *then),
+                set,
+            } => self.draw(id, player, age, *count, *then, set.as_deref()),
             StmtKind::Move { verb, cards, to } => self.move_cards(id, *verb, cards, to, false),
             StmtKind::Exchange { a, b } => self.exchange(id, a, b),
             StmtKind::Win(Winner::Player(p)) => {
@@ -602,7 +603,15 @@ impl Emitter<'_> {
         }
     }
 
-    fn draw(&mut self, id: StmtId, player: &Player, age: &Value, count: u8, then: Option<Verb>) {
+    fn draw(
+        &mut self,
+        id: StmtId,
+        player: &Player,
+        age: &Value,
+        count: u8,
+        then: Option<Verb>,
+        set: Option<&str>,
+    ) {
         if let Some(verb) = then {
             if !moves_to_natural_place(verb) {
                 self.unsupported(&format!("`draw and {}`", verb.word()));
@@ -627,11 +636,7 @@ impl Emitter<'_> {
             let exit = self.forward(Op::ValuesNext { exit: 0 });
             self.player(player);
             self.op(Op::LoopValue);
-            self.op(Op::Draw {
-                count,
-                then,
-                stmt: id.0,
-            });
+            self.draw_op(count, then, id, set);
             self.op(Op::Jump { target: top });
             self.patch(exit);
             return;
@@ -655,11 +660,7 @@ impl Emitter<'_> {
                 self.value(plus);
                 self.op(Op::Add);
             }
-            self.op(Op::Draw {
-                count,
-                then,
-                stmt: id.0,
-            });
+            self.draw_op(count, then, id, set);
             self.patch(skip);
             return;
         }
@@ -681,11 +682,29 @@ impl Emitter<'_> {
             }
             _ => self.value(age),
         }
-        self.op(Op::Draw {
-            count,
-            then,
-            stmt: id.0,
-        });
+        self.draw_op(count, then, id, set);
+    }
+
+    /// `Draw`, or with a set named (`draw an Artifact [3]`) its index pushed and `DrawOfSet`.
+    fn draw_op(&mut self, count: u8, then: Option<Verb>, id: StmtId, set: Option<&str>) {
+        match set {
+            Some(name) => {
+                let set = self.set_index(name);
+                self.op(Op::Int {
+                    value: i16::from(set),
+                });
+                self.op(Op::DrawOfSet {
+                    count,
+                    then,
+                    stmt: id.0,
+                });
+            }
+            None => self.op(Op::Draw {
+                count,
+                then,
+                stmt: id.0,
+            }),
+        }
     }
 
     /// A movement: to the verb's natural place, or a transfer to a destination. `optional`:
