@@ -183,7 +183,32 @@ impl EffectCx<'_, '_> {
         }
     }
 
+    /// Lowers a statement's kind. The statements that hold others (`you may`, `if`, `either`,
+    /// the loops) are lowered apart from the rest, so that the stack a nested statement takes
+    /// per level stays small (compiler/tests/robustness.rs: the deepest nesting the parser
+    /// accepts is checked on a 2 MiB stack).
     fn statement_kind(
+        &mut self,
+        kind: &ast::StmtKind,
+        span: Span,
+        prev: Option<StmtId>,
+    ) -> (Vec<Stmt>, StmtId) {
+        use ast::StmtKind as S;
+        match kind {
+            S::May(_)
+            | S::If { .. }
+            | S::Either { .. }
+            | S::ForEach { .. }
+            | S::ForEachValue { .. }
+            | S::ForEachCard { .. }
+            | S::ForEachColor { .. } => self.nesting_statement_kind(kind, span, prev),
+            _ => self.leaf_statement_kind(kind, span, prev),
+        }
+    }
+
+    /// `you may`, `if`, `either` and the loops: the statements that hold others.
+    #[inline(never)]
+    fn nesting_statement_kind(
         &mut self,
         kind: &ast::StmtKind,
         span: Span,
@@ -276,6 +301,81 @@ impl EffectCx<'_, '_> {
                     },
                 )
             }
+            S::ForEachValue {
+                list,
+                body,
+                descending,
+                ..
+            } => {
+                let descending = *descending;
+                let list = self.value_list(list, span);
+                self.value_loops += 1;
+                let (body, inside) = self.branch(|fx| fx.block(body));
+                self.value_loops -= 1;
+                self.after_branches(inside);
+                single(
+                    self,
+                    StmtKind::ForEachValue {
+                        list,
+                        descending,
+                        body,
+                    },
+                )
+            }
+            S::ForEachCard { cards, body } => {
+                let cards = self.set_ref(cards);
+                // In the body, `it` is the current card: the loop statement's card each round.
+                let (body, mut inside) = self.branch(|fx| {
+                    fx.produce(id, Vec::new(), true);
+                    fx.block(body)
+                });
+                inside.retain(|p| p.id != id);
+                self.after_branches(inside);
+                single(self, StmtKind::ForEachCard { cards, body })
+            }
+            S::ForEachColor { filters, body } => {
+                // `for each color` with no filter is every colour, on the board or not.
+                let every = filters.is_empty();
+                let (owner, filters) = self.board_filters(filters);
+                let owner = (!every).then_some(owner);
+                self.color_loops += 1;
+                let (body, inside) = self.branch(|fx| fx.block(body));
+                self.color_loops -= 1;
+                self.after_branches(inside);
+                single(
+                    self,
+                    StmtKind::ForEachColor {
+                        owner,
+                        filters,
+                        body,
+                    },
+                )
+            }
+            // Not a statement that holds others (`statement_kind` sends those elsewhere).
+            _ => self.leaf_statement_kind(kind, span, prev),
+        }
+    }
+
+    /// Every other statement: the moves, draws, choices, splays and the rest.
+    #[inline(never)]
+    fn leaf_statement_kind(
+        &mut self,
+        kind: &ast::StmtKind,
+        span: Span,
+        prev: Option<StmtId>,
+    ) -> (Vec<Stmt>, StmtId) {
+        use ast::StmtKind as S;
+        let id = self.fresh();
+        let single = |this: &Self, k: StmtKind| (vec![this.stmt(id, k, span)], id);
+        match kind {
+            // Handled by `nesting_statement_kind` (`statement_kind` sends them there).
+            S::May(_)
+            | S::If { .. }
+            | S::Either { .. }
+            | S::ForEach { .. }
+            | S::ForEachValue { .. }
+            | S::ForEachCard { .. }
+            | S::ForEachColor { .. } => self.nesting_statement_kind(kind, span, prev),
             S::Repeat { args, at_most } => {
                 self.outside_lasting(span, "repeat the effect around it");
                 let with = self.repeat_args(args);
@@ -525,56 +625,6 @@ impl EffectCx<'_, '_> {
                         owner: Some(owner),
                         filters,
                         body: vec![unsplay],
-                    },
-                )
-            }
-            S::ForEachValue {
-                list,
-                body,
-                descending,
-                ..
-            } => {
-                let descending = *descending;
-                let list = self.value_list(list, span);
-                self.value_loops += 1;
-                let (body, inside) = self.branch(|fx| fx.block(body));
-                self.value_loops -= 1;
-                self.after_branches(inside);
-                single(
-                    self,
-                    StmtKind::ForEachValue {
-                        list,
-                        descending,
-                        body,
-                    },
-                )
-            }
-            S::ForEachCard { cards, body } => {
-                let cards = self.set_ref(cards);
-                // In the body, `it` is the current card: the loop statement's card each round.
-                let (body, mut inside) = self.branch(|fx| {
-                    fx.produce(id, Vec::new(), true);
-                    fx.block(body)
-                });
-                inside.retain(|p| p.id != id);
-                self.after_branches(inside);
-                single(self, StmtKind::ForEachCard { cards, body })
-            }
-            S::ForEachColor { filters, body } => {
-                // `for each color` with no filter is every colour, on the board or not.
-                let every = filters.is_empty();
-                let (owner, filters) = self.board_filters(filters);
-                let owner = (!every).then_some(owner);
-                self.color_loops += 1;
-                let (body, inside) = self.branch(|fx| fx.block(body));
-                self.color_loops -= 1;
-                self.after_branches(inside);
-                single(
-                    self,
-                    StmtKind::ForEachColor {
-                        owner,
-                        filters,
-                        body,
                     },
                 )
             }
