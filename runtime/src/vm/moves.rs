@@ -360,6 +360,26 @@ impl Game {
         Ok(None)
     }
 
+    /// The start of `SelfExecute` and `ExecuteAsIf`: `S: cards →` the cards, the statement
+    /// marked as run for one card, with where the log stood (`this caused any change` reads the
+    /// events after the mark).
+    fn begin_execution(
+        &mut self,
+        frame: &mut Frame,
+        stmt: StmtId,
+        pure: bool,
+    ) -> VmResult<Vec<CardIdx>> {
+        self.impure(frame, pure)?;
+        let cards = self.pop_set(frame)?;
+        let mark = u32::try_from(self.log.len()).ok();
+        if let Some(o) = outcome_mut(frame, stmt) {
+            o.ran = true;
+            o.requested = 1;
+            o.mark = mark;
+        }
+        Ok(cards)
+    }
+
     /// `Op::SelfExecute`: `S: cards →`: run each non-demand effect of the first card for the
     /// executor alone.
     pub(super) fn op_self_execute(
@@ -369,14 +389,7 @@ impl Game {
         stmt: StmtId,
         pure: bool,
     ) -> OpResult {
-        self.impure(frame, pure)?;
-        let cards = self.pop_set(frame)?;
-        let mark = u32::try_from(self.log.len()).ok();
-        if let Some(o) = outcome_mut(frame, stmt) {
-            o.ran = true;
-            o.requested = 1;
-            o.mark = mark;
-        }
+        let cards = self.begin_execution(frame, stmt, pure)?;
         if let Some(card) = cards.first().copied() {
             // The Chain Rule (fourth-edition rulebook, "Achievements & Victory"):
             // self-executing while self-executing first draws and achieves a card
@@ -466,14 +479,7 @@ impl Game {
         stmt: StmtId,
         pure: bool,
     ) -> OpResult {
-        self.impure(frame, pure)?;
-        let cards = self.pop_set(frame)?;
-        let mark = u32::try_from(self.log.len()).ok();
-        if let Some(o) = outcome_mut(frame, stmt) {
-            o.ran = true;
-            o.requested = 1;
-            o.mark = mark;
-        }
+        let cards = self.begin_execution(frame, stmt, pure)?;
         let Some(card) = cards.first().copied() else {
             return Ok(None);
         };

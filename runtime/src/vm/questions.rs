@@ -69,16 +69,7 @@ impl Game {
         };
         let cards = match picked {
             None => Vec::new(),
-            Some((set, age)) => {
-                // A deck is stored bottom first.
-                let deck = self.state.deck(set, age);
-                let n = usize::from(n).min(deck.len());
-                if bottom {
-                    deck[..n].iter().rev().copied().collect()
-                } else {
-                    deck[deck.len() - n..].iter().rev().copied().collect()
-                }
-            }
+            Some((set, age)) => super::selections::deck_end(self.state.deck(set, age), n, bottom),
         };
         frame.sets.push(cards);
         Ok(None)

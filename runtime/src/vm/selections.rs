@@ -192,14 +192,7 @@ impl Game {
             .ok()
             .filter(|a| *a > 0)
             .map_or(&[], |a| self.state.deck(set, a));
-        // A deck is stored bottom first.
-        let n = usize::from(n).min(deck.len());
-        let cards: Vec<CardIdx> = if bottom {
-            deck[..n].iter().rev().copied().collect()
-        } else {
-            deck[deck.len() - n..].iter().rev().copied().collect()
-        };
-        frame.sets.push(cards);
+        frame.sets.push(deck_end(deck, n, bottom));
         Ok(None)
     }
 
@@ -1111,6 +1104,17 @@ impl Game {
             return Some((pile.as_slice(), pos));
         }
         None
+    }
+}
+
+/// The `n` top (with `bottom`, bottom) cards of a deck, top first (fewer when it has fewer). A
+/// deck is stored bottom first.
+pub(super) fn deck_end(deck: &[CardIdx], n: u8, bottom: bool) -> Vec<CardIdx> {
+    let n = usize::from(n).min(deck.len());
+    if bottom {
+        deck[..n].iter().rev().copied().collect()
+    } else {
+        deck[deck.len() - n..].iter().rev().copied().collect()
     }
 }
 
