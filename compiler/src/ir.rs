@@ -325,8 +325,8 @@ pub enum StmtKind {
         age: Value,
         count: u8,
         then: Option<Verb>,
-        /// `draw an Artifact [3]`: the set's name (`base`, `artifacts`); none: the usual draw.
-        set: Option<String>,
+        /// `draw an Artifact [3]`: the set's type; none: the usual draw.
+        set: Option<DrawSet>,
     },
     /// Move the selected cards: meld, tuck, score, return, reveal, junk, remove, achieve,
     /// foreshadow (each to its natural place), or transfer to `to`.
@@ -510,6 +510,21 @@ pub enum BoardPosition {
     All,
     /// The cards under the given card in its pile.
     Beneath(Box<CardSel>),
+    /// The card directly under each given card in its pile (`covered`).
+    DirectlyBeneath(Box<CardSel>),
+}
+
+/// The set a draw takes its cards from (a card type).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum DrawSet {
+    /// A set by name (`base`, `artifacts`): `draw an Artifact [3]`.
+    Named(String),
+    /// The set an earlier `choose a card type` picked.
+    ChosenBy(StmtId),
+    /// The drawer picks a set in play (`a card of any type`).
+    Any,
+    /// The set on the first card's back (`of the same type as covered`).
+    Of(Box<CardSel>),
 }
 
 /// Cards an earlier statement of this effect execution named.
@@ -652,6 +667,11 @@ pub enum CardFilter {
     BeforeInAlphabet(Box<CardSel>),
     /// The card just above it in its pile passes the filters.
     DirectlyBeneath(Vec<CardFilter>),
+    /// Its type (the set on its back) is (`negated`: is not) the first card's of these.
+    SameType {
+        cards: Box<CardSel>,
+        negated: bool,
+    },
     /// The cards taken all share one value, which the chooser picks among the values at least
     /// as many candidates share as the pick takes.
     SameValue,

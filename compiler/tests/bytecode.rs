@@ -229,10 +229,11 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         Param { .. } => ((0, 0), (1, 0)),
         DeckCards { .. } | DeckEnd { .. } => ((1, 0), (0, 1)),
         ChosenDeckEnd { .. } => ((0, 0), (0, 1)),
-        OwnerOfCards => ((0, 1), (1, 0)),
+        OwnerOfCards | TypeOf => ((0, 1), (1, 0)),
         KeepClaimable { .. } => ((1, 1), (0, 1)),
         AvailableCards | CandidateCard => ((0, 0), (0, 1)),
         Above
+        | Below
         | KeepDemand
         | KeepEffects { .. }
         | KeepSplayedPile

@@ -351,8 +351,9 @@ pub enum StmtKind {
         then: Option<Spanned<Verb>>,
         count: Spanned<DrawCount>,
         value: Expr,
-        /// `draw an Artifact [3]`: a card of that type (the base set when none is named).
-        of_type: Option<CardType>,
+        /// `draw an Artifact [3]`: a card of that type (the base set when none is named);
+        /// `draw a card of the chosen type [2]`, `of any type`, `of the same type as covered`.
+        of_type: Option<DrawType>,
     },
     Transfer {
         what: Selection,
@@ -530,6 +531,8 @@ pub enum ChoiceKind {
     Player,
     Opponent,
     Icon,
+    /// `choose a card type`: a set in play.
+    Type,
 }
 
 impl ChoiceKind {
@@ -545,6 +548,8 @@ impl ChoiceKind {
             (ChoiceKind::Opponent, true) => "opponents",
             (ChoiceKind::Icon, false) => "icon",
             (ChoiceKind::Icon, true) => "icons",
+            (ChoiceKind::Type, false) => "card type",
+            (ChoiceKind::Type, true) => "card types",
         }
     }
 }
@@ -660,6 +665,19 @@ pub enum CardType {
     Echoes,
     City,
     Figure,
+}
+
+/// The type of the cards a draw takes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DrawType {
+    /// `draw an Artifact [3]`.
+    Named(CardType),
+    /// `draw 2 cards of the chosen type [2]`: the latest `choose a card type`.
+    Chosen,
+    /// `draw a card of any type [3]`: the drawer picks a set in play.
+    Any,
+    /// `draw a card of the same type as covered [2]`: the set on that card's back.
+    SameAs(Box<CardRef>),
 }
 
 impl CardType {
@@ -963,6 +981,8 @@ pub enum CardRefKind {
     Them,
     /// `the second melded`.
     Ordinal(Ordinal, Participle),
+    /// `covered`: the cards directly beneath the cards of the latest meld in this effect.
+    Covered,
     /// `returned`: the cards of the latest statement with that verb in this effect.
     Bound(Participle),
     /// `card melded by me due to this card's echo effect`: cards moved earlier, named as cards.
@@ -1445,6 +1465,12 @@ pub enum CardPredKind {
     /// `is "Steam Engine"`, `is this card`.
     Is(CardRef),
     Value(ValueSpec),
+    /// `is of the same type as drawn` (`same`), `is of different type than melded`: the sets on
+    /// the cards' backs.
+    Type {
+        same: bool,
+        card: CardRef,
+    },
     /// `comes before drawn in the alphabet`: its title sorts before the other card's.
     BeforeInAlphabet(CardRef),
     /// `is a top card` (on any board), `is a top card on your board`.

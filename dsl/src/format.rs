@@ -707,7 +707,28 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
                     value_list_text(list)
                 );
             }
-            if let Some(kind) = of_type {
+            let kind = match of_type {
+                Some(DrawType::Named(kind)) => Some(kind),
+                Some(other) => {
+                    let (count, s) = match &count.node {
+                        DrawCount::Fixed(n) => {
+                            (count_text(*n, false), if *n == 1 { "" } else { "s" })
+                        }
+                        DrawCount::Computed(e) => (format!("({})", expr_text(e)), ""),
+                    };
+                    let of = match other {
+                        DrawType::Chosen => "the chosen type".to_string(),
+                        DrawType::Any => "any type".to_string(),
+                        DrawType::SameAs(card) => {
+                            format!("the same type as {}", card_ref_text(card))
+                        }
+                        DrawType::Named(_) => unreachable!("handled above"),
+                    };
+                    return format!("draw{verb} {count} card{s} of {of} [{}]", expr_text(value));
+                }
+                None => None,
+            };
+            if let Some(kind) = kind {
                 let (count, plural) = match &count.node {
                     DrawCount::Fixed(n) => (
                         count_text(*n, kind.noun(false).starts_with(['A', 'E'])),
@@ -1051,6 +1072,7 @@ fn card_ref_text(r: &CardRef) -> String {
         CardRefKind::Them => "them".to_string(),
         CardRefKind::Ordinal(o, p) => format!("the {} {}", o.word(), p.word()),
         CardRefKind::Bound(p) => p.word().to_string(),
+        CardRefKind::Covered => "covered".to_string(),
         CardRefKind::History(h) => history_text(h),
         CardRefKind::NthHistory(o, h) => format!("the {} {}", o.word(), history_text(h)),
         CardRefKind::Np(np) => card_np_text(np),
@@ -1433,6 +1455,12 @@ fn card_pred_text(p: &CardPred) -> String {
         }
         CardPredKind::Is(card) => format!("is {}", card_ref_text(card)),
         CardPredKind::Value(spec) => format!("is of value {}", value_spec_text(spec)),
+        CardPredKind::Type { same: true, card } => {
+            format!("is of the same type as {}", card_ref_text(card))
+        }
+        CardPredKind::Type { same: false, card } => {
+            format!("is of different type than {}", card_ref_text(card))
+        }
         CardPredKind::BeforeInAlphabet(card) => {
             format!("comes before {} in the alphabet", card_ref_text(card))
         }

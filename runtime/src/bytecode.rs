@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 22;
+pub const FORMAT_VERSION: u32 = 23;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -838,6 +838,11 @@ pub enum Op {
     AvailableCards,
     /// `S: cards → cards` directly above each card in its pile (none for a top card).
     Above,
+    /// `S: cards → cards` directly beneath each card in its pile (none for a bottom card or a
+    /// card on no board): the cards a meld covered (`covered`).
+    Below,
+    /// `S: cards → I: set` on the back of the first card (a card's type; -1 for none).
+    TypeOf,
     /// `→ S: [card]` the candidate of a card test.
     CandidateCard,
 

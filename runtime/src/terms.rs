@@ -51,6 +51,9 @@ pub enum ChoiceKind {
     Player,
     Opponent,
     Icon,
+    /// A card type: one of the sets in play (base first, then the expansions), answered by the
+    /// set's name; recorded as its index among the values.
+    Type,
 }
 
 /// Where transferred cards go.

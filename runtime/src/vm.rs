@@ -867,6 +867,8 @@ impl Game {
             }
             Op::AvailableCards => run!(self.op_available_cards(frame)),
             Op::Above => run!(self.op_above(frame)),
+            Op::Below => run!(self.op_below(frame)),
+            Op::TypeOf => run!(self.op_type_of(edition, frame)),
             Op::CandidateCard => run!(self.op_candidate_card(frame)),
             Op::DupSet => run!(self.op_dup_set(frame)),
             Op::PopSet => run!(self.op_pop_set(frame)),

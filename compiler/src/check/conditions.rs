@@ -183,6 +183,10 @@ impl EffectCx<'_, '_> {
                 vec![CardFilter::DirectlyBeneath(above)]
             }
             ast::CardPredKind::Is(card) => vec![CardFilter::IsCard(Box::new(self.card_ref(card)))],
+            ast::CardPredKind::Type { same, card } => vec![CardFilter::SameType {
+                cards: Box::new(self.card_ref(card)),
+                negated: !same,
+            }],
             ast::CardPredKind::BeforeInAlphabet(card) => {
                 vec![CardFilter::BeforeInAlphabet(Box::new(self.card_ref(card)))]
             }

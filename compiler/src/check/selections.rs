@@ -543,6 +543,24 @@ impl EffectCx<'_, '_> {
                 Some(stmt) => all(CardSource::Bound(Binding { stmt, nth: None })),
                 None => all(CardSource::ThisCard),
             },
+            // `covered`: the card directly beneath each card of the latest meld, in its pile now.
+            ast::CardRefKind::Covered => {
+                match self.latest(|p| p.participles.contains(&ast::Participle::Melded)) {
+                    Some(stmt) => {
+                        let melded = all(CardSource::Bound(Binding { stmt, nth: None }));
+                        all(CardSource::Zones {
+                            owner: Owner::One(self.doer()),
+                            zones: vec![ZoneRef::Board(BoardPosition::DirectlyBeneath(Box::new(
+                                melded,
+                            )))],
+                        })
+                    }
+                    None => {
+                        self.unbound(r.span, "covered", "statement that melded in this effect");
+                        all(CardSource::ThisCard)
+                    }
+                }
+            }
             ast::CardRefKind::History(h) => {
                 let source = self.history_source(h);
                 all(source)

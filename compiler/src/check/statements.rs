@@ -472,12 +472,21 @@ impl EffectCx<'_, '_> {
                     });
                 }
                 let n = self.count_u8(count.node, count.span);
+                // A card type is one answer (a set's name).
+                if kind.node == ast::ChoiceKind::Type && n != 1 {
+                    self.error(Error::BadCount {
+                        at: self.at(count.span),
+                        reason: "a choice of a card type picks one type (`choose a card type`)"
+                            .to_string(),
+                    });
+                }
                 let kind = match kind.node {
                     ast::ChoiceKind::Value => ChoiceKind::Value,
                     ast::ChoiceKind::Color => ChoiceKind::Color,
                     ast::ChoiceKind::Player => ChoiceKind::Player,
                     ast::ChoiceKind::Opponent => ChoiceKind::Opponent,
                     ast::ChoiceKind::Icon => ChoiceKind::Icon,
+                    ast::ChoiceKind::Type => ChoiceKind::Type,
                 };
                 self.produce_choice(id, kind);
                 single(
@@ -714,7 +723,7 @@ impl EffectCx<'_, '_> {
                 value,
                 of_type,
             } => {
-                let set = of_type.map(|t| t.set_name().to_string());
+                let set = of_type.as_ref().map(|t| self.draw_set(t, span));
                 let (fixed, times) = match &count.node {
                     ast::DrawCount::Fixed(n) => (self.count_u8(*n, count.span), None),
                     ast::DrawCount::Computed(e) => (1, Some(self.value(e))),
@@ -1075,6 +1084,25 @@ impl EffectCx<'_, '_> {
     }
 }
 
+impl EffectCx<'_, '_> {
+    /// The set a draw takes its cards from: named, chosen earlier (E0203 without a `choose a
+    /// card type` before it), picked by the drawer, or a card's.
+    fn draw_set(&mut self, of_type: &ast::DrawType, span: Span) -> DrawSet {
+        match of_type {
+            ast::DrawType::Named(t) => DrawSet::Named(t.set_name().to_string()),
+            ast::DrawType::Chosen => match self.latest(|p| p.choice == Some(ChoiceKind::Type)) {
+                Some(stmt) => DrawSet::ChosenBy(stmt),
+                None => {
+                    self.unbound(span, "the chosen type", "choice of a card type");
+                    DrawSet::Named("base".to_string())
+                }
+            },
+            ast::DrawType::Any => DrawSet::Any,
+            ast::DrawType::SameAs(card) => DrawSet::Of(Box::new(self.card_ref(card))),
+        }
+    }
+}
+
 /// What a choice that is not of icons chooses, in words (`values`), for W0003; `None` for icons.
 fn choice_words(kind: ast::ChoiceKind) -> Option<&'static str> {
     match kind {
@@ -1083,6 +1111,7 @@ fn choice_words(kind: ast::ChoiceKind) -> Option<&'static str> {
         ast::ChoiceKind::Color => Some("colours"),
         ast::ChoiceKind::Player => Some("players"),
         ast::ChoiceKind::Opponent => Some("opponents"),
+        ast::ChoiceKind::Type => Some("card types"),
     }
 }
 

@@ -315,6 +315,7 @@ fn choice(k: ChoiceKind) -> &'static str {
         ChoiceKind::Player => "player",
         ChoiceKind::Opponent => "opponent",
         ChoiceKind::Icon => "icon",
+        ChoiceKind::Type => "type",
     }
 }
 
@@ -571,6 +572,8 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::KeepClaimable { score_multiple } => format!("keep_claimable {score_multiple}"),
         Op::AvailableCards => "available_cards".to_string(),
         Op::Above => "above".to_string(),
+        Op::Below => "below".to_string(),
+        Op::TypeOf => "type_of".to_string(),
         Op::CandidateCard => "candidate_card".to_string(),
         Op::KeepColors => "keep_colors".to_string(),
         Op::DropColor { color } => format!("drop_color {color}"),

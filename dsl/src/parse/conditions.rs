@@ -283,8 +283,27 @@ fn lower_card_pred(pair: P) -> CardPred {
     } else if c.eat(Rule::kw_on).is_some() || c.eat(Rule::kw_in).is_some() {
         CardPredKind::In(lower_zone(c.next()))
     } else if c.eat(Rule::kw_of).is_some() {
-        c.next(); // value
-        CardPredKind::Value(lower_value_spec(c.next()))
+        if c.eat(Rule::kw_the).is_some() {
+            // the same type as
+            c.next();
+            c.next();
+            c.next();
+            CardPredKind::Type {
+                same: true,
+                card: lower_card_ref(c.next()),
+            }
+        } else if c.eat(Rule::kw_different).is_some() {
+            // type than
+            c.next();
+            c.next();
+            CardPredKind::Type {
+                same: false,
+                card: lower_card_ref(c.next()),
+            }
+        } else {
+            c.next(); // value
+            CardPredKind::Value(lower_value_spec(c.next()))
+        }
     } else if c.peek_is(Rule::kw_a) {
         c.next(); // a
         if c.eat(Rule::kw_top).is_some() {

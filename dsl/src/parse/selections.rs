@@ -481,6 +481,7 @@ pub(super) fn lower_card_ref(pair: P) -> CardRef {
             }
         }
         Rule::participle => CardRefKind::Bound(lower_participle(first).node),
+        Rule::kw_covered => CardRefKind::Covered,
         Rule::history => CardRefKind::History(Box::new(lower_history(first))),
         Rule::card_np => CardRefKind::Np(Box::new(lower_card_np(first))),
         Rule::name => CardRefKind::Name(first.as_str().to_string()),

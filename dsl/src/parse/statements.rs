@@ -222,6 +222,7 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                     Rule::kw_color | Rule::kw_colors => ChoiceKind::Color,
                     Rule::kw_player | Rule::kw_players => ChoiceKind::Player,
                     Rule::kw_opponent | Rule::kw_opponents => ChoiceKind::Opponent,
+                    Rule::kw_card => ChoiceKind::Type,
                     _ => ChoiceKind::Icon,
                 }
             };
@@ -373,12 +374,27 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                 None
             };
             let count = lower_draw_count(c.next());
-            let of_type =
-                c.eat(Rule::type_noun)
-                    .map(|t| match super::selections::lower_type_noun(t) {
-                        Noun::Type { kind, .. } => kind,
-                        _ => CardType::Base,
-                    });
+            let mut of_type = c.eat(Rule::type_noun).map(|t| {
+                DrawType::Named(match super::selections::lower_type_noun(t) {
+                    Noun::Type { kind, .. } => kind,
+                    _ => CardType::Base,
+                })
+            });
+            if let Some(t) = c.eat(Rule::draw_type) {
+                let mut t = Cursor::new(t);
+                t.next(); // card(s)
+                t.next(); // of
+                of_type = Some(if t.eat(Rule::kw_any).is_some() {
+                    DrawType::Any
+                } else if t.eat(Rule::kw_the).is_some() && t.eat(Rule::kw_chosen).is_some() {
+                    DrawType::Chosen
+                } else {
+                    t.next(); // same
+                    t.next(); // type
+                    t.next(); // as
+                    DrawType::SameAs(Box::new(super::selections::lower_card_ref(t.next())))
+                });
+            }
             let value = if let Some(any) = c.eat(Rule::any_value) {
                 Expr {
                     kind: ExprKind::AnyValue,

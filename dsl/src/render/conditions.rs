@@ -119,6 +119,21 @@ impl Renderer<'_> {
                 color,
                 direction,
             } => self.splayed(whose.node, &color.node, direction.node, false),
+            // `covered is of …`: "you covered up a card of …".
+            CondKind::Card {
+                card:
+                    card @ CardRef {
+                        kind: CardRefKind::Covered,
+                        ..
+                    },
+                pred,
+            } if !self.ref_plural(card) => {
+                let pred = self.card_pred(pred, false, false);
+                match pred.strip_prefix("is ") {
+                    Some(rest) => format!("you covered up a card {rest}"),
+                    None => format!("the card you covered {pred}"),
+                }
+            }
             CondKind::Card { card, pred } => {
                 let plural = self.ref_plural(card);
                 format!(
@@ -692,6 +707,12 @@ impl Renderer<'_> {
                 Some(values) if !plural => format!("{is} {} {values}", article(&values)),
                 _ => format!("{is} {}", self.value_spec(spec)),
             },
+            CardPredKind::Type { same: true, card } => {
+                format!("{is} of the same type as {}", self.card_ref(card))
+            }
+            CardPredKind::Type { same: false, card } => {
+                format!("{is} of different type than {}", self.card_ref(card))
+            }
             CardPredKind::BeforeInAlphabet(card) => {
                 let comes = if plural { "come" } else { "comes" };
                 format!("{comes} before {} in the alphabet", self.card_ref(card))

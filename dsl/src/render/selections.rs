@@ -111,6 +111,7 @@ impl Renderer<'_> {
             | CardRefKind::NthHistory(..) => false,
             CardRefKind::Them => true,
             CardRefKind::Bound(p) => self.bound_plural(*p),
+            CardRefKind::Covered => self.bound_plural(Participle::Melded),
             CardRefKind::History(h) => h.plural,
             CardRefKind::Np(np) => np_plural(np),
             CardRefKind::Name(_) => false,
@@ -142,6 +143,15 @@ impl Renderer<'_> {
             CardRefKind::Them => "them".to_string(),
             CardRefKind::Ordinal(o, p) => format!("the {} card you {}", o.word(), past(*p)),
             CardRefKind::Bound(p) => self.bound(*p),
+            // The cards the latest meld covered: "the card you covered".
+            CardRefKind::Covered => format!(
+                "the {} you covered",
+                if self.bound_plural(Participle::Melded) {
+                    "cards"
+                } else {
+                    "card"
+                }
+            ),
             CardRefKind::History(h) => self.history_ref(h),
             // `the last card tucked by you due to this card` → "the last card you tucked due to
             // Dentures".

@@ -735,7 +735,7 @@ impl Renderer<'_> {
                     // `draw an Artifact [3]`: "an Artifact [3]"; `draw an Artifact [value of
                     // it]`: "an Artifact of value equal to …".
                     (DrawCount::Fixed(n), Some(kind)) => {
-                        let noun = self.typed_value_noun(value, *kind, *n != 1);
+                        let noun = self.draw_type_noun(value, kind, *n != 1);
                         if *n == 1 {
                             format!("{} {noun}", super::words::article(&noun))
                         } else {
@@ -744,7 +744,7 @@ impl Renderer<'_> {
                     }
                     (DrawCount::Computed(e), Some(kind)) => format!(
                         "a number of {} equal to {}",
-                        self.typed_value_noun(value, *kind, true),
+                        self.draw_type_noun(value, kind, true),
                         self.expr(e, false)
                     ),
                 };

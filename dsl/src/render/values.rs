@@ -33,6 +33,32 @@ impl Renderer<'_> {
         format!("{typed}{rest}")
     }
 
+    /// The noun of a draw of a type: "Artifact [3]", "[2] of that type" (the chosen type), "card
+    /// of any type of value …", "card of matching type and value to the card you covered".
+    pub(super) fn draw_type_noun(&self, value: &Expr, kind: &DrawType, plural: bool) -> String {
+        let card = if plural { "cards" } else { "card" };
+        let of = match kind {
+            DrawType::Named(kind) => return self.typed_value_noun(value, *kind, plural),
+            DrawType::Chosen => "of that type".to_string(),
+            DrawType::Any => "of any type".to_string(),
+            DrawType::SameAs(other) => {
+                let other = self.card_ref(other);
+                if let ExprKind::ValueOf(of) = &value.kind {
+                    if self.card_ref(of) == other {
+                        return format!("{card} of matching type and value to {other}");
+                    }
+                }
+                format!("of the same type as {other}")
+            }
+        };
+        let noun = self.value_noun(value, plural);
+        if noun.starts_with('[') {
+            return format!("{noun} {of}");
+        }
+        let rest = noun.strip_prefix(card).unwrap_or(&noun);
+        format!("{card} {of}{rest}")
+    }
+
     /// The noun of a card of a value: "[3]" or "card of value equal to …".
     pub(super) fn value_noun(&self, value: &Expr, plural: bool) -> String {
         if let ExprKind::Name(n) = &value.kind {

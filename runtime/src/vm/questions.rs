@@ -332,6 +332,8 @@ impl Game {
                 Answer::Colors(c) => o.colors = c.iter().fold(0, |m, c| m | color_bit(*c)),
                 Answer::Players(p) => o.player = p.first().copied(),
                 Answer::Icons(i) => o.icons = i.iter().fold(0, |m, i| m | i32::from(icon_bit(*i))),
+                // A card type: the set's index (0: base, then the expansions in play).
+                Answer::Option(set) if kind == ChoiceKind::Type => o.values = vec![i32::from(set)],
                 _ => return Err(self.error(frame, "the answer does not fit the choice")),
             }
         }
@@ -793,6 +795,13 @@ impl Game {
                 options: self.group_seats(PlayerSet::Opponents, who),
                 count,
             },
+            // A card type: the sets in play, base first, answered by their names
+            // (../shared/SCENARIOS.md, "Expansions": `choose = "artifacts"`).
+            ChoiceKind::Type => RequestKind::Option {
+                labels: std::iter::once("base".to_string())
+                    .chain(self.edition().rules.expansions.iter().cloned())
+                    .collect(),
+            },
             // The avatar is an icon to choose only in an edition whose cards show it (the
             // fourth edition's Climatology may name it).
             ChoiceKind::Icon => {
@@ -846,6 +855,8 @@ fn single_answer(request: &RequestKind) -> Option<Answer> {
         RequestKind::Icons { options, count } if options.len() <= *count as usize => {
             Some(Answer::Icons(options.clone()))
         }
+        // A card type with only the base set in play.
+        RequestKind::Option { labels } if labels.len() == 1 => Some(Answer::Option(0)),
         _ => None,
     }
 }

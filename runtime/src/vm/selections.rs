@@ -232,6 +232,35 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::Below`: `S: cards → cards` directly beneath each card in its pile (none for a bottom
+    /// card or a card on no board).
+    #[inline]
+    pub(super) fn op_below(&self, frame: &mut Frame) -> OpResult {
+        let refs = self.pop_set(frame)?;
+        let mut cards = Vec::new();
+        for card in refs {
+            if let Some((pile, pos)) = self.pile_position(card) {
+                if let Some(below) = pos.checked_sub(1).and_then(|p| pile.get(p)) {
+                    cards.push(*below);
+                }
+            }
+        }
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
+    /// `Op::TypeOf`: `S: cards → I: set` on the back of the first card (a card's type: deluxe
+    /// rules, "Playing with expansions"); -1 for no card.
+    #[inline]
+    pub(super) fn op_type_of(&self, edition: &CompiledEdition, frame: &mut Frame) -> OpResult {
+        let cards = self.pop_set(frame)?;
+        let set = cards
+            .first()
+            .map_or(-1, |c| i32::from(edition.card(*c).deck_set));
+        frame.ints.push(set);
+        Ok(None)
+    }
+
     /// `Op::CandidateCard`: `→ S: [card]` the candidate of a card test.
     #[inline]
     pub(super) fn op_candidate_card(&self, frame: &mut Frame) -> OpResult {

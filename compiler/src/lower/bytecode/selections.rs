@@ -176,9 +176,16 @@ impl Emitter<'_> {
 
     /// `the cards beneath X`: X's cards, then `Beneath`.
     fn beneath(&mut self, zone: &ZoneRef) {
-        if let ZoneRef::Board(BoardPosition::Beneath(sel)) = zone {
-            self.cards(sel, None);
-            self.op(Op::Beneath);
+        match zone {
+            ZoneRef::Board(BoardPosition::Beneath(sel)) => {
+                self.cards(sel, None);
+                self.op(Op::Beneath);
+            }
+            ZoneRef::Board(BoardPosition::DirectlyBeneath(sel)) => {
+                self.cards(sel, None);
+                self.op(Op::Below);
+            }
+            _ => {}
         }
     }
 
@@ -317,6 +324,23 @@ impl Emitter<'_> {
                 self.cards(cards, None);
                 self.op(Op::KeepCards);
             }
+            // The candidate's set against the first of the cards' (none: -1, no set).
+            CardFilter::SameType { cards, negated } => {
+                let test = self.sub_chunk(ChunkKind::CardTest, |e| {
+                    e.op(Op::CandidateCard);
+                    e.op(Op::TypeOf);
+                    e.cards(cards, None);
+                    e.op(Op::TypeOf);
+                    e.op(Op::Compare {
+                        op: if *negated {
+                            Comparison::Ne
+                        } else {
+                            Comparison::Eq
+                        },
+                    });
+                });
+                self.op(Op::KeepIf { test });
+            }
             CardFilter::DirectlyBeneath(filters) => {
                 let test = self.sub_chunk(ChunkKind::CardTest, |e| {
                     e.op(Op::CandidateCard);
@@ -368,6 +392,8 @@ fn zone_sel(zone: &ZoneRef) -> Option<ZoneSel> {
         ZoneRef::Board(BoardPosition::Top) => ZoneSel::BoardTop,
         ZoneRef::Board(BoardPosition::Bottom) => ZoneSel::BoardBottom,
         ZoneRef::Board(BoardPosition::All) => ZoneSel::BoardAll,
-        ZoneRef::Board(BoardPosition::Beneath(_)) => return None,
+        ZoneRef::Board(BoardPosition::Beneath(_) | BoardPosition::DirectlyBeneath(_)) => {
+            return None
+        }
     })
 }

@@ -3,10 +3,10 @@
 
 use super::Emitter;
 use crate::ir::{
-    Binding, BoardPosition, CardFilter, CardSel, CardSource, Chooser, ColorFilter, ColorSel,
-    ColorTerm, Comparison, Cond, Count, Destination, DestinationZone, LastingDef, LastingWhen,
-    MeasureTest, Owner, Player, PlayerSet, Quantifier, SplaySource, SplaySourceColor, Stmt, StmtId,
-    StmtKind, Value, Verb, Winner, ZoneRef,
+    Binding, BoardPosition, CardFilter, CardSel, CardSource, ChoiceKind, Chooser, ColorFilter,
+    ColorSel, ColorTerm, Comparison, Cond, Count, Destination, DestinationZone, DrawSet,
+    LastingDef, LastingWhen, MeasureTest, Owner, Player, PlayerSet, Quantifier, SplaySource,
+    SplaySourceColor, Stmt, StmtId, StmtKind, Value, Verb, Winner, ZoneRef,
 };
 use dogma_runtime::bytecode::{self as bc, Op, Who, ZoneSel};
 use dogma_runtime::vocab::Color;
@@ -223,7 +223,7 @@ impl Emitter<'_> {
                 count,
                 then,
                 set,
-            } => self.draw(id, player, age, *count, *then, set.as_deref()),
+            } => self.draw(id, player, age, *count, *then, set.as_ref()),
             StmtKind::Move { verb, cards, to } => self.move_cards(id, *verb, cards, to, false),
             StmtKind::Exchange { a, b } => self.exchange(id, a, b),
             StmtKind::Win(Winner::Player(p)) => {
@@ -610,8 +610,13 @@ impl Emitter<'_> {
         age: &Value,
         count: u8,
         then: Option<Verb>,
-        set: Option<&str>,
+        set: Option<&DrawSet>,
     ) {
+        // Only a set the drawer picks has a chooser.
+        let set = set.map(|s| match s {
+            DrawSet::Any => (s, self.chooser(player)),
+            _ => (s, Chooser::Executor),
+        });
         if let Some(verb) = then {
             if !moves_to_natural_place(verb) {
                 self.unsupported(&format!("`draw and {}`", verb.word()));
@@ -685,14 +690,40 @@ impl Emitter<'_> {
         self.draw_op(count, then, id, set);
     }
 
-    /// `Draw`, or with a set named (`draw an Artifact [3]`) its index pushed and `DrawOfSet`.
-    fn draw_op(&mut self, count: u8, then: Option<Verb>, id: StmtId, set: Option<&str>) {
+    /// `Draw`, or with a set named (`draw an Artifact [3]`) its index pushed and `DrawOfSet`: a
+    /// set chosen earlier, by the drawer now (recorded on the statement) or of a card.
+    fn draw_op(
+        &mut self,
+        count: u8,
+        then: Option<Verb>,
+        id: StmtId,
+        set: Option<(&DrawSet, Chooser)>,
+    ) {
         match set {
-            Some(name) => {
-                let set = self.set_index(name);
-                self.op(Op::Int {
-                    value: i16::from(set),
-                });
+            Some((set, chooser)) => {
+                match set {
+                    DrawSet::Named(name) => {
+                        let set = self.set_index(name);
+                        self.op(Op::Int {
+                            value: i16::from(set),
+                        });
+                    }
+                    DrawSet::ChosenBy(stmt) => self.op(Op::ChosenValue { stmt: stmt.0 }),
+                    DrawSet::Any => {
+                        self.op(Op::Choose {
+                            kind: ChoiceKind::Type,
+                            count: 1,
+                            chooser,
+                            stmt: id.0,
+                            except: 0,
+                        });
+                        self.op(Op::ChosenValue { stmt: id.0 });
+                    }
+                    DrawSet::Of(cards) => {
+                        self.cards(cards, None);
+                        self.op(Op::TypeOf);
+                    }
+                }
                 self.op(Op::DrawOfSet {
                     count,
                     then,
