@@ -186,6 +186,35 @@ fn e0203_unbound_chosen_color_filter() {
     );
 }
 
+/// `the chosen type` needs a `choose a card type` before it; `covered` a meld.
+#[test]
+fn e0203_unbound_chosen_type() {
+    snapshot(
+        "e0203_unbound_chosen_type",
+        "E0203",
+        &card("    draw a card of the chosen type [2]"),
+    );
+}
+
+#[test]
+fn e0203_unbound_covered() {
+    snapshot(
+        "e0203_unbound_covered",
+        "E0203",
+        &card("    if covered is of different type than this card {\n      draw a [1]\n    }"),
+    );
+}
+
+/// A choice of a card type picks one type.
+#[test]
+fn e0207_several_card_types() {
+    snapshot(
+        "e0207_several_card_types",
+        "E0207",
+        &card("    choose 2 card type"),
+    );
+}
+
 #[test]
 fn e0204_if_you_do_without_statement() {
     snapshot(
