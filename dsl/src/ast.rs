@@ -761,6 +761,11 @@ pub enum Filter {
     /// `of value 4 or lower`.
     Value(ValueSpec),
     SameColorAs(CardRef),
+    /// `of the same type as drawn` (`same`), `of different type than it`: the set on the back.
+    Type {
+        same: bool,
+        card: CardRef,
+    },
     SameValueAs(CardRef),
     /// `of value matching any of your top cards`, `of different value from any top card on my
     /// board` (negated): its value is (is not) the value of one of the cards named. `of` says

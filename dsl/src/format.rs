@@ -969,6 +969,12 @@ fn filter_text(f: &Filter) -> String {
         Filter::SameColor => "of the same color".to_string(),
         Filter::Value(spec) => format!("of value {}", value_spec_text(spec)),
         Filter::SameColorAs(c) => format!("of the same color as {}", card_ref_text(c)),
+        Filter::Type { same: true, card } => {
+            format!("of the same type as {}", card_ref_text(card))
+        }
+        Filter::Type { same: false, card } => {
+            format!("of different type than {}", card_ref_text(card))
+        }
         Filter::SameValueAs(c) => format!("of the same value as {}", card_ref_text(c)),
         Filter::ValueMatching { negated, of, cards } => format!(
             "{} any {}{}",

@@ -443,6 +443,10 @@ impl EffectCx<'_, '_> {
                     alternatives: vec![ColorTerm::Of(Box::new(sel))],
                 })
             }
+            ast::Filter::Type { same, card } => CardFilter::SameType {
+                cards: Box::new(self.card_ref(card)),
+                negated: !same,
+            },
             ast::Filter::SameValueAs(card) => {
                 let sel = self.card_ref(card);
                 CardFilter::Value(ValueTest::OneOf(vec![Value::ValueOf(Box::new(sel))]))

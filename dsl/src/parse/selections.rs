@@ -240,6 +240,13 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
                         cards: lower_card_ref(c.next()),
                     }
                 }
+                Rule::kw_different if c.eat(Rule::kw_type).is_some() => {
+                    c.next(); // than
+                    Filter::Type {
+                        same: false,
+                        card: lower_card_ref(c.next()),
+                    }
+                }
                 Rule::kw_different => {
                     c.next(); // value
                     if c.eat(Rule::kw_from).is_none() {
@@ -264,6 +271,16 @@ pub(super) fn lower_filter(pair: P) -> Spanned<Filter> {
                 Rule::kw_the => {
                     c.next(); // same
                     let what = c.next();
+                    if what.as_rule() == Rule::kw_type {
+                        c.next(); // as
+                        return Spanned {
+                            node: Filter::Type {
+                                same: true,
+                                card: lower_card_ref(c.next()),
+                            },
+                            span,
+                        };
+                    }
                     if c.eat(Rule::kw_as).is_none() {
                         if what.as_rule() == Rule::kw_color {
                             Filter::SameColor

@@ -395,6 +395,12 @@ impl Renderer<'_> {
             Filter::Value(spec) => self.value_spec(spec),
             Filter::SameColorAs(r) if is_anaphoric(r) => "of that color".to_string(),
             Filter::SameColorAs(r) => format!("of the same color as {}", self.card_ref(r)),
+            Filter::Type { same: true, card } => {
+                format!("of the same type as {}", self.card_ref(card))
+            }
+            Filter::Type { same: false, card } => {
+                format!("of different type than {}", self.card_ref(card))
+            }
             Filter::SameValueAs(r) => format!("of the same value as {}", self.card_ref(r)),
             Filter::ValueMatching { negated, of, cards } => format!(
                 "{} any {}{}",
@@ -559,6 +565,7 @@ fn reads_after_source(f: &Filter) -> bool {
         Filter::Value(spec) => names_a_card(&spec.first),
         Filter::IconOfMyChoice(except) => except.is_some(),
         Filter::SameValueAs(_)
+        | Filter::Type { .. }
         | Filter::ValueMatching { .. }
         | Filter::ColorOnBoard { .. }
         | Filter::OtherThan(_)
