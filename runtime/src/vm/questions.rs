@@ -323,6 +323,12 @@ impl Game {
             },
         };
         frame.fold = None;
+        // A card type answered by an index past the sets in play is no answer.
+        if let (ChoiceKind::Type, Answer::Option(set)) = (kind, &answer) {
+            if usize::from(*set) > self.edition().rules.expansions.len() {
+                return Err(self.error(frame, "the answer is not a card type in play"));
+            }
+        }
         if let Some(o) = outcome_mut(frame, stmt) {
             o.ran = true;
             o.requested = 1;
