@@ -650,6 +650,12 @@ pub enum CardFilter {
     IsCard(Box<CardSel>),
     /// Its title comes before each of these cards' in the alphabet (none: false).
     BeforeInAlphabet(Box<CardSel>),
+    /// It lay on every remaining player's board at some time in this action (its board when the
+    /// action began included); with a player, that player's board is where it lay when the
+    /// action began.
+    BeenOnEveryBoard {
+        started: Option<Player>,
+    },
     /// The card just above it in its pile passes the filters.
     DirectlyBeneath(Vec<CardFilter>),
     /// The cards taken all share one value, which the chooser picks among the values at least

@@ -1447,6 +1447,12 @@ pub enum CardPredKind {
     Value(ValueSpec),
     /// `comes before drawn in the alphabet`: its title sorts before the other card's.
     BeforeInAlphabet(CardRef),
+    /// `has been on every board during this action`: it lay on each remaining player's board at
+    /// some time in this action; with `, and it started on your board`, that board was the one
+    /// it lay on when the action began.
+    BeenOnEveryBoard {
+        started: Option<Spanned<Possessive>>,
+    },
     /// `is a top card` (on any board), `is a top card on your board`.
     IsTop {
         on: Option<Spanned<Possessive>>,

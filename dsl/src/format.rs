@@ -1436,6 +1436,13 @@ fn card_pred_text(p: &CardPred) -> String {
         CardPredKind::BeforeInAlphabet(card) => {
             format!("comes before {} in the alphabet", card_ref_text(card))
         }
+        CardPredKind::BeenOnEveryBoard { started } => {
+            let mut text = "has been on every board during this action".to_string();
+            if let Some(whose) = started {
+                text.push_str(&format!(", and it started on {} board", whose.node.words()));
+            }
+            text
+        }
         CardPredKind::IsTop { on: None } => "is a top card".to_string(),
         CardPredKind::IsTop { on: Some(whose) } => {
             format!("is a top card on {} board", whose.node.words())

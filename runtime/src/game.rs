@@ -701,7 +701,7 @@ impl Game {
         let from = self
             .state
             .move_card(&self.edition, card, Location::Board(seat, color), false);
-        self.record(Verb::Meld, seat, card, Cause::NONE);
+        self.record_move(Verb::Meld, seat, card, Cause::NONE, from);
         self.log.push(Event::Move {
             player: seat,
             verb: Verb::Meld,
@@ -803,9 +803,30 @@ impl Game {
         Some(card)
     }
 
-    /// Remembers a card movement of this turn (for history phrases and Monument).
+    /// Remembers a card movement of this turn (for history phrases and Monument), the card
+    /// having come from no board.
     pub(crate) fn record(&mut self, verb: Verb, player: Seat, card: CardIdx, cause: Cause) {
+        self.record_move(verb, player, card, cause, Location::Removed);
+    }
+
+    /// Remembers a card movement of this turn, from where the card was (`from`: the boards a
+    /// card has been on during an action are read from here).
+    pub(crate) fn record_move(
+        &mut self,
+        verb: Verb,
+        player: Seat,
+        card: CardIdx,
+        cause: Cause,
+        from: Location,
+    ) {
+        let board = |at: Location| match at {
+            Location::Board(seat, _) => Some(seat),
+            _ => None,
+        };
+        let onto_board = board(self.state.location(card));
         self.state.history.push(crate::state::HistoryEntry {
+            from_board: board(from),
+            onto_board,
             verb,
             player,
             card,

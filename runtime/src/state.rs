@@ -221,6 +221,13 @@ pub struct HistoryEntry {
     pub echo: bool,
     /// The action (counted over the game) in which it moved.
     pub action: u32,
+    /// The player whose board it left, when it left a board (`has been on every board during
+    /// this action, and it started on your board`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_board: Option<Seat>,
+    /// The player whose board it lies on after the move, when it lies on a board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub onto_board: Option<Seat>,
 }
 
 impl HistoryEntry {

@@ -140,7 +140,7 @@ impl Game {
             return;
         };
         let from = self.state.move_card(&self.edition, relic, to, false);
-        self.record(Verb::Transfer, seat, relic, Cause::NONE);
+        self.record_move(Verb::Transfer, seat, relic, Cause::NONE, from);
         self.log.push(Event::Move {
             player: seat,
             verb: Verb::Transfer,
@@ -195,7 +195,7 @@ impl Game {
         let from = self
             .state
             .move_card(&self.edition, card, Location::Deck(age), true);
-        self.record(Verb::Return, seat, card, Cause::NONE);
+        self.record_move(Verb::Return, seat, card, Cause::NONE, from);
         self.log.push(Event::Move {
             player: seat,
             verb: Verb::Return,

@@ -153,7 +153,7 @@ impl Game {
             let from = self
                 .state
                 .move_card(&self.edition, *card, Location::Deck(age), true);
-            self.record(Verb::Return, seat, *card, Cause::NONE);
+            self.record_move(Verb::Return, seat, *card, Cause::NONE, from);
             self.log.push(Event::Move {
                 player: seat,
                 verb: Verb::Return,
@@ -423,7 +423,7 @@ impl Game {
         let from = self
             .state
             .move_card(&self.edition, payment, Location::Board(seat, color), true);
-        self.record(Verb::Tuck, seat, payment, Cause::NONE);
+        self.record_move(Verb::Tuck, seat, payment, Cause::NONE, from);
         self.log.push(Event::Move {
             player: seat,
             verb: Verb::Tuck,

@@ -12,7 +12,7 @@ use crate::bytecode::{
 };
 use crate::choices::{Answer, RequestKind};
 use crate::game::Game;
-use crate::state::{color_index, AchievementCard, Location};
+use crate::state::{color_index, AchievementCard, Location, Seat};
 use crate::terms::{Chooser, Comparison, Count, DestinationZone, Extreme, PlayerSet, Verb};
 use crate::vocab::{Color, EffectKind, Icon};
 
@@ -708,6 +708,60 @@ impl Game {
             cards.clear();
         }
         cards.retain(|c| others.iter().all(|o| key(*c) < key(*o)));
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
+    /// `Op::KeepBeenOnEveryBoard`: `I: seat →` when `started`; keep the cards that lay on every
+    /// remaining player's board at some time in this action, and, when `started`, lay on that
+    /// player's board when the action began (Dancing Girl: "has been on every board during this
+    /// action, and it started on your board"). The history of the action gives the boards each
+    /// card left and reached; a card it does not name lies where it lay when the action began.
+    #[inline]
+    pub(super) fn op_keep_been_on_every_board(&self, frame: &mut Frame, started: bool) -> OpResult {
+        let start_seat = if started {
+            Some(self.pop_int(frame)?)
+        } else {
+            None
+        };
+        let mut cards = self.pop_set(frame)?;
+        let action = self.state.action;
+        cards.retain(|card| {
+            let moves: Vec<_> = self
+                .state
+                .history
+                .iter()
+                .filter(|e| e.action == action && e.card == *card)
+                .collect();
+            let now = match self.state.location(*card) {
+                Location::Board(seat, _) => Some(seat),
+                _ => None,
+            };
+            // Where it lay when the action began: the board its first move of the action left
+            // (none when it came from elsewhere), else where it lies now.
+            let began = match moves.first() {
+                Some(first) => first.from_board,
+                None => now,
+            };
+            let mut boards: Vec<Seat> = began.into_iter().collect();
+            boards.extend(
+                moves
+                    .iter()
+                    .flat_map(|e| e.from_board.into_iter().chain(e.onto_board)),
+            );
+            let everywhere = self
+                .state
+                .players
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| !p.eliminated)
+                .all(|(seat, _)| boards.contains(&(seat as Seat)));
+            let started_there = match start_seat {
+                Some(seat) => began.is_some_and(|b| i32::from(b) == seat),
+                None => true,
+            };
+            everywhere && started_there
+        });
         frame.sets.push(cards);
         Ok(None)
     }
