@@ -360,6 +360,13 @@ pub enum StmtKind {
         /// `, from the bottom up`: the bottom card of a pile moves first.
         bottom_up: bool,
     },
+    /// `transfer one of drawn to each player's board`: one card of the set to each player's
+    /// board of the set in turn (the executor first, then clockwise), the executor choosing
+    /// which among those left.
+    Deal {
+        what: CardRef,
+        players: Spanned<PlayerSet>,
+    },
     /// `take …`: transfer into the executor's hand.
     Take(Selection),
     Exchange(Selection, Selection),
@@ -957,6 +964,9 @@ pub struct CardRef {
 pub enum CardRefKind {
     Title(String),
     ThisCard,
+    /// `your card`: the card the latest `transfer one of … to each player's board` gave the
+    /// executor, while it lies on their board.
+    YourCard,
     /// `it`: the cards of the latest statement that moved or showed cards.
     It,
     /// `them`: the same as `it`, read as a plural.

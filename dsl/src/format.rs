@@ -741,6 +741,11 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
                 ""
             }
         ),
+        StmtKind::Deal { what, players } => format!(
+            "transfer one of {} to each {}'s board",
+            card_ref_text(what),
+            players.node.words()
+        ),
         StmtKind::Take(sel) => format!("take {}", selection_text(sel)),
         StmtKind::Exchange(a, b) => {
             format!("exchange {} with {}", selection_text(a), selection_text(b))
@@ -1047,6 +1052,7 @@ fn card_ref_text(r: &CardRef) -> String {
     match &r.kind {
         CardRefKind::Title(t) => quote(t),
         CardRefKind::ThisCard => "this card".to_string(),
+        CardRefKind::YourCard => "your card".to_string(),
         CardRefKind::It => "it".to_string(),
         CardRefKind::Them => "them".to_string(),
         CardRefKind::Ordinal(o, p) => format!("the {} {}", o.word(), p.word()),
