@@ -87,6 +87,8 @@ pub struct CardDef {
     pub effects: Vec<EffectDef>,
     /// A Relic (Artifacts of History): the set whose back it carries (`relic of cities`).
     pub relic_of: Option<String>,
+    /// `value 11 on a board`: its value while on a board, where it differs from its age.
+    pub board_value: Option<u8>,
     pub span: SourceSpan,
 }
 

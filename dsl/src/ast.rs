@@ -90,6 +90,8 @@ pub enum Fact {
     /// `relic of SET`: a Relic (Artifacts of History), set beside its deck at setup, whose back
     /// is the named set's (EXPANSIONS.md A10-A12).
     Relic(Name),
+    /// `value 11 on a board`: the card's value while it lies on a board (its age elsewhere).
+    BoardValue(Spanned<u32>),
 }
 
 /// Quoted text written over one or more lines (`"…" "…"`): the pieces read as one text, with a

@@ -189,6 +189,7 @@ impl Printer<'_> {
                     format!("icons {}", words.join(" "))
                 }
                 Fact::Relic(set) => format!("relic of {}", set.node),
+                Fact::BoardValue(v) => format!("value {} on a board", v.node),
                 Fact::Approximate(_) => continue,
             };
             self.line(1, fact.span.start, fact.span.end, text);

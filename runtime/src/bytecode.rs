@@ -454,6 +454,11 @@ pub struct CardInfo {
     /// when returned (EXPANSIONS.md A10-A12).
     #[serde(default)]
     pub relic: Option<RelicBack>,
+    /// Its value while it lies on a board, where that differs from its age (`value 11 on a
+    /// board`: Battleship Yamato, EXPANSIONS.md A9); its age is its value everywhere else and
+    /// names its deck. `State::value` reads it.
+    #[serde(default)]
+    pub board_value: Option<u8>,
     pub span: SourceSpan,
 }
 

@@ -596,6 +596,7 @@ mod tests {
                     chunk: 0,
                 }],
                 relic: None,
+                board_value: None,
                 span,
             }],
             specials: Vec::new(),

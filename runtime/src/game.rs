@@ -312,7 +312,7 @@ impl Game {
             .state
             .available
             .iter()
-            .map(|c| self.edition.card(*c).age)
+            .map(|c| self.state.value(&self.edition, *c))
             .filter(|age| self.eligible_to_achieve(seat, *age))
             .collect();
         ages.sort();
@@ -387,7 +387,7 @@ impl Game {
             // A Relic is outside every standard-achievement rule (EXPANSIONS.md §5 #27).
             .filter(|a| {
                 matches!(a, crate::state::AchievementCard::Standard(c)
-                    if self.edition.card(*c).age == age && self.edition.card(*c).relic.is_none())
+                    if self.state.value(&self.edition, *c) == age && self.edition.card(*c).relic.is_none())
             })
             .count();
         1 + held as i32
@@ -438,7 +438,7 @@ impl Game {
                     .available
                     .iter()
                     .copied()
-                    .find(|c| self.edition.card(*c).age == age)
+                    .find(|c| self.state.value(&self.edition, *c) == age)
                 {
                     self.state
                         .move_card(&self.edition, card, Location::Achievements(seat), false);
@@ -519,7 +519,7 @@ impl Game {
                     .state
                     .available
                     .iter()
-                    .any(|c| self.edition.card(*c).age == age)
+                    .any(|c| self.state.value(&self.edition, *c) == age)
                 {
                     format!("no age {age} achievement is available")
                 } else {

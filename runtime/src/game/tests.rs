@@ -190,6 +190,7 @@ fn nested_tests(depth: usize, one: bool) -> Game {
         dogma_icon: None,
         effects: Vec::new(),
         relic: None,
+        board_value: None,
         span: SourceSpan::default(),
     };
     let mut chunks = Vec::new();

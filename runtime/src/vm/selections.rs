@@ -347,7 +347,7 @@ impl Game {
             values.push(self.pop_int(frame)?);
         }
         let mut cards = self.pop_set(frame)?;
-        cards.retain(|c| values.contains(&i32::from(edition.card(*c).age)));
+        cards.retain(|c| values.contains(&i32::from(self.state.value(edition, *c))));
         frame.sets.push(cards);
         Ok(None)
     }
@@ -362,7 +362,7 @@ impl Game {
     ) -> OpResult {
         let v = self.pop_int(frame)?;
         let mut cards = self.pop_set(frame)?;
-        cards.retain(|c| op.holds(i32::from(edition.card(*c).age), v));
+        cards.retain(|c| op.holds(i32::from(self.state.value(edition, *c)), v));
         frame.sets.push(cards);
         Ok(None)
     }
@@ -513,7 +513,7 @@ impl Game {
         odd: bool,
     ) -> OpResult {
         let mut cards = self.pop_set(frame)?;
-        cards.retain(|c| (edition.card(*c).age % 2 == 1) == odd);
+        cards.retain(|c| (self.state.value(edition, *c) % 2 == 1) == odd);
         frame.sets.push(cards);
         Ok(None)
     }
@@ -544,7 +544,7 @@ impl Game {
         let mut cards = self.pop_set(frame)?;
         match self.seat(seat) {
             Some(seat) => cards.retain(|c| {
-                self.eligible_to_achieve_scaled(seat, edition.card(*c).age, score_multiple)
+                self.eligible_to_achieve_scaled(seat, self.state.value(edition, *c), score_multiple)
             }),
             None => cards.clear(),
         }
@@ -572,9 +572,11 @@ impl Game {
         let highest = self.state.highest_top(edition, seat);
         let mut kept: Vec<CardIdx> = Vec::with_capacity(cards.len());
         for card in cards {
-            let age = edition.card(card).age;
+            let age = self.state.value(edition, card);
             let before = if edition.rules.duplicate_achievements {
-                kept.iter().filter(|c| edition.card(**c).age == age).count() as i32
+                kept.iter()
+                    .filter(|c| self.state.value(edition, **c) == age)
+                    .count() as i32
             } else {
                 0
             };
@@ -872,7 +874,14 @@ impl Game {
         let strict = optional
             && self.edition().rules.if_you_do == IfYouDo::InFull
             && tested_in_full(chunk, stmt);
-        let plan = plan_pick(edition, &candidates, count, extreme, optional, strict);
+        let plan = plan_pick(
+            &self.value_fn(edition),
+            &candidates,
+            count,
+            extreme,
+            optional,
+            strict,
+        );
         let mut chooser_seat = self.chooser_seat(frame, chooser);
         // When a rule picks among tied cards of another player ("the lowest card in my hand"
         // with two tied), that card's owner decides which (deluxe rulebook and fourth-edition
@@ -1015,10 +1024,10 @@ impl Game {
         };
         let mut options: Vec<i32> = Vec::new();
         for c in &candidates {
-            let v = i32::from(edition.card(*c).age);
+            let v = i32::from(self.state.value(edition, *c));
             let shared = candidates
                 .iter()
-                .filter(|d| i32::from(edition.card(**d).age) == v)
+                .filter(|d| i32::from(self.state.value(edition, **d)) == v)
                 .count();
             if shared >= usize::from(n.max(1)) && !options.contains(&v) {
                 options.push(v);
@@ -1042,7 +1051,7 @@ impl Game {
         frame.sets.pop();
         let kept: Vec<CardIdx> = candidates
             .into_iter()
-            .filter(|c| Some(i32::from(edition.card(*c).age)) == value)
+            .filter(|c| Some(i32::from(self.state.value(edition, *c))) == value)
             .collect();
         if let (Some(o), Some(v)) = (outcome_mut(frame, stmt), value) {
             o.values = vec![v];
@@ -1279,7 +1288,7 @@ impl PickPlan {
 /// How a `Pick` of `count` cards (the `extreme` ones first) takes them from the candidates;
 /// `strict` when an optional pick must be done in full or not at all.
 fn plan_pick(
-    edition: &CompiledEdition,
+    card_value: &dyn Fn(CardIdx) -> i32,
     candidates: &[CardIdx],
     count: Count,
     extreme: Option<Extreme>,
@@ -1287,7 +1296,7 @@ fn plan_pick(
     strict: bool,
 ) -> PickPlan {
     let len = candidates.len();
-    let value = |c: &CardIdx| i32::from(edition.card(*c).age);
+    let value = |c: &CardIdx| card_value(*c);
     let mut forced = Vec::new();
     let mut pool: Vec<CardIdx> = candidates.to_vec();
     let asked: u16;
@@ -1295,7 +1304,7 @@ fn plan_pick(
     match (count, extreme) {
         (Count::All, Some(e)) => {
             // "All the highest": every card of the extreme value, no choice.
-            let best = extreme_value(edition, candidates, e);
+            let best = extreme_value(card_value, candidates, e);
             pool.retain(|c| value(c) == best);
             asked = pool.len() as u16;
             sizes = vec![pool.len() as u8];
@@ -1410,6 +1419,7 @@ mod tests {
             dogma_icon: None,
             effects: Vec::new(),
             relic: None,
+            board_value: None,
             span: SourceSpan::default(),
         };
         let edition = CompiledEdition {
@@ -1423,7 +1433,7 @@ mod tests {
         };
         for extreme in [Extreme::Highest, Extreme::Lowest] {
             let plan = plan_pick(
-                &edition,
+                &|c| i32::from(edition.card(c).age),
                 &[0, 1],
                 Count::Exactly(0),
                 Some(extreme),
