@@ -488,7 +488,8 @@ impl<'a> Bounds<'a> {
                 seat,
                 covered: card,
             }
-            | Step::Promote { seat, card } => {
+            | Step::Promote { seat, card }
+            | Step::KarmaMelded { seat, card } => {
                 self.seat(seat, at)?;
                 self.card(card, at)
             }
@@ -504,7 +505,8 @@ impl<'a> Bounds<'a> {
             EngineQuestion::ParleyShare { seat }
             | EngineQuestion::ParleyImmunity { seat }
             | EngineQuestion::SearchReturn { seat }
-            | EngineQuestion::Promote { seat } => self.seat(seat, at),
+            | EngineQuestion::Promote { seat }
+            | EngineQuestion::Fade { seat } => self.seat(seat, at),
             EngineQuestion::IconOrder { seat, card }
             | EngineQuestion::PromoteDogma { seat, card }
             | EngineQuestion::Seize { seat, relic: card } => {
@@ -563,7 +565,8 @@ impl<'a> Bounds<'a> {
 
     fn action(&self, action: &Action, at: &str) -> Checked {
         match *action {
-            Action::Draw | Action::Achieve(_) | Action::Artifact(_) => Ok(()),
+            Action::Draw | Action::Achieve(_) | Action::Artifact(_) | Action::Inspire(_) => Ok(()),
+            Action::Decree(special) => self.special(special, at),
             Action::Meld(card) | Action::Dogma(card) | Action::Endorse(card) => self.card(card, at),
         }
     }
@@ -591,6 +594,7 @@ impl<'a> Bounds<'a> {
             | Event::Draw { player, card, .. }
             | Event::Reveal { player, card }
             | Event::SelfExecute { player, card }
+            | Event::Fade { player, card }
             | Event::Look { player, card }
             | Event::LastingSet { player, card, .. }
             | Event::LastingRuns { player, card, .. }
@@ -619,7 +623,17 @@ impl<'a> Bounds<'a> {
                 self.location(*from, at)?;
                 self.location(*to, at)
             }
+            Event::DecreeReturned {
+                player,
+                from,
+                special,
+            } => {
+                self.seat(*player, at)?;
+                self.seat(*from, at)?;
+                self.special(*special, at)
+            }
             Event::ClaimSpecial { player, special }
+            | Event::DecreeIssued { player, special }
             | Event::JunkSpecial { player, special }
             | Event::RestoreSpecial { player, special } => {
                 self.seat(*player, at)?;

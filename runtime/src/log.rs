@@ -102,6 +102,22 @@ pub enum Event {
     ShareBonus {
         player: Seat,
     },
+    /// Figures: a Decree action claimed (or re-issued) a Decree: its effect runs.
+    DecreeIssued {
+        player: Seat,
+        special: SpecialIdx,
+    },
+    /// Figures: a Decree action took the Decree back to the centre from another player.
+    DecreeReturned {
+        player: Seat,
+        from: Seat,
+        special: SpecialIdx,
+    },
+    /// Figures: a player fades a top figure (scores it) at the end of an action.
+    Fade {
+        player: Seat,
+        card: CardIdx,
+    },
     /// A player answered a question.
     Decision {
         player: Seat,
@@ -398,11 +414,18 @@ impl Event {
                 // dogma effects.
                 let which = if kind == Some(crate::vocab::EffectKind::Echo) {
                     "echo effect".to_string()
+                } else if kind == Some(crate::vocab::EffectKind::Inspire) {
+                    "inspire effect".to_string()
                 } else {
                     let echoes_before = edition.card(*c).effects
                         [..usize::from(*effect).min(edition.card(*c).effects.len())]
                         .iter()
-                        .filter(|e| e.kind == crate::vocab::EffectKind::Echo)
+                        .filter(|e| {
+                            matches!(
+                                e.kind,
+                                crate::vocab::EffectKind::Echo | crate::vocab::EffectKind::Inspire
+                            )
+                        })
                         .count();
                     format!("effect {}", usize::from(*effect) + 1 - echoes_before)
                 };
@@ -423,6 +446,28 @@ impl Event {
             ),
             Event::ShareBonus { player } => {
                 format!("{} takes the free Draw for sharing", who(player))
+            }
+            Event::DecreeIssued { player, special } => format!(
+                "{} issues the {} Decree",
+                who(player),
+                edition.specials[*special as usize].name
+            ),
+            Event::DecreeReturned {
+                player,
+                from,
+                special,
+            } => format!(
+                "{} takes the {} Decree from {} back to the centre, with no effect",
+                who(player),
+                edition.specials[*special as usize].name,
+                who(from)
+            ),
+            Event::Fade { player, card: c } => {
+                format!(
+                    "{} has more than one top figure: {} fades",
+                    who(player),
+                    title(c)
+                )
             }
             Event::Decision { player, answer } => format!("{} chooses {answer}", who(player)),
             Event::DogmaEnded => "the dogma action is complete".to_string(),
@@ -543,6 +588,16 @@ impl Event {
             Event::LastingRuns {
                 player,
                 card: c,
+                when: LastingWhen::Melded,
+            } => format!(
+                "{}'s karma of {}: when {} melds this card",
+                who(player),
+                title(c),
+                who(player)
+            ),
+            Event::LastingRuns {
+                player,
+                card: c,
                 when,
             } => format!(
                 "{}'s lasting effect of {}: {}",
@@ -591,6 +646,7 @@ fn lasting_words(when: LastingWhen, who: &str) -> String {
         LastingWhen::NextMove(verb) => {
             format!("the next time {who} {}s a card this turn", verb.word())
         }
+        LastingWhen::Melded => format!("when {who} melds this card"),
     }
 }
 

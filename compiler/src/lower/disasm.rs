@@ -209,6 +209,7 @@ fn effect_word(kind: EffectKind) -> &'static str {
         EffectKind::Compel => "compel",
         EffectKind::NonDemand => "effect",
         EffectKind::Echo => "echo",
+        EffectKind::Inspire => "inspire",
     }
 }
 
@@ -818,6 +819,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
             match when {
                 LastingWhen::NextTurn => "next_turn".to_string(),
                 LastingWhen::NextMove(verb) => format!("next_{}", verb.word()),
+                LastingWhen::Melded => "melded".to_string(),
             },
             chunk_name(edition, chunk),
             chunk_name(edition, test)
