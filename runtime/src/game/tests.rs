@@ -13,6 +13,7 @@ fn edition() -> Arc<CompiledEdition> {
         condition: None,
         triggers: Vec::new(),
         via: Vec::new(),
+        decree: None,
         span: SourceSpan {
             file: 0,
             start: 0,
@@ -191,6 +192,7 @@ fn nested_tests(depth: usize, one: bool) -> Game {
         effects: Vec::new(),
         relic: None,
         board_value: None,
+        karmas: Vec::new(),
         span: SourceSpan::default(),
     };
     let mut chunks = Vec::new();

@@ -1420,6 +1420,7 @@ mod tests {
             effects: Vec::new(),
             relic: None,
             board_value: None,
+            karmas: Vec::new(),
             span: SourceSpan::default(),
         };
         let edition = CompiledEdition {
