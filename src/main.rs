@@ -11,7 +11,7 @@ use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 use codespan_reporting::term::{self, Config};
 use dogma_compiler::{check, Checked, Options, SourceFile};
 use dogma_dsl::render;
-use dogma_runtime::SlotPosition;
+use dogma_runtime::{Slot, SlotPosition};
 use serde::Serialize;
 use std::io::IsTerminal;
 
@@ -1225,7 +1225,8 @@ struct ListedCard {
     set: String,
     age: u8,
     color: String,
-    icons: std::collections::BTreeMap<String, String>,
+    /// Each slot's content; an empty slot is null, as the reference writes it.
+    icons: std::collections::BTreeMap<String, Option<String>>,
     dogma_icon: Option<String>,
     effects: Vec<ListedEffect>,
     /// Why the card's rendered text knowingly differs from its printed text (`approximate
@@ -1234,6 +1235,10 @@ struct ListedCard {
     /// A Relic: the set on its back (`relic of cities`); absent for every other card.
     #[serde(skip_serializing_if = "Option::is_none")]
     relic_of: Option<String>,
+    /// Its value while on a board, where it differs from its age (`value 11 on a board`);
+    /// absent for every other card.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value_on_a_board: Option<u8>,
 }
 
 #[derive(Serialize)]
@@ -1276,12 +1281,16 @@ fn cmd_list(edition: &str, json: bool) -> CmdResult {
             icons: card
                 .slots
                 .iter()
-                .map(|(p, s)| (p.word().to_string(), s.word().to_string()))
+                .map(|(p, s)| {
+                    let content = (*s != Slot::Empty).then(|| s.word().to_string());
+                    (p.word().to_string(), content)
+                })
                 .collect(),
             dogma_icon: card.dogma_icon.map(|i| i.word().to_string()),
             effects,
             approximate: ast.and_then(|a| a.approximate()).map(|why| why.text()),
             relic_of: card.relic_of.clone(),
+            value_on_a_board: card.board_value,
         });
     }
     cards.sort_by(|a, b| (a.age, &a.title).cmp(&(b.age, &b.title)));
@@ -1293,7 +1302,11 @@ fn cmd_list(edition: &str, json: bool) -> CmdResult {
         for card in &cards {
             let icons: Vec<&str> = SlotPosition::FOUR
                 .iter()
-                .filter_map(|p| card.icons.get(p.word()).map(String::as_str))
+                .filter_map(|p| {
+                    card.icons
+                        .get(p.word())
+                        .map(|s| s.as_deref().unwrap_or("empty"))
+                })
                 .collect();
             line!(
                 out,

@@ -87,6 +87,8 @@ pub struct CardDef {
     pub effects: Vec<EffectDef>,
     /// A Relic (Artifacts of History): the set whose back it carries (`relic of cities`).
     pub relic_of: Option<String>,
+    /// `value 11 on a board`: its value while on a board, where it differs from its age.
+    pub board_value: Option<u8>,
     /// Figures in the Sand: the karma effects, in printed order.
     pub karmas: Vec<KarmaDef>,
     pub span: SourceSpan,
@@ -690,6 +692,12 @@ pub enum CardFilter {
     IsCard(Box<CardSel>),
     /// Its title comes before each of these cards' in the alphabet (none: false).
     BeforeInAlphabet(Box<CardSel>),
+    /// It lay on every remaining player's board at some time in this action (its board when the
+    /// action began included); with a player, that player's board is where it lay when the
+    /// action began.
+    BeenOnEveryBoard {
+        started: Option<Player>,
+    },
     /// The card just above it in its pile passes the filters.
     DirectlyBeneath(Vec<CardFilter>),
     /// Its type (the set on its back) is (`negated`: is not) the first card's of these.

@@ -283,6 +283,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
             ((1, 1), (0, 1))
         }
         KeepValues { n } => ((n as usize, 1), (0, 1)),
+        KeepBeenOnEveryBoard { started } => ((usize::from(started), 1), (0, 1)),
         DropColor { .. }
         | KeepIcons { .. }
         | DropIcon { .. }

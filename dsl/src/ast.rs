@@ -90,6 +90,8 @@ pub enum Fact {
     /// `relic of SET`: a Relic (Artifacts of History), set beside its deck at setup, whose back
     /// is the named set's (EXPANSIONS.md A10-A12).
     Relic(Name),
+    /// `value 11 on a board`: the card's value while it lies on a board (its age elsewhere).
+    BoardValue(Spanned<u32>),
 }
 
 /// Quoted text written over one or more lines (`"…" "…"`): the pieces read as one text, with a
@@ -418,6 +420,13 @@ pub enum StmtKind {
         to: Destination,
         /// `, from the bottom up`: the bottom card of a pile moves first.
         bottom_up: bool,
+    },
+    /// `transfer one of drawn to each player's board`: one card of the set to each player's
+    /// board of the set in turn (the executor first, then clockwise), the executor choosing
+    /// which among those left.
+    Deal {
+        what: CardRef,
+        players: Spanned<PlayerSet>,
     },
     /// `take …`: transfer into the executor's hand.
     Take(Selection),
@@ -1038,6 +1047,9 @@ pub struct CardRef {
 pub enum CardRefKind {
     Title(String),
     ThisCard,
+    /// `your card`: the card the latest `transfer one of … to each player's board` gave the
+    /// executor, while it lies on their board.
+    YourCard,
     /// `it`: the cards of the latest statement that moved or showed cards.
     It,
     /// `them`: the same as `it`, read as a plural.
@@ -1536,6 +1548,12 @@ pub enum CardPredKind {
     },
     /// `comes before drawn in the alphabet`: its title sorts before the other card's.
     BeforeInAlphabet(CardRef),
+    /// `has been on every board during this action`: it lay on each remaining player's board at
+    /// some time in this action; with `, and it started on your board`, that board was the one
+    /// it lay on when the action began.
+    BeenOnEveryBoard {
+        started: Option<Spanned<Possessive>>,
+    },
     /// `is a top card` (on any board), `is a top card on your board`.
     IsTop {
         on: Option<Spanned<Possessive>>,

@@ -189,6 +189,7 @@ impl Printer<'_> {
                     format!("icons {}", words.join(" "))
                 }
                 Fact::Relic(set) => format!("relic of {}", set.node),
+                Fact::BoardValue(v) => format!("value {} on a board", v.node),
                 Fact::Approximate(_) => continue,
             };
             self.line(1, fact.span.start, fact.span.end, text);
@@ -807,6 +808,11 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
                 ""
             }
         ),
+        StmtKind::Deal { what, players } => format!(
+            "transfer one of {} to each {}'s board",
+            card_ref_text(what),
+            players.node.words()
+        ),
         StmtKind::Take(sel) => format!("take {}", selection_text(sel)),
         StmtKind::Exchange(a, b) => {
             format!("exchange {} with {}", selection_text(a), selection_text(b))
@@ -1152,6 +1158,7 @@ fn card_ref_text(r: &CardRef) -> String {
     match &r.kind {
         CardRefKind::Title(t) => quote(t),
         CardRefKind::ThisCard => "this card".to_string(),
+        CardRefKind::YourCard => "your card".to_string(),
         CardRefKind::It => "it".to_string(),
         CardRefKind::Them => "them".to_string(),
         CardRefKind::Ordinal(o, p) => format!("the {} {}", o.word(), p.word()),
@@ -1547,6 +1554,13 @@ fn card_pred_text(p: &CardPred) -> String {
         }
         CardPredKind::BeforeInAlphabet(card) => {
             format!("comes before {} in the alphabet", card_ref_text(card))
+        }
+        CardPredKind::BeenOnEveryBoard { started } => {
+            let mut text = "has been on every board during this action".to_string();
+            if let Some(whose) = started {
+                text.push_str(&format!(", and it started on {} board", whose.node.words()));
+            }
+            text
         }
         CardPredKind::IsTop { on: None } => "is a top card".to_string(),
         CardPredKind::IsTop { on: Some(whose) } => {

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 24;
+pub const FORMAT_VERSION: u32 = 25;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -468,6 +468,11 @@ pub struct CardInfo {
     /// when returned (EXPANSIONS.md A10-A12).
     #[serde(default)]
     pub relic: Option<RelicBack>,
+    /// Its value while it lies on a board, where that differs from its age (`value 11 on a
+    /// board`: Battleship Yamato, EXPANSIONS.md A9); its age is its value everywhere else and
+    /// names its deck. `State::value` reads it.
+    #[serde(default)]
+    pub board_value: Option<u8>,
     /// Figures in the Sand: the card's karma effects, in printed order. They act while the card
     /// is a top card (a "When" karma as it is melded).
     #[serde(default)]
@@ -987,6 +992,10 @@ pub enum Op {
     /// `S: cards others → S: kept`: keep the cards whose title comes before every other's in
     /// the alphabet (letters and digits only, case ignored); with no others, none.
     KeepBeforeInAlphabet,
+    /// `I: seat →` when `started`; keep the cards that lay on every remaining player's board at
+    /// some time in this action (the board each lay on when the action began included) and,
+    /// when `started`, lay on that player's board when the action began.
+    KeepBeenOnEveryBoard { started: bool },
     /// `S: cards others → S: kept`: keep the cards that show exactly the icons one of the
     /// others shows, in type and number (on the card itself, all slots).
     KeepSameIcons,

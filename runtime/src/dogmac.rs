@@ -618,6 +618,7 @@ mod tests {
                     chunk: 0,
                 }],
                 relic: None,
+                board_value: None,
                 karmas: Vec::new(),
                 span,
             }],

@@ -315,7 +315,7 @@ impl Game {
             .state
             .available
             .iter()
-            .map(|c| self.edition.card(*c).age)
+            .map(|c| self.state.value(&self.edition, *c))
             .filter(|age| self.eligible_to_achieve(seat, *age))
             .collect();
         ages.sort();
@@ -394,7 +394,7 @@ impl Game {
             // A Relic is outside every standard-achievement rule (EXPANSIONS.md §5 #27).
             .filter(|a| {
                 matches!(a, crate::state::AchievementCard::Standard(c)
-                    if self.edition.card(*c).age == age && self.edition.card(*c).relic.is_none())
+                    if self.state.value(&self.edition, *c) == age && self.edition.card(*c).relic.is_none())
             })
             .count();
         1 + held as i32
@@ -445,7 +445,7 @@ impl Game {
                     .available
                     .iter()
                     .copied()
-                    .find(|c| self.edition.card(*c).age == age)
+                    .find(|c| self.state.value(&self.edition, *c) == age)
                 {
                     self.state
                         .move_card(&self.edition, card, Location::Achievements(seat), false);
@@ -557,7 +557,7 @@ impl Game {
                     .state
                     .available
                     .iter()
-                    .any(|c| self.edition.card(*c).age == age)
+                    .any(|c| self.state.value(&self.edition, *c) == age)
                 {
                     format!("no age {age} achievement is available")
                 } else {
@@ -741,7 +741,7 @@ impl Game {
         let from = self
             .state
             .move_card(&self.edition, card, Location::Board(seat, color), false);
-        self.record(Verb::Meld, seat, card, Cause::NONE);
+        self.record_move(Verb::Meld, seat, card, Cause::NONE, from);
         self.log.push(Event::Move {
             player: seat,
             verb: Verb::Meld,
@@ -843,9 +843,30 @@ impl Game {
         Some(card)
     }
 
-    /// Remembers a card movement of this turn (for history phrases and Monument).
+    /// Remembers a card movement of this turn (for history phrases and Monument), the card
+    /// having come from no board.
     pub(crate) fn record(&mut self, verb: Verb, player: Seat, card: CardIdx, cause: Cause) {
+        self.record_move(verb, player, card, cause, Location::Removed);
+    }
+
+    /// Remembers a card movement of this turn, from where the card was (`from`: the boards a
+    /// card has been on during an action are read from here).
+    pub(crate) fn record_move(
+        &mut self,
+        verb: Verb,
+        player: Seat,
+        card: CardIdx,
+        cause: Cause,
+        from: Location,
+    ) {
+        let board = |at: Location| match at {
+            Location::Board(seat, _) => Some(seat),
+            _ => None,
+        };
+        let onto_board = board(self.state.location(card));
         self.state.history.push(crate::state::HistoryEntry {
+            from_board: board(from),
+            onto_board,
             verb,
             player,
             card,

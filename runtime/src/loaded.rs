@@ -223,6 +223,7 @@ impl<'a> Bounds<'a> {
             if let Some(source) = h.source {
                 self.card(source, &at)?;
             }
+            self.seats(h.from_board.iter().chain(h.onto_board.iter()), &at)?;
         }
         if let Some(outcome) = &state.outcome {
             self.outcome(outcome, "state.outcome")?;

@@ -228,6 +228,13 @@ pub struct HistoryEntry {
     pub echo: bool,
     /// The action (counted over the game) in which it moved.
     pub action: u32,
+    /// The player whose board it left, when it left a board (`has been on every board during
+    /// this action, and it started on your board`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_board: Option<Seat>,
+    /// The player whose board it lies on after the move, when it lies on a board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub onto_board: Option<Seat>,
 }
 
 impl HistoryEntry {
@@ -441,12 +448,24 @@ impl State {
         self.players[a as usize].team != self.players[b as usize].team
     }
 
+    /// A card's value where it lies now: its age, except on a board for a card whose value
+    /// there differs (`value 11 on a board`: Battleship Yamato counts as 11 face up on a board
+    /// and 8 anywhere else, EXPANSIONS.md A9, §5 #34). Every rule and effect that reads a card's
+    /// value reads it here; a card's deck is named by its age.
+    pub fn value(&self, edition: &CompiledEdition, card: CardIdx) -> u8 {
+        let info = edition.card(card);
+        match (info.board_value, self.location(card)) {
+            (Some(value), Location::Board(..)) => value,
+            _ => info.age,
+        }
+    }
+
     /// The player's score: the total value of their score pile.
     pub fn score(&self, edition: &CompiledEdition, seat: Seat) -> i32 {
         self.players[seat as usize]
             .score_pile
             .iter()
-            .map(|c| i32::from(edition.card(*c).age))
+            .map(|c| i32::from(self.value(edition, *c)))
             .sum()
     }
 
@@ -454,7 +473,7 @@ impl State {
     pub fn highest_top(&self, edition: &CompiledEdition, seat: Seat) -> u8 {
         self.players[seat as usize]
             .top_cards()
-            .map(|c| edition.card(c).age)
+            .map(|c| self.value(edition, c))
             .max()
             .unwrap_or(0)
     }

@@ -909,6 +909,9 @@ impl Game {
             Op::KeepVisibleSlot { slot } => run!(self.op_keep_visible_slot(edition, frame, slot)),
             Op::KeepSharingIcon => run!(self.op_keep_sharing_icon(edition, frame)),
             Op::KeepBeforeInAlphabet => run!(self.op_keep_before_in_alphabet(edition, frame)),
+            Op::KeepBeenOnEveryBoard { started } => {
+                run!(self.op_keep_been_on_every_board(frame, started))
+            }
             Op::KeepSameIcons => run!(self.op_keep_same_icons(edition, frame)),
             Op::KeepNth { nth } => run!(self.op_keep_nth(frame, nth)),
             Op::KeepAllButTop { n } => run!(self.op_keep_all_but_top(frame, n)),

@@ -190,6 +190,9 @@ impl EffectCx<'_, '_> {
             ast::CardPredKind::BeforeInAlphabet(card) => {
                 vec![CardFilter::BeforeInAlphabet(Box::new(self.card_ref(card)))]
             }
+            ast::CardPredKind::BeenOnEveryBoard { started } => vec![CardFilter::BeenOnEveryBoard {
+                started: started.as_ref().map(|whose| self.single_owner(whose)),
+            }],
             ast::CardPredKind::IsTop { on: None } => vec![CardFilter::IsTop],
             // `is a top card on your board`: one of that board's top cards.
             ast::CardPredKind::IsTop { on: Some(whose) } => {

@@ -26,6 +26,7 @@ impl CardCx<'_> {
             demand: matches!(kind, EffectKind::Demand | EffectKind::Compel),
             next_id: 0,
             produced: Vec::new(),
+            dealt: None,
             their: Vec::new(),
             doer: None,
             color_loops: 0,
@@ -65,6 +66,7 @@ impl CardCx<'_> {
             demand: false,
             next_id: 0,
             produced: Vec::new(),
+            dealt: None,
             their: Vec::new(),
             doer: None,
             color_loops: 0,
@@ -168,6 +170,9 @@ pub(super) struct EffectCx<'c, 'a> {
     pub(super) demand: bool,
     next_id: u16,
     pub(super) produced: Vec<Produced>,
+    /// The latest `transfer one of … to each player's board`: its transfer statement, whose card
+    /// on the executor's board `your card` names.
+    pub(super) dealt: Option<StmtId>,
     /// The players `their`, `they` (and, until a later choice, `that player`) name at the
     /// current point: one per enclosing `for each` loop, player quantifier or statement with a
     /// subject, innermost last, with how many statements had been produced when it began.
@@ -361,6 +366,7 @@ impl EffectCx<'_, '_> {
             demand: self.demand,
             next_id: 0,
             produced: Vec::new(),
+            dealt: None,
             their: Vec::new(),
             doer: None,
             color_loops: 0,

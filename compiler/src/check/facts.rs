@@ -15,6 +15,7 @@ impl CardCx<'_> {
         let mut color: Option<(Color, Span)> = None;
         let mut slots: Option<(Vec<(SlotPosition, Slot)>, Span)> = None;
         let mut relic_of: Option<String> = None;
+        let mut board_value: Option<u8> = None;
         let mut seen: BTreeMap<&'static str, Span> = BTreeMap::new();
         for fact in &card.facts {
             let name = match &fact.node {
@@ -23,6 +24,7 @@ impl CardCx<'_> {
                 ast::Fact::Icons(_) => "icons",
                 ast::Fact::Approximate(_) => "approximate",
                 ast::Fact::Relic(_) => "relic",
+                ast::Fact::BoardValue(_) => "value on a board",
             };
             if let Some(first) = seen.get(name) {
                 self.errors.push(Error::DuplicateFact {
@@ -56,6 +58,18 @@ impl CardCx<'_> {
                 }
                 ast::Fact::Approximate(_) => {}
                 ast::Fact::Relic(set) => relic_of = Some(set.node.clone()),
+                // A value of a card is a small number (an age, or one beyond: Battleship
+                // Yamato's 11 face up).
+                ast::Fact::BoardValue(v) => match u8::try_from(v.node) {
+                    Ok(value) if (1..=20).contains(&value) => board_value = Some(value),
+                    _ => self.errors.push(Error::ValueOutOfRange {
+                        at: self.at(v.span),
+                        value: v.node,
+                        min: 1,
+                        max: 20,
+                        what: "value on a board",
+                    }),
+                },
             }
         }
         for (fact, present) in [
@@ -143,6 +157,7 @@ impl CardCx<'_> {
             dogma_icon: dogma_icon.map(|(icon, _)| icon),
             effects,
             relic_of,
+            board_value,
             karmas,
             span: self.src(card.span),
         }

@@ -519,6 +519,30 @@ impl EffectCx<'_, '_> {
                 all(source)
             }
             ast::CardRefKind::ThisCard => all(CardSource::ThisCard),
+            // The card the latest deal gave the executor: its transfer's cards, the one on the
+            // executor's board.
+            ast::CardRefKind::YourCard => match self.dealt {
+                Some(stmt) => CardSel {
+                    filters: vec![CardFilter::IsCard(Box::new(CardSel {
+                        source: CardSource::Zones {
+                            owner: Owner::One(Player::Executor),
+                            zones: vec![ZoneRef::Board(BoardPosition::All)],
+                        },
+                        filters: Vec::new(),
+                        pick: Pick::all(),
+                        chooser: Chooser::Executor,
+                    }))],
+                    ..all(CardSource::Bound(Binding { stmt, nth: None }))
+                },
+                None => {
+                    self.unbound(
+                        r.span,
+                        "your card",
+                        "`transfer one of … to each player's board`",
+                    );
+                    all(CardSource::ThisCard)
+                }
+            },
             ast::CardRefKind::It | ast::CardRefKind::Them => {
                 let word = if r.kind == ast::CardRefKind::It {
                     "it"

@@ -787,6 +787,45 @@ impl EffectCx<'_, '_> {
                     },
                 )
             }
+            // One card to each player's board in turn, the executor choosing which: a loop over
+            // the players whose body transfers one card of those left (a name after the loop
+            // takes every round's cards: `transferred`, and `your card`).
+            S::Deal { what, players } => {
+                let mut cards = self.card_ref(what);
+                cards.pick.count = Count::Exactly(1);
+                cards.chooser = Chooser::Executor;
+                let inner = self.fresh();
+                self.produced.push(Produced {
+                    id: inner,
+                    participles: vec![ast::Participle::Transferred],
+                    cards: true,
+                    choice: None,
+                    player: false,
+                    nested: false,
+                });
+                self.dealt = Some(inner);
+                let transfer = self.stmt(
+                    inner,
+                    StmtKind::Move {
+                        verb: Verb::Transfer,
+                        cards,
+                        to: Some(Destination {
+                            player: Player::Each,
+                            zone: DestinationZone::Board,
+                            bottom_up: false,
+                        }),
+                    },
+                    span,
+                );
+                single(
+                    self,
+                    StmtKind::ForEachPlayer {
+                        players: player_set(players.node),
+                        condition: None,
+                        body: vec![transfer],
+                    },
+                )
+            }
             S::Take(what) => {
                 let cards = self.selection(what);
                 self.produce(id, vec![ast::Participle::Transferred], true);

@@ -610,6 +610,9 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::KeepVisibleSlot { slot } => format!("keep_visible_slot {}", slot.word()),
         Op::KeepSharingIcon => "keep_sharing_icon".to_string(),
         Op::KeepBeforeInAlphabet => "keep_before_in_alphabet".to_string(),
+        Op::KeepBeenOnEveryBoard { started } => {
+            format!("keep_been_on_every_board started={started}")
+        }
         Op::KeepSameIcons => "keep_same_icons".to_string(),
         Op::TransferToOwners { zone, stmt } => format!("transfer_to_owners {zone:?} stmt={stmt}"),
         Op::KeepNth { nth } => format!("keep_nth {nth:?}"),

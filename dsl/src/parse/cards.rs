@@ -54,6 +54,14 @@ pub(super) fn lower_card(pair: P) -> Card {
                 f.next();
                 facts.push(Spanned::new(Fact::Relic(name_of(f.next())), entry_span));
             }
+            Rule::board_value_fact => {
+                let mut f = Cursor::new(entry);
+                f.next(); // value
+                facts.push(Spanned::new(
+                    Fact::BoardValue(spanned_int(f.next())),
+                    entry_span,
+                ));
+            }
             Rule::approximate_fact => {
                 let mut f = Cursor::new(entry);
                 f.next();

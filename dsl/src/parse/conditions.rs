@@ -245,6 +245,18 @@ fn lower_card_pred(pair: P) -> CardPred {
     let kind = if first.as_rule() == Rule::kw_comes {
         c.next(); // before
         CardPredKind::BeforeInAlphabet(lower_card_ref(c.next()))
+    } else if first.as_rule() == Rule::kw_has && c.eat(Rule::kw_been).is_some() {
+        // on every board during this action
+        for _ in 0..6 {
+            c.next();
+        }
+        let started = c.eat(Rule::comma).map(|_| {
+            for _ in 0..4 {
+                c.next(); // and it started on
+            }
+            lower_possessive(c.next())
+        });
+        CardPredKind::BeenOnEveryBoard { started }
     } else if first.as_rule() == Rule::kw_has && c.eat(Rule::kw_a).is_some() {
         match c.eat(Rule::kw_visible) {
             Some(_) => CardPredKind::HasVisible(name_of(c.next())),

@@ -481,6 +481,7 @@ pub(super) fn lower_card_ref(pair: P) -> CardRef {
     let kind = match first.as_rule() {
         Rule::title => CardRefKind::Title(title_of(first).node),
         Rule::kw_this => CardRefKind::ThisCard,
+        Rule::kw_your => CardRefKind::YourCard,
         Rule::kw_it => CardRefKind::It,
         Rule::kw_them => CardRefKind::Them,
         Rule::kw_the => {

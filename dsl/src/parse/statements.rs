@@ -429,6 +429,25 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                 bottom_up,
             }
         }
+        Rule::deal_stmt => {
+            c.next(); // transfer
+            c.next(); // one
+            c.next(); // of
+            let what = lower_card_ref(c.next());
+            c.next(); // to
+            c.next(); // each
+            let players = c.next();
+            let span = span_of(&players);
+            let set = match Cursor::new(players).next().as_rule() {
+                Rule::kw_other => PlayerSet::OtherPlayer,
+                Rule::kw_opponent_s => PlayerSet::Opponent,
+                _ => PlayerSet::Player,
+            };
+            StmtKind::Deal {
+                what,
+                players: Spanned::new(set, span),
+            }
+        }
         Rule::take_stmt => {
             c.next();
             StmtKind::Take(lower_selection(c.next()))

@@ -717,6 +717,22 @@ impl Renderer<'_> {
                 let comes = if plural { "come" } else { "comes" };
                 format!("{comes} before {} in the alphabet", self.card_ref(card))
             }
+            CardPredKind::BeenOnEveryBoard { started } => {
+                let (has, it) = match (plural, negated) {
+                    (false, false) => ("has been", "it"),
+                    (true, false) => ("have been", "they"),
+                    (false, true) => ("has not been", "it"),
+                    (true, true) => ("have not been", "they"),
+                };
+                let mut text = format!("{has} on every board during this action");
+                if let Some(whose) = started {
+                    text.push_str(&format!(
+                        ", and {it} started on {} board",
+                        whose.node.words()
+                    ));
+                }
+                text
+            }
             CardPredKind::IsTop { on } => {
                 let top = if plural { "top cards" } else { "a top card" };
                 match on {

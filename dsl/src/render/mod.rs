@@ -204,6 +204,7 @@ pub fn render_card_text(card: &Card, wording: Wording) -> String {
         match &fact.node {
             Fact::Approximate(_) => {}
             Fact::Relic(set) => facts.push(format!("Relic ({} back)", set_title(&set.node))),
+            Fact::BoardValue(v) => facts.push(format!("value {} on a board", v.node)),
             Fact::Age(age) => facts.push(format!("Age {}", age.node)),
             Fact::Color(color) => facts.push(color.node.clone()),
             Fact::Icons(slots) => {

@@ -87,7 +87,10 @@ impl Renderer<'_> {
         match sel {
             Selection::Np(np) => np_count(np),
             Selection::Ref(r) => match &r.kind {
-                CardRefKind::Title(_) | CardRefKind::ThisCard | CardRefKind::Ordinal(..) => Some(1),
+                CardRefKind::Title(_)
+                | CardRefKind::ThisCard
+                | CardRefKind::YourCard
+                | CardRefKind::Ordinal(..) => Some(1),
                 CardRefKind::Bound(p) => self.remaining(*p),
                 CardRefKind::Np(np) => np_count(np),
                 _ => None,
@@ -106,6 +109,7 @@ impl Renderer<'_> {
         match &r.kind {
             CardRefKind::Title(_)
             | CardRefKind::ThisCard
+            | CardRefKind::YourCard
             | CardRefKind::It
             | CardRefKind::Ordinal(..)
             | CardRefKind::NthHistory(..) => false,
@@ -139,6 +143,7 @@ impl Renderer<'_> {
         match &r.kind {
             CardRefKind::Title(t) => t.clone(),
             CardRefKind::ThisCard => self.title.to_string(),
+            CardRefKind::YourCard => "your card".to_string(),
             CardRefKind::It => "it".to_string(),
             CardRefKind::Them => "them".to_string(),
             CardRefKind::Ordinal(o, p) => format!("the {} card you {}", o.word(), past(*p)),

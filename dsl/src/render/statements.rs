@@ -324,7 +324,23 @@ impl Renderer<'_> {
             clause.mood = Mood::Subject;
         }
         if let Some(scale) = &stmt.scale {
-            clause.text = format!("{} {}", clause.text, self.scale(scale));
+            clause.text = match scale {
+                // `draw a [7] for every player` → "for each player in the game, draw a [7]", as
+                // printed (The Communist Manifesto).
+                Scale {
+                    per: None,
+                    what:
+                        Countable::Players {
+                            players,
+                            with: None,
+                            ..
+                        },
+                    ..
+                } if players.node == PlayerSet::Player => {
+                    format!("for each player in the game, {}", clause.text)
+                }
+                _ => format!("{} {}", clause.text, self.scale(scale)),
+            };
         }
         self.record(&stmt.kind, stmt.scale.is_some());
         clause
@@ -369,6 +385,7 @@ impl Renderer<'_> {
                     self.bind(Participle::of_verb(verb.node), plural, count);
                 }
             }
+            StmtKind::Deal { .. } => self.bind(Participle::Transferred, true, None),
             StmtKind::Transfer { what, .. } | StmtKind::Take(what) => {
                 let plural = scaled || self.selection_plural(what);
                 let count = if scaled {
@@ -771,6 +788,17 @@ impl Renderer<'_> {
                     ""
                 }
             )),
+            StmtKind::Deal { what, players } => {
+                // `drawn` reads "the drawn cards", as printed.
+                let cards = match &what.kind {
+                    CardRefKind::Bound(p) => format!("the {} cards", p.word()),
+                    _ => self.card_ref(what),
+                };
+                Clause::imperative(format!(
+                    "transfer one of {cards} to each {}'s board",
+                    players.node.words()
+                ))
+            }
             StmtKind::Take(what) => {
                 Clause::imperative(format!("take {} into your hand", self.selection(what)))
             }

@@ -28,6 +28,9 @@ impl Game {
     /// the melded card's value is at most the covered card's, or both cards have their hexagon
     /// in the same slot, whatever the pile's splay (§5 #24: cities compare slot names too).
     pub(super) fn digs(&self, melded: CardIdx, covered: CardIdx) -> bool {
+        // Values as the cards lie, on the board (Battleship Yamato covered counts as 11).
+        let lower =
+            self.state.value(&self.edition, melded) <= self.state.value(&self.edition, covered);
         let (melded, covered) = (self.edition.card(melded), self.edition.card(covered));
         let hex = |card: &crate::bytecode::CardInfo| {
             card.slots
@@ -35,7 +38,7 @@ impl Game {
                 .find(|(_, slot)| slot.is_hexagon())
                 .map(|(position, _)| *position)
         };
-        melded.age <= covered.age || (hex(melded).is_some() && hex(melded) == hex(covered))
+        lower || (hex(melded).is_some() && hex(melded) == hex(covered))
     }
 
     /// Step 3 after a Meld action: the dig. An Artifact of the covered card's value goes onto
@@ -50,7 +53,7 @@ impl Game {
         if self.state.players[seat as usize].display.is_some() {
             return;
         }
-        let value = self.edition.card(covered).age.max(1);
+        let value = self.state.value(&self.edition, covered).max(1);
         let max = self.edition.rules.max_age;
         let Some(age) = (value..=max).find(|a| !self.state.deck(0, *a).is_empty()) else {
             return;
@@ -69,7 +72,7 @@ impl Game {
             from,
             to: Location::Display(seat),
         });
-        self.offer_seize(seat, self.edition.card(card).age);
+        self.offer_seize(seat, self.state.value(&self.edition, card));
     }
 
     /// Right after a dig: the player may seize the Relic of the dug Artifact's value (after
@@ -81,7 +84,7 @@ impl Game {
         let Some(relic) = (0..self.edition.cards.len() as CardIdx).find(|c| {
             let info = self.edition.card(*c);
             info.relic.is_some()
-                && info.age == value
+                && self.state.value(&self.edition, *c) == value
                 && matches!(
                     self.state.location(*c),
                     Location::Relic | Location::Achievements(_)
@@ -142,7 +145,7 @@ impl Game {
             return;
         };
         let from = self.state.move_card(&self.edition, relic, to, false);
-        self.record(Verb::Transfer, seat, relic, Cause::NONE);
+        self.record_move(Verb::Transfer, seat, relic, Cause::NONE, from);
         self.log.push(Event::Move {
             player: seat,
             verb: Verb::Transfer,
@@ -197,7 +200,7 @@ impl Game {
         let from = self
             .state
             .move_card(&self.edition, card, Location::Deck(age), true);
-        self.record(Verb::Return, seat, card, Cause::NONE);
+        self.record_move(Verb::Return, seat, card, Cause::NONE, from);
         self.log.push(Event::Move {
             player: seat,
             verb: Verb::Return,

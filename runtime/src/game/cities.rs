@@ -103,7 +103,7 @@ impl Game {
         else {
             return;
         };
-        let x = self.edition.card(card).age;
+        let x = self.state.value(&self.edition, card);
         let mut revealed = Vec::new();
         for _ in 0..x {
             let Some(drawn) = self.state.deck(0, x).last().copied() else {
@@ -153,7 +153,7 @@ impl Game {
             let from = self
                 .state
                 .move_card(&self.edition, *card, Location::Deck(age), true);
-            self.record(Verb::Return, seat, *card, Cause::NONE);
+            self.record_move(Verb::Return, seat, *card, Cause::NONE, from);
             self.log.push(Event::Move {
                 player: seat,
                 verb: Verb::Return,
@@ -331,7 +331,11 @@ impl Game {
             return Vec::new();
         }
         let player = &self.state.players[seat as usize];
-        let cheapest = player.hand.iter().map(|c| self.edition.card(*c).age).min();
+        let cheapest = player
+            .hand
+            .iter()
+            .map(|c| self.state.value(&self.edition, *c))
+            .min();
         let Some(cheapest) = cheapest else {
             return Vec::new();
         };
@@ -340,7 +344,7 @@ impl Game {
             .filter(|card| {
                 self.edition.card(*card).dogma_icon.is_some_and(|icon| {
                     self.endorsing_cities(seat, icon)
-                        .any(|city| self.edition.card(city).age >= cheapest)
+                        .any(|city| self.state.value(&self.edition, city) >= cheapest)
                 })
             })
             .collect()
@@ -363,12 +367,12 @@ impl Game {
         let hand_min = self.state.players[seat as usize]
             .hand
             .iter()
-            .map(|c| self.edition.card(*c).age)
+            .map(|c| self.state.value(&self.edition, *c))
             .min()
             .unwrap_or(u8::MAX);
         let cities: Vec<CardIdx> = self
             .endorsing_cities(seat, icon)
-            .filter(|c| self.edition.card(*c).age >= hand_min)
+            .filter(|c| self.state.value(&self.edition, *c) >= hand_min)
             .collect();
         match cities.as_slice() {
             [] => {}
@@ -390,12 +394,12 @@ impl Game {
 
     /// Endorse, step 3: the tuck that pays for it, a card from hand of at most the city's value.
     fn endorse_payment(&mut self, seat: Seat, card: CardIdx, city: CardIdx) {
-        let limit = self.edition.card(city).age;
+        let limit = self.state.value(&self.edition, city);
         let payable: Vec<CardIdx> = self.state.players[seat as usize]
             .hand
             .iter()
             .copied()
-            .filter(|c| self.edition.card(*c).age <= limit)
+            .filter(|c| self.state.value(&self.edition, *c) <= limit)
             .collect();
         match payable.as_slice() {
             [] => {}
@@ -423,7 +427,7 @@ impl Game {
         let from = self
             .state
             .move_card(&self.edition, payment, Location::Board(seat, color), true);
-        self.record(Verb::Tuck, seat, payment, Cause::NONE);
+        self.record_move(Verb::Tuck, seat, payment, Cause::NONE, from);
         self.log.push(Event::Move {
             player: seat,
             verb: Verb::Tuck,

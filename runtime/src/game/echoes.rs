@@ -15,12 +15,12 @@ impl Game {
     /// Step 4 after a Meld action: the forecast cards of value at most the melded card's may be
     /// promoted (one of them melded); the question offers declining.
     pub(super) fn offer_promotion(&mut self, seat: Seat, melded: CardIdx) {
-        let limit = self.edition.card(melded).age;
+        let limit = self.state.value(&self.edition, melded);
         let eligible: Vec<CardIdx> = self.state.players[seat as usize]
             .forecast
             .iter()
             .copied()
-            .filter(|c| self.edition.card(*c).age <= limit)
+            .filter(|c| self.state.value(&self.edition, *c) <= limit)
             .collect();
         if eligible.is_empty() {
             return;

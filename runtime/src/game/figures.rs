@@ -136,7 +136,7 @@ impl Game {
         let age = self.state.players[seat as usize]
             .pile(color)
             .top()
-            .map_or(0, |c| self.edition.card(c).age);
+            .map_or(0, |c| self.state.value(&self.edition, c));
         self.draw(seat, age, Cause::NONE);
         self.after_change();
     }
@@ -249,7 +249,10 @@ impl Game {
         if figures.len() < 2 {
             return Vec::new();
         }
-        let mut values: Vec<u8> = figures.iter().map(|c| self.edition.card(*c).age).collect();
+        let mut values: Vec<u8> = figures
+            .iter()
+            .map(|c| self.state.value(&self.edition, *c))
+            .collect();
         values.sort_unstable();
         values.dedup();
         let mut targets: Vec<SpecialIdx> = Vec::new();

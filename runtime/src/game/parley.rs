@@ -280,9 +280,10 @@ impl Game {
     /// Pays a parley: the card goes to the bottom of its deck.
     fn return_for_parley(&mut self, seat: Seat, card: CardIdx) {
         let age = self.edition.card(card).age;
-        self.state
+        let from = self
+            .state
             .move_card(&self.edition, card, Location::Deck(age), true);
-        self.record(Verb::Return, seat, card, Cause::NONE);
+        self.record_move(Verb::Return, seat, card, Cause::NONE, from);
     }
 
     fn owner_name(&self, card: CardIdx) -> String {

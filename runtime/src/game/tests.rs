@@ -191,6 +191,7 @@ fn nested_tests(depth: usize, one: bool) -> Game {
         dogma_icon: None,
         effects: Vec::new(),
         relic: None,
+        board_value: None,
         karmas: Vec::new(),
         span: SourceSpan::default(),
     };

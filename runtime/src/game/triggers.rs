@@ -100,7 +100,7 @@ impl Game {
         match step {
             Step::CityIcons { seat, card } => self.city_icons_act(seat, card),
             Step::Plus { seat, card } => {
-                let age = self.edition.card(card).age + 1;
+                let age = self.state.value(&self.edition, card) + 1;
                 self.draw(seat, age, Cause::NONE);
             }
             Step::Arrow {

@@ -312,7 +312,7 @@ impl Game {
         let cards = self.pop_set(frame)?;
         let mut values: Vec<i32> = cards
             .iter()
-            .map(|c| i32::from(edition.card(*c).age))
+            .map(|c| i32::from(self.state.value(edition, *c)))
             .collect();
         values.sort_unstable();
         values.dedup();

@@ -47,10 +47,20 @@ impl Game {
     #[inline]
     pub(super) fn op_value_of(&self, edition: &CompiledEdition, frame: &mut Frame) -> OpResult {
         let cards = self.pop_set(frame)?;
-        frame
-            .ints
-            .push(extreme_value(edition, &cards, Extreme::Highest));
+        frame.ints.push(extreme_value(
+            self.value_fn(edition),
+            &cards,
+            Extreme::Highest,
+        ));
         Ok(None)
+    }
+
+    /// Each card's value where it lies now (`State::value`), for the helpers that take one.
+    pub(super) fn value_fn<'s>(
+        &'s self,
+        edition: &'s CompiledEdition,
+    ) -> impl Fn(CardIdx) -> i32 + 's {
+        move |c| i32::from(self.state.value(edition, c))
     }
 
     /// `Op::BonusOf`: `S: cards → I: highest bonus` (0 for none).
@@ -75,7 +85,9 @@ impl Game {
         extreme: Extreme,
     ) -> OpResult {
         let cards = self.pop_set(frame)?;
-        frame.ints.push(extreme_value(edition, &cards, extreme));
+        frame
+            .ints
+            .push(extreme_value(self.value_fn(edition), &cards, extreme));
         Ok(None)
     }
 
@@ -91,7 +103,10 @@ impl Game {
     #[inline]
     pub(super) fn op_total_value(&self, edition: &CompiledEdition, frame: &mut Frame) -> OpResult {
         let cards = self.pop_set(frame)?;
-        let total = cards.iter().map(|c| i32::from(edition.card(*c).age)).sum();
+        let total = cards
+            .iter()
+            .map(|c| i32::from(self.state.value(edition, *c)))
+            .sum();
         frame.ints.push(total);
         Ok(None)
     }
@@ -102,7 +117,10 @@ impl Game {
         let b = self.pop_set(frame)?;
         let a = self.pop_set(frame)?;
         let values = |cards: &[CardIdx]| {
-            let mut ages: Vec<u8> = cards.iter().map(|c| edition.card(*c).age).collect();
+            let mut ages: Vec<u8> = cards
+                .iter()
+                .map(|c| self.state.value(edition, *c))
+                .collect();
             ages.sort_unstable();
             ages
         };
@@ -118,7 +136,10 @@ impl Game {
         frame: &mut Frame,
     ) -> OpResult {
         let cards = self.pop_set(frame)?;
-        let mut ages: Vec<u8> = cards.iter().map(|c| edition.card(*c).age).collect();
+        let mut ages: Vec<u8> = cards
+            .iter()
+            .map(|c| self.state.value(edition, *c))
+            .collect();
         ages.sort();
         ages.dedup();
         frame.ints.push(ages.len() as i32);
@@ -177,7 +198,7 @@ impl Game {
         frame: &mut Frame,
     ) -> OpResult {
         match frame.candidate {
-            Some(c) => frame.ints.push(i32::from(edition.card(c).age)),
+            Some(c) => frame.ints.push(i32::from(self.state.value(edition, c))),
             None => return Err(self.error(frame, "a card test has no card")),
         }
         Ok(None)
@@ -691,7 +712,7 @@ impl Game {
                 };
                 cards
                     .iter()
-                    .filter(|c| edition.card(**c).age == value)
+                    .filter(|c| self.state.value(edition, **c) == value)
                     .count() as i32
             }
             MeasureCode::LastMovedValue(verb) => self
@@ -705,7 +726,7 @@ impl Game {
                         && e.action == self.state.action
                         && e.due_to(Some(DueTo::ThisCard), frame.card)
                 })
-                .map_or(0, |e| i32::from(edition.card(e.card).age)),
+                .map_or(0, |e| i32::from(self.state.value(edition, e.card))),
             MeasureCode::Bonuses => self.visible_bonuses(seat).len() as i32,
             MeasureCode::DifferentBonuses => {
                 let mut values = self.visible_bonuses(seat);
@@ -773,9 +794,14 @@ impl Game {
     }
 }
 
-/// The highest or lowest value among the cards (0 for none).
-pub(super) fn extreme_value(edition: &CompiledEdition, cards: &[CardIdx], extreme: Extreme) -> i32 {
-    let ages = cards.iter().map(|c| i32::from(edition.card(*c).age));
+/// The highest or lowest value among the cards (0 for none), each card's value given by `value`
+/// (`State::value`: where the card lies).
+pub(super) fn extreme_value(
+    value: impl Fn(CardIdx) -> i32,
+    cards: &[CardIdx],
+    extreme: Extreme,
+) -> i32 {
+    let ages = cards.iter().map(|c| value(*c));
     match extreme {
         Extreme::Highest => ages.max(),
         Extreme::Lowest => ages.min(),

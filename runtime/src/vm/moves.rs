@@ -797,7 +797,7 @@ impl Game {
         // Where the card went: a returned Relic lies beside its deck, not in it.
         let to = self.state.location(card);
         let mover = frame.actor();
-        self.record(verb, mover, card, frame.cause());
+        self.record_move(verb, mover, card, frame.cause(), from);
         self.earn_bonus(frame);
         self.log.push(Event::Move {
             player: mover,

@@ -12,7 +12,7 @@ use crate::bytecode::{
 };
 use crate::choices::{Answer, RequestKind};
 use crate::game::Game;
-use crate::state::{color_index, AchievementCard, Location};
+use crate::state::{color_index, AchievementCard, Location, Seat};
 use crate::terms::{Chooser, Comparison, Count, DestinationZone, Extreme, PlayerSet, Verb};
 use crate::vocab::{Color, EffectKind, Icon};
 
@@ -376,7 +376,7 @@ impl Game {
             values.push(self.pop_int(frame)?);
         }
         let mut cards = self.pop_set(frame)?;
-        cards.retain(|c| values.contains(&i32::from(edition.card(*c).age)));
+        cards.retain(|c| values.contains(&i32::from(self.state.value(edition, *c))));
         frame.sets.push(cards);
         Ok(None)
     }
@@ -391,7 +391,7 @@ impl Game {
     ) -> OpResult {
         let v = self.pop_int(frame)?;
         let mut cards = self.pop_set(frame)?;
-        cards.retain(|c| op.holds(i32::from(edition.card(*c).age), v));
+        cards.retain(|c| op.holds(i32::from(self.state.value(edition, *c)), v));
         frame.sets.push(cards);
         Ok(None)
     }
@@ -542,7 +542,7 @@ impl Game {
         odd: bool,
     ) -> OpResult {
         let mut cards = self.pop_set(frame)?;
-        cards.retain(|c| (edition.card(*c).age % 2 == 1) == odd);
+        cards.retain(|c| (self.state.value(edition, *c) % 2 == 1) == odd);
         frame.sets.push(cards);
         Ok(None)
     }
@@ -573,7 +573,7 @@ impl Game {
         let mut cards = self.pop_set(frame)?;
         match self.seat(seat) {
             Some(seat) => cards.retain(|c| {
-                self.eligible_to_achieve_scaled(seat, edition.card(*c).age, score_multiple)
+                self.eligible_to_achieve_scaled(seat, self.state.value(edition, *c), score_multiple)
             }),
             None => cards.clear(),
         }
@@ -601,9 +601,11 @@ impl Game {
         let highest = self.state.highest_top(edition, seat);
         let mut kept: Vec<CardIdx> = Vec::with_capacity(cards.len());
         for card in cards {
-            let age = edition.card(card).age;
+            let age = self.state.value(edition, card);
             let before = if edition.rules.duplicate_achievements {
-                kept.iter().filter(|c| edition.card(**c).age == age).count() as i32
+                kept.iter()
+                    .filter(|c| self.state.value(edition, **c) == age)
+                    .count() as i32
             } else {
                 0
             };
@@ -741,6 +743,60 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::KeepBeenOnEveryBoard`: `I: seat →` when `started`; keep the cards that lay on every
+    /// remaining player's board at some time in this action, and, when `started`, lay on that
+    /// player's board when the action began (Dancing Girl: "has been on every board during this
+    /// action, and it started on your board"). The history of the action gives the boards each
+    /// card left and reached; a card it does not name lies where it lay when the action began.
+    #[inline]
+    pub(super) fn op_keep_been_on_every_board(&self, frame: &mut Frame, started: bool) -> OpResult {
+        let start_seat = if started {
+            Some(self.pop_int(frame)?)
+        } else {
+            None
+        };
+        let mut cards = self.pop_set(frame)?;
+        let action = self.state.action;
+        cards.retain(|card| {
+            let moves: Vec<_> = self
+                .state
+                .history
+                .iter()
+                .filter(|e| e.action == action && e.card == *card)
+                .collect();
+            let now = match self.state.location(*card) {
+                Location::Board(seat, _) => Some(seat),
+                _ => None,
+            };
+            // Where it lay when the action began: the board its first move of the action left
+            // (none when it came from elsewhere), else where it lies now.
+            let began = match moves.first() {
+                Some(first) => first.from_board,
+                None => now,
+            };
+            let mut boards: Vec<Seat> = began.into_iter().collect();
+            boards.extend(
+                moves
+                    .iter()
+                    .flat_map(|e| e.from_board.into_iter().chain(e.onto_board)),
+            );
+            let everywhere = self
+                .state
+                .players
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| !p.eliminated)
+                .all(|(seat, _)| boards.contains(&(seat as Seat)));
+            let started_there = match start_seat {
+                Some(seat) => began.is_some_and(|b| i32::from(b) == seat),
+                None => true,
+            };
+            everywhere && started_there
+        });
+        frame.sets.push(cards);
+        Ok(None)
+    }
+
     /// `Op::KeepSameIcons`: `S: cards others → S: kept`: keep the cards whose icons, counted
     /// per kind over all their slots, are those of one of the others (Complex Numbers: "exactly
     /// the same icons, in type and number").
@@ -847,7 +903,14 @@ impl Game {
         let strict = optional
             && self.edition().rules.if_you_do == IfYouDo::InFull
             && tested_in_full(chunk, stmt);
-        let plan = plan_pick(edition, &candidates, count, extreme, optional, strict);
+        let plan = plan_pick(
+            &self.value_fn(edition),
+            &candidates,
+            count,
+            extreme,
+            optional,
+            strict,
+        );
         let mut chooser_seat = self.chooser_seat(frame, chooser);
         // When a rule picks among tied cards of another player ("the lowest card in my hand"
         // with two tied), that card's owner decides which (deluxe rulebook and fourth-edition
@@ -990,10 +1053,10 @@ impl Game {
         };
         let mut options: Vec<i32> = Vec::new();
         for c in &candidates {
-            let v = i32::from(edition.card(*c).age);
+            let v = i32::from(self.state.value(edition, *c));
             let shared = candidates
                 .iter()
-                .filter(|d| i32::from(edition.card(**d).age) == v)
+                .filter(|d| i32::from(self.state.value(edition, **d)) == v)
                 .count();
             if shared >= usize::from(n.max(1)) && !options.contains(&v) {
                 options.push(v);
@@ -1017,7 +1080,7 @@ impl Game {
         frame.sets.pop();
         let kept: Vec<CardIdx> = candidates
             .into_iter()
-            .filter(|c| Some(i32::from(edition.card(*c).age)) == value)
+            .filter(|c| Some(i32::from(self.state.value(edition, *c))) == value)
             .collect();
         if let (Some(o), Some(v)) = (outcome_mut(frame, stmt), value) {
             o.values = vec![v];
@@ -1254,7 +1317,7 @@ impl PickPlan {
 /// How a `Pick` of `count` cards (the `extreme` ones first) takes them from the candidates;
 /// `strict` when an optional pick must be done in full or not at all.
 fn plan_pick(
-    edition: &CompiledEdition,
+    card_value: &dyn Fn(CardIdx) -> i32,
     candidates: &[CardIdx],
     count: Count,
     extreme: Option<Extreme>,
@@ -1262,7 +1325,7 @@ fn plan_pick(
     strict: bool,
 ) -> PickPlan {
     let len = candidates.len();
-    let value = |c: &CardIdx| i32::from(edition.card(*c).age);
+    let value = |c: &CardIdx| card_value(*c);
     let mut forced = Vec::new();
     let mut pool: Vec<CardIdx> = candidates.to_vec();
     let asked: u16;
@@ -1270,7 +1333,7 @@ fn plan_pick(
     match (count, extreme) {
         (Count::All, Some(e)) => {
             // "All the highest": every card of the extreme value, no choice.
-            let best = extreme_value(edition, candidates, e);
+            let best = extreme_value(card_value, candidates, e);
             pool.retain(|c| value(c) == best);
             asked = pool.len() as u16;
             sizes = vec![pool.len() as u8];
@@ -1385,6 +1448,7 @@ mod tests {
             dogma_icon: None,
             effects: Vec::new(),
             relic: None,
+            board_value: None,
             karmas: Vec::new(),
             span: SourceSpan::default(),
         };
@@ -1399,7 +1463,7 @@ mod tests {
         };
         for extreme in [Extreme::Highest, Extreme::Lowest] {
             let plan = plan_pick(
-                &edition,
+                &|c| i32::from(edition.card(c).age),
                 &[0, 1],
                 Count::Exactly(0),
                 Some(extreme),

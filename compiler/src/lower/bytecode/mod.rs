@@ -136,6 +136,7 @@ impl Lowerer {
                 }
             }),
             age: card.age,
+            board_value: card.board_value,
             color: card.color,
             slots: card.slots.clone(),
             dogma_icon: card.dogma_icon,

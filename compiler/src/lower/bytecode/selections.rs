@@ -281,6 +281,14 @@ impl Emitter<'_> {
             }
             CardFilter::PileBottom(n) => self.op(Op::KeepPileBottom { n: *n }),
             CardFilter::NotPileBottom => self.op(Op::KeepNotPileBottom),
+            CardFilter::BeenOnEveryBoard { started } => {
+                if let Some(player) = started {
+                    self.player(player);
+                }
+                self.op(Op::KeepBeenOnEveryBoard {
+                    started: started.is_some(),
+                });
+            }
             CardFilter::BeforeInAlphabet(others) => {
                 self.cards(others, None);
                 self.op(Op::KeepBeforeInAlphabet);
