@@ -189,6 +189,8 @@ pub enum StmtKind {
     ForEachPlayer {
         players: PlayerSet,
         condition: Option<MeasureTest>,
+        /// `that returned cards`: only the players whose zones that statement took cards from.
+        from: Option<StmtId>,
         body: Vec<Stmt>,
     },
     /// Another player carries out the body (`each opponent draws a [1]`, `that player chooses a

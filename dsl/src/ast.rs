@@ -268,6 +268,9 @@ pub enum StmtKind {
     ForEach {
         players: Spanned<PlayerSet>,
         with: Option<PlayerMeasure>,
+        /// `for each player that returned cards { … }`: only the players whose zones the latest
+        /// statement of that verb took cards from.
+        moved: Option<Spanned<Participle>>,
         body: Block,
     },
     /// `repeat this effect`, `repeat this effect with v = chosen`, `repeat this effect, at most
@@ -286,6 +289,8 @@ pub enum StmtKind {
         kind: Spanned<ChoiceKind>,
         /// `other than leaf`: an option left out.
         except: Option<Name>,
+        /// `other than [5]`: a value left out (a choice of values).
+        except_value: Option<Spanned<u32>>,
         /// `on your board without crown` (colours only): the colours to choose among.
         filters: Vec<Spanned<ColorFilter>>,
     },

@@ -417,12 +417,16 @@ impl Printer<'_> {
             StmtKind::ForEach {
                 players,
                 with,
+                moved,
                 body,
             } => {
-                let with = with
+                let mut with = with
                     .as_ref()
                     .map(|m| format!(" with {}", player_measure_text(m)))
                     .unwrap_or_default();
+                if let Some(p) = moved {
+                    with.push_str(&format!(" that {} cards", p.node.word()));
+                }
                 self.line(
                     indent,
                     stmt.span.start,
@@ -595,6 +599,7 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             count,
             kind,
             except,
+            except_value,
             filters,
         } => {
             let mut text = format!(
@@ -608,6 +613,9 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             );
             if let Some(name) = except {
                 text.push_str(&format!(" other than {}", name.node));
+            }
+            if let Some(n) = except_value {
+                text.push_str(&format!(" other than [{}]", n.node));
             }
             for f in filters {
                 text.push(' ');

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 22;
+pub const FORMAT_VERSION: u32 = 23;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -1004,6 +1004,9 @@ pub enum Op {
     Changed { stmt: StmtId },
     /// `→ I: b`: the number of cards the statement moved compares so with n.
     Moved { stmt: StmtId, op: Comparison, n: u8 },
+    /// `I: seat → b`: the statement took cards from that player's zones (`for each player that
+    /// returned cards`).
+    TookFrom { stmt: StmtId },
     /// `S: all filtered → I: b`: any / each / no card of `all` is in `filtered`.
     QuantifyCards { quantifier: Quantifier },
     /// `→ I: b`: the player test holds for any / each / no player of the group.

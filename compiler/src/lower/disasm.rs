@@ -658,6 +658,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         } => format!("colors_on_group {}{}", group(g), negated(n)),
         Op::Measure { measure: m } => format!("measure {}", measure(m)),
         Op::Changed { stmt } => format!("changed stmt={stmt}"),
+        Op::TookFrom { stmt } => format!("took-from stmt={stmt}"),
         Op::Did { stmt, done } => format!("did stmt={stmt}{}", if done { "" } else { " not" }),
         Op::Moved { stmt, op, n } => format!("moved stmt={stmt} {} {n}", op.symbol()),
         Op::QuantifyCards { quantifier: q } => format!("quantify_cards {}", quantifier(q)),

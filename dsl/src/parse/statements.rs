@@ -6,7 +6,9 @@ use crate::ast::*;
 use super::cards::lower_arg;
 use super::conditions::{lower_cond, lower_player_measure};
 use super::players::{lower_player_ref, lower_player_set, lower_single_player};
-use super::selections::{lower_card_ref, lower_destination, lower_filter, lower_selection};
+use super::selections::{
+    lower_card_ref, lower_destination, lower_filter, lower_participle, lower_selection,
+};
 use super::values::{
     lower_age_literal, lower_color_expr, lower_color_filter, lower_colors, lower_countable,
     lower_expr,
@@ -133,10 +135,16 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             c.next(); // each
             let players = lower_player_set(c.next());
             let with = c.eat(Rule::kw_with).map(|_| lower_player_measure(c.next()));
+            let moved = c.eat(Rule::kw_that).map(|_| {
+                let participle = lower_participle(c.next());
+                c.next(); // cards
+                participle
+            });
             let body = lower_block(c.next());
             StmtKind::ForEach {
                 players,
                 with,
+                moved,
                 body,
             }
         }
@@ -225,17 +233,25 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                     _ => ChoiceKind::Icon,
                 }
             };
-            let except = if c.eat(Rule::kw_other).is_some() {
+            let mut except = None;
+            let mut except_value = None;
+            if c.eat(Rule::kw_other).is_some() {
                 c.next(); // than
-                Some(name_of(c.next()))
-            } else {
-                None
-            };
+                let p = c.next();
+                if p.as_rule() == Rule::except_value {
+                    let mut inner = Cursor::new(p);
+                    inner.next(); // [
+                    except_value = Some(spanned_int(inner.next()));
+                } else {
+                    except = Some(name_of(p));
+                }
+            }
             StmtKind::Choose {
                 by_demander,
                 count,
                 kind: Spanned::new(kind, kind_span),
                 except,
+                except_value,
                 filters,
             }
         }

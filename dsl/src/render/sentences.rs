@@ -4,6 +4,7 @@
 
 use crate::ast::*;
 
+use super::statements::moved_players;
 use super::words::capitalise;
 use super::Renderer;
 
@@ -209,9 +210,14 @@ impl Renderer<'_> {
             StmtKind::ForEach {
                 players,
                 with,
+                moved,
                 body,
             } => vec![Sentence {
-                lead: Some(format!("for each {}", self.each_players(players, with))),
+                lead: Some(format!(
+                    "for each {}{}",
+                    self.each_players(players, with),
+                    moved_players(moved)
+                )),
                 body: self.join(&body.stmts),
                 joinable: false,
             }],
