@@ -531,6 +531,8 @@ impl Direction {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChoiceKind {
     Value,
+    /// `choose a number`: a whole number, 0 included.
+    Number,
     Color,
     Player,
     Opponent,
@@ -542,6 +544,8 @@ impl ChoiceKind {
         match (self, plural) {
             (ChoiceKind::Value, false) => "value",
             (ChoiceKind::Value, true) => "values",
+            (ChoiceKind::Number, false) => "number",
+            (ChoiceKind::Number, true) => "numbers",
             (ChoiceKind::Color, false) => "color",
             (ChoiceKind::Color, true) => "colors",
             (ChoiceKind::Player, false) => "player",

@@ -513,8 +513,15 @@ impl EffectCx<'_, '_> {
                     });
                 }
                 let n = self.count_u8(count.node, count.span);
+                if kind.node == ast::ChoiceKind::Number && count.node != 1 {
+                    self.error(Error::BadCount {
+                        at: self.at(count.span),
+                        reason: "`choose a number` chooses one number".to_string(),
+                    });
+                }
                 let kind = match kind.node {
                     ast::ChoiceKind::Value => ChoiceKind::Value,
+                    ast::ChoiceKind::Number => ChoiceKind::Number,
                     ast::ChoiceKind::Color => ChoiceKind::Color,
                     ast::ChoiceKind::Player => ChoiceKind::Player,
                     ast::ChoiceKind::Opponent => ChoiceKind::Opponent,
@@ -1121,6 +1128,7 @@ fn choice_words(kind: ast::ChoiceKind) -> Option<&'static str> {
     match kind {
         ast::ChoiceKind::Icon => None,
         ast::ChoiceKind::Value => Some("values"),
+        ast::ChoiceKind::Number => Some("numbers"),
         ast::ChoiceKind::Color => Some("colours"),
         ast::ChoiceKind::Player => Some("players"),
         ast::ChoiceKind::Opponent => Some("opponents"),

@@ -314,6 +314,7 @@ fn choice(k: ChoiceKind) -> &'static str {
         ChoiceKind::Color => "color",
         ChoiceKind::Player => "player",
         ChoiceKind::Opponent => "opponent",
+        ChoiceKind::Number => "number",
         ChoiceKind::Icon => "icon",
     }
 }

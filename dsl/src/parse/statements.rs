@@ -227,6 +227,7 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             } else {
                 match Cursor::new(kind_pair).next().as_rule() {
                     Rule::kw_value | Rule::kw_values => ChoiceKind::Value,
+                    Rule::kw_number => ChoiceKind::Number,
                     Rule::kw_color | Rule::kw_colors => ChoiceKind::Color,
                     Rule::kw_player | Rule::kw_players => ChoiceKind::Player,
                     Rule::kw_opponent | Rule::kw_opponents => ChoiceKind::Opponent,

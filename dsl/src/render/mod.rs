@@ -219,6 +219,8 @@ struct Renderer<'t> {
     last_taken: Option<Participle>,
     /// How many values the latest `choose … values` picks (`a card of each value chosen`).
     values_chosen: Option<u32>,
+    /// The latest choice of values was `choose a number`: `chosen` is "the chosen number".
+    number_chosen: bool,
 }
 
 impl<'t> Renderer<'t> {
@@ -232,6 +234,7 @@ impl<'t> Renderer<'t> {
             taken: HashMap::new(),
             last_taken: None,
             values_chosen: None,
+            number_chosen: false,
         }
     }
 

@@ -141,8 +141,21 @@ impl Renderer<'_> {
     /// previous simple sentence as ", then …".
     pub(super) fn block_sentences(&mut self, stmts: &[Stmt]) -> Vec<Sentence> {
         let mut out: Vec<Sentence> = Vec::new();
+        let mut previous_choice = false;
         for stmt in stmts {
             let mut new = self.stmt_sentences(stmt);
+            // Two plain choices in a row read as one: "Choose a number and a color."
+            let choice = plain_choice(stmt);
+            if choice && previous_choice && new.len() == 1 && new[0].lead.is_none() {
+                if let (Some(prev), Some(rest)) =
+                    (out.last_mut(), new[0].body.text.strip_prefix("choose "))
+                {
+                    prev.body.text = format!("{} and {rest}", prev.body.text);
+                    previous_choice = false;
+                    continue;
+                }
+            }
+            previous_choice = choice;
             if stmt.then && !new.is_empty() {
                 let can_join = out.last().is_some_and(|p| p.joinable) && new[0].lead.is_none();
                 if can_join {
@@ -357,6 +370,24 @@ impl Renderer<'_> {
         }
         joined
     }
+}
+
+/// Whether a statement is the executor's own choice of a kind, with nothing around it
+/// (`choose a number`, `choose a color`): two in a row join as one sentence.
+fn plain_choice(stmt: &Stmt) -> bool {
+    !stmt.then
+        && stmt.subject.is_none()
+        && stmt.scale.is_none()
+        && matches!(
+            &stmt.kind,
+            StmtKind::Choose {
+                by_demander: false,
+                except: None,
+                except_value: None,
+                filters,
+                ..
+            } if filters.is_empty()
+        )
 }
 
 /// Whether a statement is a plain action that a following `then` may join.

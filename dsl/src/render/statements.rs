@@ -382,14 +382,21 @@ impl Renderer<'_> {
             StmtKind::Exchange(..) => {
                 self.bind(Participle::Exchanged, true, None);
             }
-            StmtKind::Choose { count, .. } => {
+            StmtKind::Choose { count, kind, .. } => {
+                match kind.node {
+                    ChoiceKind::Number => self.number_chosen = true,
+                    ChoiceKind::Value => self.number_chosen = false,
+                    _ => {}
+                }
                 self.bind(Participle::Chosen, count.node != 1, Some(count.node));
             }
             StmtKind::ChooseValue { .. } | StmtKind::ChooseListed { .. } => {
+                self.number_chosen = false;
                 self.values_chosen = Some(1);
                 self.bind(Participle::Chosen, false, None);
             }
             StmtKind::ChooseRange { count, .. } => {
+                self.number_chosen = false;
                 self.values_chosen = Some(*count);
                 self.bind(Participle::Chosen, false, None);
             }

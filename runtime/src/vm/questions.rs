@@ -781,6 +781,10 @@ impl Game {
                 options: (1..=i32::from(self.edition().rules.max_age)).collect(),
                 count,
             },
+            ChoiceKind::Number => RequestKind::Values {
+                options: (0..=self.edition().cards.len() as i32).collect(),
+                count,
+            },
             ChoiceKind::Color => RequestKind::Colors {
                 options: Color::ALL.to_vec(),
                 count,
