@@ -1319,6 +1319,9 @@ pub enum CondKind {
     Paren(Box<Cond>),
     /// `you do` (true) / `you don't` (false): the previous statement's outcome.
     Did(bool),
+    /// `they do` / `they don't`: the same, said of the player who carried the previous
+    /// statement out (`that player achieves it`).
+    TheyDid(bool),
     /// `this caused any change`: the statement before it changed something.
     Changed,
     /// `you returned any`, `you melded at least 4`.
@@ -1544,6 +1547,9 @@ pub enum Measure {
     TopCards,
     /// `top Artifacts`: the player's top cards of that type.
     TopOfType(CardType),
+    /// `top card of color of drawn`: the value of the player's top card of the colour (0 when
+    /// they have none), the colour read when the measure is taken.
+    TopCardOf(ColorExpr),
     CardsIn(ZoneKind),
     /// `[1] in hand`: the cards of that value in the zone (hand, score pile, forecast).
     ValueIn {
@@ -1611,6 +1617,10 @@ pub enum PlayerRefKind {
         kind: PlayerKind,
         most: bool,
         measure: Spanned<Measure>,
+        /// `the single player with …`: nobody on a tie (no choice among the tied).
+        single: bool,
+        /// Written `highest` / `lowest` rather than `most` / `fewest` (the same test).
+        highest: bool,
     },
 }
 

@@ -1311,6 +1311,8 @@ fn cond_text(c: &Cond) -> String {
         CondKind::Did(true) => "you do".to_string(),
         CondKind::Changed => "this caused any change".to_string(),
         CondKind::Did(false) => "you don't".to_string(),
+        CondKind::TheyDid(true) => "they do".to_string(),
+        CondKind::TheyDid(false) => "they don't".to_string(),
         CondKind::Verbed { verb, amount } => {
             format!("you {} {}", verb.node.word(), amount_text(amount.node))
         }
@@ -1523,6 +1525,7 @@ fn measure_text(m: &Measure, singular: bool) -> String {
         Measure::Achievements => format!("achievement{s}"),
         Measure::TopCards => format!("top card{s}"),
         Measure::TopOfType(kind) => format!("top {}", kind.noun(!singular)),
+        Measure::TopCardOf(color) => format!("top card of {}", color_expr_text(color)),
         Measure::CardsIn(ZoneKind::Hand) => format!("card{s} in hand"),
         Measure::CardsIn(ZoneKind::Forecast) => format!("card{s} in forecast"),
         Measure::CardsIn(_) => format!("card{s} in score pile"),
@@ -1568,10 +1571,18 @@ fn player_ref_text(p: &PlayerRef) -> String {
             kind,
             most,
             measure,
+            single,
+            highest,
         } => format!(
-            "the {} with the {} {}",
+            "the {}{} with the {} {}",
+            if *single { "single " } else { "" },
             player_kind_word(*kind),
-            if *most { "most" } else { "fewest" },
+            match (*most, *highest) {
+                (true, false) => "most",
+                (false, false) => "fewest",
+                (true, true) => "highest",
+                (false, true) => "lowest",
+            },
             measure_text(&measure.node, false)
         ),
         PlayerRefKind::Choose {

@@ -784,6 +784,8 @@ pub enum Op {
     ChooseExtremePlayer {
         group: PlayerSet,
         most: bool,
+        /// Nobody on a tie (`the single player with …`): no choice among the tied.
+        single: bool,
         measure: ChunkIdx,
         stmt: StmtId,
     },

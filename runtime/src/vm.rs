@@ -1004,10 +1004,18 @@ impl Game {
             Op::ChooseExtremePlayer {
                 group,
                 most,
+                single,
                 measure,
                 stmt,
-            } => run!(self
-                .op_choose_extreme_player(chunk, frame, group, most, measure, stmt, pure, outer)),
+            } => run!(self.op_choose_extreme_player(
+                chunk,
+                frame,
+                (group, most, single),
+                measure,
+                stmt,
+                pure,
+                outer
+            )),
             Op::AskYesNo { stmt, fold } => {
                 run!(self.op_ask_yes_no(chunk, frame, stmt, fold, pure))
             }

@@ -700,10 +700,12 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::ChooseExtremePlayer {
             group: g,
             most,
+            single,
             measure: m,
             stmt,
         } => format!(
-            "choose_extreme_player {} {} measure={} stmt={stmt}",
+            "choose_extreme_player {}{} {} measure={} stmt={stmt}",
+            if single { "single " } else { "" },
             if most { "most" } else { "fewest" },
             group(g),
             chunk_name(edition, m)

@@ -414,7 +414,7 @@ fn is_complex(c: &Clause) -> bool {
 /// any"), so that it may start its own sentence.
 fn refers_back(c: &Cond) -> bool {
     match &c.kind {
-        CondKind::Did(_) | CondKind::Verbed { .. } => true,
+        CondKind::Did(_) | CondKind::TheyDid(_) | CondKind::Verbed { .. } => true,
         CondKind::And(parts) | CondKind::Or(parts) => parts.first().is_some_and(refers_back),
         CondKind::Paren(inner) | CondKind::Not(inner) => refers_back(inner),
         _ => false,

@@ -39,7 +39,12 @@ impl Emitter<'_> {
                     stmt: stmt.0,
                 });
             }
-            Player::Extreme { set, most, measure } => {
+            Player::Extreme {
+                set,
+                most,
+                measure,
+                single,
+            } => {
                 let Some(stmt) = self.stmt else {
                     self.unsupported("choosing a player inside a test or a condition");
                     self.op(Op::Player { who: Who::Executor });
@@ -49,6 +54,7 @@ impl Emitter<'_> {
                 self.op(Op::ChooseExtremePlayer {
                     group: *set,
                     most: *most,
+                    single: *single,
                     measure,
                     stmt: stmt.0,
                 });
