@@ -182,6 +182,17 @@ fn slot(out: &mut String, slot: Slot, color: Color, x: f64, y: f64) {
             );
             text(out, "echo", 14, "echo-word");
         }
+        Slot::Inspire => {
+            let _ = write!(
+                out,
+                r##"<rect class="inspire" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="4" fill="#fdebd0" stroke="#333"/>"##,
+                x + 6.0,
+                y + 6.0,
+                SLOT - 12.0,
+                SLOT - 12.0
+            );
+            text(out, "inspire", 12, "inspire-word");
+        }
         Slot::Plus => text(out, "+", 40, "plus"),
         Slot::Arrow(direction) => {
             let arrow = match direction {

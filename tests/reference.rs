@@ -527,6 +527,14 @@ fn expansion_matches(edition: &str, set: &str, file: &str, count: usize, cards: 
                 })
                 .unwrap_or_default(),
         );
+        // Figures: the inspire effect, then the karma effects, each kind of its own.
+        if for_edition(reference, "inspire_effect", "third").is_string() {
+            theirs.push("inspire");
+        }
+        let karmas = for_edition(reference, "karma", "third")
+            .as_array()
+            .map_or(0, Vec::len);
+        theirs.extend(std::iter::repeat_n("karma", karmas));
         if kinds != theirs {
             problems.push(format!("{title}: effects {kinds:?} (reference {theirs:?})"));
         }
@@ -549,6 +557,12 @@ fn expansion_matches(edition: &str, set: &str, file: &str, count: usize, cards: 
 #[test]
 fn third_echoes_list_matches_the_reference() {
     four_slot_expansion_matches("third+echoes", "echoes", "echoes.json");
+}
+
+/// The figures (figures.json): inspire and karma effects by their kinds.
+#[test]
+fn third_figures_list_matches_the_reference() {
+    four_slot_expansion_matches("third+figures", "figures", "figures.json");
 }
 
 /// The Artifacts (artifacts.json): compel effects by their kind.

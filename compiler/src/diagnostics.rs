@@ -235,6 +235,8 @@ pub enum Error {
     /// A card's echo slots and echo effects do not match one to one.
     EchoMismatch {
         at: At,
+        /// `echo` or `inspire`.
+        word: &'static str,
         slots: usize,
         effects: usize,
     },
@@ -1050,14 +1052,19 @@ impl Error {
                 vec![primary(*at, format!("no pile to test after `{verb}`"))],
                 vec!["help: `onto a color …` follows `meld` or `tuck`; remove it, or test the card itself (`a card with flag`)".to_string()],
             ),
-            Error::EchoMismatch { at, slots, effects } => (
+            Error::EchoMismatch {
+                at,
+                word,
+                slots,
+                effects,
+            } => (
                 format!(
-                    "the card shows {slots} echo slot{} but has {effects} echo effect{}",
+                    "the card shows {slots} {word} slot{} but has {effects} {word} effect{}",
                     if *slots == 1 { "" } else { "s" },
                     if *effects == 1 { "" } else { "s" }
                 ),
-                vec![primary(*at, "echo slots and echo effects differ".to_string())],
-                vec!["help: an echo effect (`echo { … }`) is printed in an `echo` slot of the icons line: write one of each".to_string()],
+                vec![primary(*at, format!("{word} slots and {word} effects differ"))],
+                vec![format!("help: an {word} effect (`{word} {{ … }}`) is printed in an `{word}` slot of the icons line: write one of each")],
             ),
             Error::PositionOffPile { at, word, place } => (
                 format!("`{word}` names a card of a pile or a deck, but {place} has no {word}"),

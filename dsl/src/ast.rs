@@ -131,6 +131,8 @@ pub enum EffectKind {
     Compel,
     /// `echo`: an echo effect (Echoes of the Past).
     Echo,
+    /// `inspire`: an inspire effect (Figures in the Sand), run by an Inspire action.
+    Inspire,
 }
 
 impl EffectKind {
@@ -141,10 +143,11 @@ impl EffectKind {
             EffectKind::Demand => "demand",
             EffectKind::Compel => "compel",
             EffectKind::Echo => "echo",
+            EffectKind::Inspire => "inspire",
         }
     }
 
-    /// The kind's word in `dogma list --json`: `demand`, `compel`, `nondemand` or `echo`.
+    /// The kind's word in `dogma list --json`: `demand`, `compel`, `nondemand`, `echo` or `inspire`.
     pub fn list_word(self) -> &'static str {
         match self {
             EffectKind::NonDemand => "nondemand",

@@ -172,6 +172,18 @@ pub struct Rules {
     /// History"; EXPANSIONS.md A2-A7): the display, and the start-of-turn choice on it.
     #[serde(default)]
     pub dig_set: Option<String>,
+    /// Figures in the Sand: the set whose cards are figures. The free Draw for sharing is a
+    /// card of this set, and an Achieve action that claims a standard achievement makes each
+    /// opponent draw one, clockwise, of their own highest top card (deluxe rules, "Figures in
+    /// the Sand"; EXPANSIONS.md F1, §5 #13-14); at the end of every action each player with more
+    /// than one top figure scores figures until one is left (fade: F10, §5 #21).
+    #[serde(default)]
+    pub figure_set: Option<String>,
+    /// Figures in the Sand: the Inspire action (EXPANSIONS.md F11): once per turn, a colour's
+    /// visible inspire effects, bottom card first, for the player alone, then a draw of that
+    /// colour's top card's value.
+    #[serde(default)]
+    pub inspire: bool,
 }
 
 /// What "leaving the game" is.
@@ -431,6 +443,8 @@ impl Default for Rules {
             duplicate_achievements: false,
             promote: false,
             dig_set: None,
+            figure_set: None,
+            inspire: false,
         }
     }
 }
@@ -1257,7 +1271,7 @@ pub fn special_bit(slot: Slot) -> u8 {
         Slot::Fountain => 4,
         Slot::Arrow(d) => direction_bit(d) << 3,
         Slot::MusicNote => 128,
-        Slot::Icon(_) | Slot::Hex | Slot::Empty | Slot::Bonus(_) | Slot::Echo => 0,
+        Slot::Icon(_) | Slot::Hex | Slot::Empty | Slot::Bonus(_) | Slot::Echo | Slot::Inspire => 0,
     }
 }
 

@@ -19,6 +19,8 @@ pub enum Action {
     Dogma(CardIdx),
     /// Cities: endorse a top card (a doubled Dogma action through a top city).
     Endorse(CardIdx),
+    /// Figures: inspire with a colour (its visible inspire effects, then a draw).
+    Inspire(crate::vocab::Color),
     /// Artifacts, at the start of a turn that began with a card on display, before the first
     /// action: what to do with it. Uses none of the turn's actions.
     Artifact(ArtifactChoice),
@@ -56,6 +58,7 @@ impl Action {
             Action::Achieve(age) => format!("achieve {age}"),
             Action::Dogma(c) => format!("dogma {}", edition.card(*c).title),
             Action::Endorse(c) => format!("endorse {}", edition.card(*c).title),
+            Action::Inspire(color) => format!("inspire {color}"),
             Action::Artifact(ArtifactChoice::Dogma) => {
                 "a free Dogma action on the displayed card".to_string()
             }

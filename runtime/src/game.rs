@@ -32,6 +32,7 @@ mod cities;
 mod dogma;
 mod echoes;
 mod elimination;
+mod figures;
 mod lasting;
 mod memo;
 mod parley;
@@ -167,6 +168,8 @@ pub enum EngineQuestion {
     /// Artifacts with the Relics: whether to seize the Relic, and where to (the question's
     /// labels: `achievements`, `hand`).
     Seize { seat: Seat, relic: CardIdx },
+    /// Figures: which top figure a player with more than one scores (fades).
+    Fade { seat: Seat },
 }
 
 /// A game of Innovation.
@@ -346,6 +349,8 @@ impl Game {
         actions.extend(self.parley_dogma_cards(seat).into_iter().map(Action::Dogma));
         // Cities: endorse a top card, once per turn.
         actions.extend(self.endorse_targets(seat).into_iter().map(Action::Endorse));
+        // Figures: inspire with a colour showing inspire effects, once per turn.
+        actions.extend(self.inspire_targets(seat).into_iter().map(Action::Inspire));
         // Artifacts: the displayed card may be melded as if it were in hand (deluxe rules line
         // 498), and a turn that began with it on display opens with a choice on it.
         if let Some(card) = player.display {
@@ -445,6 +450,7 @@ impl Game {
                     self.log.push(Event::Achieve { player: seat, age });
                     self.check_achievement_win(seat);
                     self.after_change();
+                    self.achieve_figure_draws(seat);
                 }
             }
             Action::Dogma(card) => match self.state.location(card) {
@@ -452,6 +458,7 @@ impl Game {
                 _ => self.start_dogma(seat, card, false),
             },
             Action::Endorse(card) => self.start_endorse(seat, card),
+            Action::Inspire(color) => self.start_inspire(seat, color),
             Action::Artifact(choice) => self.artifact_action(seat, choice),
         }
         self.advance()?;
@@ -488,6 +495,18 @@ impl Game {
                     format!(
                         "{} cannot be endorsed: it must be {}'s top card, its featured icon must show on one of their top cities, and they must hold a card of at most that city's value to tuck",
                         self.title(card),
+                        player.name
+                    )
+                }
+            }
+            Action::Inspire(color) => {
+                if !self.edition.rules.inspire {
+                    "the Inspire action needs Figures in the Sand in play".to_string()
+                } else if self.state.inspired {
+                    format!("{} has already inspired this turn", player.name)
+                } else {
+                    format!(
+                        "{} shows no inspire effect in {color}: the Inspire action needs a colour with a visible inspire effect",
                         player.name
                     )
                 }
@@ -654,6 +673,7 @@ impl Game {
         self.state.active = seat;
         self.state.history.clear();
         self.state.endorsed = false;
+        self.state.inspired = false;
         let one_action = self.state.opening_turns > 0;
         self.state.opening_turns = self.state.opening_turns.saturating_sub(1);
         self.state.actions_left = if one_action { 1 } else { 2 };

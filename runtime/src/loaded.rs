@@ -503,7 +503,8 @@ impl<'a> Bounds<'a> {
             EngineQuestion::ParleyShare { seat }
             | EngineQuestion::ParleyImmunity { seat }
             | EngineQuestion::SearchReturn { seat }
-            | EngineQuestion::Promote { seat } => self.seat(seat, at),
+            | EngineQuestion::Promote { seat }
+            | EngineQuestion::Fade { seat } => self.seat(seat, at),
             EngineQuestion::IconOrder { seat, card }
             | EngineQuestion::PromoteDogma { seat, card }
             | EngineQuestion::Seize { seat, relic: card } => {
@@ -562,7 +563,7 @@ impl<'a> Bounds<'a> {
 
     fn action(&self, action: &Action, at: &str) -> Checked {
         match *action {
-            Action::Draw | Action::Achieve(_) | Action::Artifact(_) => Ok(()),
+            Action::Draw | Action::Achieve(_) | Action::Artifact(_) | Action::Inspire(_) => Ok(()),
             Action::Meld(card) | Action::Dogma(card) | Action::Endorse(card) => self.card(card, at),
         }
     }
@@ -590,6 +591,7 @@ impl<'a> Bounds<'a> {
             | Event::Draw { player, card, .. }
             | Event::Reveal { player, card }
             | Event::SelfExecute { player, card }
+            | Event::Fade { player, card }
             | Event::Look { player, card }
             | Event::LastingSet { player, card, .. }
             | Event::LastingRuns { player, card, .. }

@@ -102,6 +102,11 @@ pub enum Event {
     ShareBonus {
         player: Seat,
     },
+    /// Figures: a player fades a top figure (scores it) at the end of an action.
+    Fade {
+        player: Seat,
+        card: CardIdx,
+    },
     /// A player answered a question.
     Decision {
         player: Seat,
@@ -398,11 +403,18 @@ impl Event {
                 // dogma effects.
                 let which = if kind == Some(crate::vocab::EffectKind::Echo) {
                     "echo effect".to_string()
+                } else if kind == Some(crate::vocab::EffectKind::Inspire) {
+                    "inspire effect".to_string()
                 } else {
                     let echoes_before = edition.card(*c).effects
                         [..usize::from(*effect).min(edition.card(*c).effects.len())]
                         .iter()
-                        .filter(|e| e.kind == crate::vocab::EffectKind::Echo)
+                        .filter(|e| {
+                            matches!(
+                                e.kind,
+                                crate::vocab::EffectKind::Echo | crate::vocab::EffectKind::Inspire
+                            )
+                        })
                         .count();
                     format!("effect {}", usize::from(*effect) + 1 - echoes_before)
                 };
@@ -423,6 +435,13 @@ impl Event {
             ),
             Event::ShareBonus { player } => {
                 format!("{} takes the free Draw for sharing", who(player))
+            }
+            Event::Fade { player, card: c } => {
+                format!(
+                    "{} has more than one top figure: {} fades",
+                    who(player),
+                    title(c)
+                )
             }
             Event::Decision { player, answer } => format!("{} chooses {answer}", who(player)),
             Event::DogmaEnded => "the dogma action is complete".to_string(),

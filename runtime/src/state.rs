@@ -312,6 +312,9 @@ pub struct State {
     /// The active player has taken the Endorse action this turn (Cities: once per turn).
     #[serde(default, skip_serializing_if = "is_false")]
     pub endorsed: bool,
+    /// The active player has taken the Inspire action this turn (Figures: once per turn).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub inspired: bool,
     /// Artifacts: the active player's display held a card when the turn began, and no action
     /// has been taken yet: the start-of-turn choice (a free Dogma action on it, return it, or
     /// pass) is open (EXPANSIONS.md A5, §3.1).

@@ -530,6 +530,7 @@ impl Game {
             lasting_due: Vec::new(),
             additional_actions: 0,
             endorsed: false,
+            inspired: false,
             // Artifacts: a table set at the start of a turn (two actions left) whose active player
             // has a card on display opens with the choice on it (../shared/SCENARIOS.md,
             // "Expansions": the `artifact` action comes before the turn's first action).

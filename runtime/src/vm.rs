@@ -1264,7 +1264,11 @@ fn as_if_step(edition: &CompiledEdition, frame: &mut Frame) -> Option<Frame> {
     let effects = &edition.card(frame.card).effects;
     let order: Vec<usize> = (0..effects.len())
         .filter(|i| effects[*i].kind == EffectKind::Echo)
-        .chain((0..effects.len()).filter(|i| effects[*i].kind != EffectKind::Echo))
+        // An inspire effect (Figures) is no dogma effect: only an Inspire action runs it.
+        .chain(
+            (0..effects.len())
+                .filter(|i| !matches!(effects[*i].kind, EffectKind::Echo | EffectKind::Inspire)),
+        )
         .collect();
     while let Some(&i) = order.get(*next as usize) {
         let effect = effects[i];

@@ -68,6 +68,7 @@ words! {
         Compel = "compel",
         NonDemand = "nondemand",
         Echo = "echo",
+        Inspire = "inspire",
     }
 }
 
@@ -164,6 +165,8 @@ pub enum Slot {
     /// Echoes, Figures: the card's echo effect, run (and shared) before the dogma effects of a
     /// Dogma action on its colour while visible.
     Echo,
+    /// Figures: the card's inspire effect, run by an Inspire action on its colour while visible.
+    Inspire,
 }
 
 impl Slot {
@@ -181,6 +184,7 @@ impl Slot {
             Slot::Fountain => "fountain".to_string(),
             Slot::Bonus(n) => format!("bonus_{n}"),
             Slot::Echo => "echo".to_string(),
+            Slot::Inspire => "inspire".to_string(),
         }
     }
 
@@ -195,6 +199,7 @@ impl Slot {
             ("flag", None) => Slot::Flag,
             ("fountain", None) => Slot::Fountain,
             ("echo", None) => Slot::Echo,
+            ("inspire", None) => Slot::Inspire,
             ("bonus", Some(n)) => Slot::Bonus(n),
             (w, None) => match w.strip_prefix("splay_") {
                 Some(d) => Slot::Arrow(SplayDirection::from_word(d)?),
@@ -240,6 +245,8 @@ mod tests {
             Slot::Arrow(SplayDirection::Up),
             Slot::Flag,
             Slot::Fountain,
+            Slot::Echo,
+            Slot::Inspire,
         ] {
             assert_eq!(Slot::from_word(&slot.word(), None), Some(slot));
         }

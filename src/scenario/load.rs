@@ -674,6 +674,15 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
             loader.card(v.as_str().unwrap_or_default(), line)?,
         ));
     }
+    // Figures: the colour whose visible inspire effects run (../shared/SCENARIOS.md,
+    // "Expansions").
+    if let Some(v) = t.get("inspire") {
+        let color = v
+            .as_str()
+            .and_then(dogma_runtime::Color::from_word)
+            .ok_or_else(|| loader.err(line, format!("inspire takes a colour, not {v}")))?;
+        kinds.push(Action::Inspire(color));
+    }
     // Artifacts: the start-of-turn choice on the displayed card (../shared/SCENARIOS.md,
     // "Expansions": "dogma" | "return" | "pass").
     if let Some(v) = t.get("artifact") {
@@ -716,12 +725,12 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
         [one] => *one,
         [] => return Err(loader.err(
             line,
-            "an action needs exactly one of draw = true, meld, dogma, achieve, endorse, artifact",
+            "an action needs exactly one of draw = true, meld, dogma, achieve, endorse, inspire, artifact",
         )),
         _ => {
             return Err(loader.err(
                 line,
-                "an action has more than one of draw, meld, dogma, achieve, endorse, artifact",
+                "an action has more than one of draw, meld, dogma, achieve, endorse, inspire, artifact",
             ))
         }
     };
@@ -732,6 +741,7 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
         "dogma",
         "achieve",
         "endorse",
+        "inspire",
         "artifact",
         "decisions",
         "refused",

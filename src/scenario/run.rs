@@ -206,6 +206,7 @@ fn target_words(game: &Game, action: Action) -> Vec<String> {
             | (Action::Endorse(_), Action::Endorse(card)) => Some(game.title(card)),
             (Action::Achieve(_), Action::Achieve(age)) => Some(age.to_string()),
             (Action::Artifact(_), Action::Artifact(choice)) => Some(choice.word().to_string()),
+            (Action::Inspire(_), Action::Inspire(color)) => Some(color.word().to_string()),
             _ => None,
         })
         .collect();
@@ -241,6 +242,7 @@ fn check_targets(game: &Game, scripted: &ScriptedAction, expected: &[Value]) -> 
         Action::Dogma(_) => "dogma",
         Action::Achieve(_) => "achieve",
         Action::Endorse(_) => "endorse",
+        Action::Inspire(_) => "inspire with",
         Action::Artifact(_) => "choose for the displayed card",
     };
     Err(format!(

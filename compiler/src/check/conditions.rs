@@ -308,6 +308,7 @@ impl EffectCx<'_, '_> {
             ast::Measure::InOneColor(slot) => Measure::InOneColor(match slot.node.as_str() {
                 "hex" => Slot::Hex,
                 "echo" => Slot::Echo,
+                "inspire" => Slot::Inspire,
                 _ => self.card.slot_name(slot).unwrap_or(Slot::Hex),
             }),
             ast::Measure::ColorsWithOneIcon(n) => {

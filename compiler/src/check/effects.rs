@@ -16,6 +16,7 @@ impl CardCx<'_> {
             ast::EffectKind::Demand => EffectKind::Demand,
             ast::EffectKind::Compel => EffectKind::Compel,
             ast::EffectKind::Echo => EffectKind::Echo,
+            ast::EffectKind::Inspire => EffectKind::Inspire,
         };
         let mut fx = EffectCx {
             card: self,

@@ -73,20 +73,23 @@ impl CardCx<'_> {
         }
 
         let slot_list = slots.as_ref().map(|(s, _)| s.clone()).unwrap_or_default();
-        // Echoes: each echo effect is printed in an echo slot.
+        // Echoes: each echo effect is printed in an echo slot; Figures: each inspire effect in
+        // an inspire slot.
         if let Some((list, span)) = &slots {
-            let echo_slots = list.iter().filter(|(_, s)| *s == Slot::Echo).count();
-            let echo_effects = card
-                .effects
-                .iter()
-                .filter(|e| e.kind.node == ast::EffectKind::Echo)
-                .count();
-            if echo_slots != echo_effects {
-                self.errors.push(Error::EchoMismatch {
-                    at: self.at(*span),
-                    slots: echo_slots,
-                    effects: echo_effects,
-                });
+            for (slot, kind, word) in [
+                (Slot::Echo, ast::EffectKind::Echo, "echo"),
+                (Slot::Inspire, ast::EffectKind::Inspire, "inspire"),
+            ] {
+                let in_slots = list.iter().filter(|(_, s)| *s == slot).count();
+                let effects = card.effects.iter().filter(|e| e.kind.node == kind).count();
+                if in_slots != effects {
+                    self.errors.push(Error::EchoMismatch {
+                        at: self.at(*span),
+                        word,
+                        slots: in_slots,
+                        effects,
+                    });
+                }
             }
         }
         let dogma_icon = featured_icon(&slot_list);
@@ -106,8 +109,11 @@ impl CardCx<'_> {
                             self.icon_name(written);
                         }
                     },
-                    // An echo effect prints no featured icon: it shares the card's.
-                    None if effect.kind.node == ast::EffectKind::Echo => {}
+                    // An echo or inspire effect prints no featured icon.
+                    None if matches!(
+                        effect.kind.node,
+                        ast::EffectKind::Echo | ast::EffectKind::Inspire
+                    ) => {}
                     None => self.errors.push(Error::MissingFeaturedIcon {
                         at: self.at(effect.kind.span),
                         most: most.word().to_string(),
@@ -244,10 +250,11 @@ const SLOT_WORDS: &[&str] = &[
     "fountain",
     "bonus",
     "echo",
+    "inspire",
 ];
 
 /// The slot words of the expansions that the language does not support yet.
-const EXPANSION_SLOTS: &[&str] = &["inspire", "junk", "uplift", "unsplay"];
+const EXPANSION_SLOTS: &[&str] = &["junk", "uplift", "unsplay"];
 
 /// The card's most frequent icon and its count; `None` when it has no icon.
 pub fn featured_icon(slots: &[(SlotPosition, Slot)]) -> Option<(Icon, usize)> {

@@ -86,6 +86,7 @@ impl CardCx<'_> {
         match name.node.as_str() {
             "hex" => Some(Slot::Hex),
             "echo" => Some(Slot::Echo),
+            "inspire" => Some(Slot::Inspire),
             _ => self.slot_name(name),
         }
     }

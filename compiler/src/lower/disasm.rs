@@ -209,6 +209,7 @@ fn effect_word(kind: EffectKind) -> &'static str {
         EffectKind::Compel => "compel",
         EffectKind::NonDemand => "effect",
         EffectKind::Echo => "echo",
+        EffectKind::Inspire => "inspire",
     }
 }
 

@@ -84,6 +84,7 @@ fn lower_effect(pair: P) -> Effect {
         Rule::kw_demand => EffectKind::Demand,
         Rule::kw_compel => EffectKind::Compel,
         Rule::kw_echo => EffectKind::Echo,
+        Rule::kw_inspire => EffectKind::Inspire,
         _ => EffectKind::NonDemand,
     };
     let icon = c.eat(Rule::name).map(name_of);

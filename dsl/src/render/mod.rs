@@ -186,6 +186,9 @@ pub fn render_card_text(card: &Card, wording: Wording) -> String {
         if effect.kind == EffectKind::Echo {
             line.push_str("Echo: ");
         }
+        if effect.kind == EffectKind::Inspire {
+            line.push_str("Inspire: ");
+        }
         line.push_str(&effect.text);
         lines.push(line);
     }

@@ -73,7 +73,7 @@ pub(super) fn finish(sentences: Vec<Sentence>, kind: EffectKind) -> String {
     let (stop, order) = match kind {
         EffectKind::Demand => ("!", Some("demand")),
         EffectKind::Compel => ("!", Some("compel")),
-        EffectKind::NonDemand | EffectKind::Echo => (".", None),
+        EffectKind::NonDemand | EffectKind::Echo | EffectKind::Inspire => (".", None),
     };
     if sentences.is_empty() {
         return match order {

@@ -123,10 +123,12 @@ impl Game {
         question: EngineQuestion,
         answer: Option<Answer>,
     ) {
-        let (EngineQuestion::Seize { seat, relic }, Some(Answer::Option(i))) = (question, answer)
+        let (EngineQuestion::Seize { seat, relic }, Some(Answer::Option(i))) = (question, &answer)
         else {
+            self.resolve_figures_question(question, answer);
             return;
         };
+        let i = *i;
         let own = self.state.location(relic) == Location::Achievements(seat);
         let playable = self.edition.card(relic).relic == Some(RelicBack::InPlay);
         let mut targets = Vec::new();

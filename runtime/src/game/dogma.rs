@@ -7,7 +7,7 @@
 //!
 //! Rules: ../shared/rules/online-rules-summary-with-expansions.txt, "DOGMA".
 
-use super::{Cause, Execution, Game, PlayError};
+use super::{Execution, Game, PlayError};
 use crate::bytecode::CardIdx;
 use crate::log::Event;
 use crate::state::{Seat, State};
@@ -52,6 +52,11 @@ pub struct DogmaRun {
     /// card, if still on display, is returned (deluxe rules line 494).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub artifact: bool,
+    /// Figures: an Inspire action with this colour. Its effects are the colour's visible inspire
+    /// effects (held in `echoes`), for the activator alone; then the draw of the colour's top
+    /// card's value instead of any free Draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inspire: Option<crate::vocab::Color>,
 }
 
 impl DogmaRun {
@@ -71,13 +76,16 @@ impl DogmaRun {
                 .get(effect as usize)
                 .map(|e| (card, effect, *e));
         }
+        if self.inspire.is_some() {
+            return None;
+        }
         let own = index - self.echoes.len();
         edition
             .card(self.card)
             .effects
             .iter()
             .enumerate()
-            .filter(|(_, e)| e.kind != EffectKind::Echo)
+            .filter(|(_, e)| !matches!(e.kind, EffectKind::Echo | EffectKind::Inspire))
             .nth(own)
             .map(|(i, e)| (self.card, i as u8, *e))
     }
@@ -185,6 +193,7 @@ impl Game {
                 endorsed,
                 echoes: self.visible_echoes(seat, card),
                 artifact: self.state.location(card) == crate::state::Location::Display(seat),
+                inspire: None,
             }),
             ..Execution::default()
         });
@@ -247,6 +256,10 @@ impl Game {
                     self.exec = Some(Execution::default());
                     continue;
                 }
+                // Figures: at the end of every action, excess top figures fade.
+                if self.fade_next() {
+                    continue;
+                }
                 self.end_action();
                 // The next turn's lasting effects run before its first action.
                 if self.state.outcome.is_none() && !self.state.lasting_due.is_empty() {
@@ -290,6 +303,7 @@ impl Game {
                 let activator = dogma.activator;
                 let bonus = dogma.bonus_earned && !dogma.ended;
                 let artifact = dogma.artifact.then_some(dogma.card);
+                let inspire = dogma.inspire;
                 // Steps of the action still to run after a free Dogma action stay queued.
                 let steps = std::mem::take(&mut exec.steps);
                 self.exec = (!steps.is_empty()).then(|| Execution {
@@ -305,12 +319,14 @@ impl Game {
                         self.after_change();
                     }
                 }
-                if bonus {
+                if let Some(color) = inspire {
+                    self.inspire_draw(activator, color);
+                } else if bonus {
                     // The free Draw for sharing (third edition: a sharing opponent revealed or
-                    // moved a card; ../shared/rules/EDITIONS.md).
+                    // moved a card; ../shared/rules/EDITIONS.md); a Figure with Figures in play
+                    // (EXPANSIONS.md F1).
                     self.log.push(Event::ShareBonus { player: activator });
-                    let age = self.state.highest_top(&self.edition, activator);
-                    self.draw(activator, age, Cause::NONE);
+                    self.figure_draw(activator);
                     self.after_change();
                 }
                 continue;

@@ -95,6 +95,7 @@ impl Game {
             lasting_due: Vec::new(),
             additional_actions: 0,
             endorsed: false,
+            inspired: false,
             display_choice: false,
             free_action: false,
             outcome: None,

@@ -1,0 +1,215 @@
+//! Figures in the Sand's own rules (deluxe rules, "Figures in the Sand", lines 405-471; digested
+//! in ../shared/rules/EXPANSIONS.md F1-F12): the Figure draws (the free Draw for sharing, and
+//! each opponent's draw after an Achieve action that claims a standard achievement), the Inspire
+//! action, and fading at the end of every action. Switched on by the expansion's rule keys
+//! (`figure-set`, `inspire`), never by its name.
+
+use super::{Cause, EngineQuestion, Execution, Game};
+use crate::bytecode::CardIdx;
+use crate::choices::{Answer, RequestKind};
+use crate::log::Event;
+use crate::state::{Location, Seat};
+use crate::terms::Verb;
+use crate::vocab::{Color, EffectKind, Slot};
+
+impl Game {
+    /// The index of the figures' set, when Figures is in play.
+    pub(super) fn figure_set(&self) -> Option<u8> {
+        self.edition
+            .rules
+            .figure_set
+            .as_deref()
+            .and_then(|name| self.edition.rules.set_index(name))
+    }
+
+    /// Whether a card is a figure (a card of the figures' set; a card keeps its set wherever it
+    /// lies: EXPANSIONS.md §1, "expansion cards").
+    pub(crate) fn is_figure(&self, card: CardIdx) -> bool {
+        self.figure_set()
+            .is_some_and(|set| self.edition.card(card).deck_set == set)
+    }
+
+    /// A Figure draw (EXPANSIONS.md F1, §2.1): a card of the figures' set of the player's highest
+    /// top card, falling back to base (and then the Echoes rule) as every set's draw does. With
+    /// Figures not in play, a base draw.
+    pub(super) fn figure_draw(&mut self, seat: Seat) {
+        let age = self.state.highest_top(&self.edition, seat);
+        let set = self.figure_set().unwrap_or(0);
+        self.draw_from(seat, set, age, Cause::NONE);
+    }
+
+    /// After an Achieve action that claimed a standard achievement: each opponent, clockwise
+    /// from the achiever, draws a Figure of their own highest top card (deluxe rules line 412;
+    /// EXPANSIONS.md F1, §5 #14).
+    pub(super) fn achieve_figure_draws(&mut self, seat: Seat) {
+        if self.figure_set().is_none() {
+            return;
+        }
+        let opponents: Vec<Seat> = self
+            .state
+            .clockwise_from(seat)
+            .into_iter()
+            .filter(|other| *other != seat && self.state.is_opponent(seat, *other))
+            .collect();
+        for other in opponents {
+            if self.state.outcome.is_some() {
+                return;
+            }
+            self.figure_draw(other);
+            self.after_change();
+        }
+    }
+
+    /// The colours a player may inspire with: with the Inspire action in the game and not yet
+    /// taken this turn, each colour showing at least one inspire effect (EXPANSIONS.md F11).
+    pub(crate) fn inspire_targets(&self, seat: Seat) -> Vec<Color> {
+        if !self.edition.rules.inspire || self.state.inspired {
+            return Vec::new();
+        }
+        Color::ALL
+            .iter()
+            .copied()
+            .filter(|color| !self.visible_inspires(seat, *color).is_empty())
+            .collect()
+    }
+
+    /// The inspire effects visible in one of a player's colours, bottom card first: the top
+    /// card's, and a covered card's when the pile's splay reveals its inspire slot (deluxe rules
+    /// line 467; EXPANSIONS.md F11).
+    pub(super) fn visible_inspires(&self, seat: Seat, color: Color) -> Vec<(CardIdx, u8)> {
+        let pile = self.state.players[seat as usize].pile(color);
+        let top = pile.cards.len().saturating_sub(1);
+        let revealed = pile.splay.map_or(&[][..], |d| d.revealed_slots());
+        let mut found = Vec::new();
+        for (i, c) in pile.cards.iter().enumerate() {
+            let info = self.edition.card(*c);
+            let visible = info
+                .slots
+                .iter()
+                .filter(|(p, s)| *s == Slot::Inspire && (i == top || revealed.contains(p)))
+                .count();
+            let effects = info
+                .effects
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.kind == EffectKind::Inspire)
+                .map(|(j, _)| (*c, j as u8));
+            found.extend(effects.take(visible));
+        }
+        found
+    }
+
+    /// The Inspire action: the colour's visible inspire effects are fixed as it begins (§5 #31),
+    /// then run bottom card first for the player alone; then the player draws a card of the
+    /// value of their top card of that colour (read when drawing: 0, so a 1, when the colour is
+    /// gone). It runs as a dogma run with no sharers and no victims whose only effects are the
+    /// inspire effects.
+    pub(super) fn start_inspire(&mut self, seat: Seat, color: Color) {
+        self.state.inspired = true;
+        let effects = self.visible_inspires(seat, color);
+        let Some(&(card, _)) = effects.last() else {
+            return;
+        };
+        self.exec = Some(Execution {
+            dogma: Some(super::dogma::DogmaRun {
+                card,
+                activator: seat,
+                sharing: Vec::new(),
+                vulnerable: Vec::new(),
+                effect: 0,
+                next: 0,
+                bonus_earned: false,
+                ended: false,
+                parley_shared: Vec::new(),
+                parley_offered: Vec::new(),
+                endorsed: false,
+                echoes: effects,
+                artifact: false,
+                inspire: Some(color),
+            }),
+            ..Execution::default()
+        });
+    }
+
+    /// The Inspire action's draw, once its effects are done.
+    pub(super) fn inspire_draw(&mut self, seat: Seat, color: Color) {
+        let age = self.state.players[seat as usize]
+            .pile(color)
+            .top()
+            .map_or(0, |c| self.edition.card(c).age);
+        self.draw(seat, age, Cause::NONE);
+        self.after_change();
+    }
+
+    /// The players who must fade now, clockwise from the player whose turn it is (§5 #21): each
+    /// with more than one top figure.
+    fn must_fade(&self) -> Option<Seat> {
+        self.figure_set()?;
+        self.state
+            .clockwise_from(self.state.active)
+            .into_iter()
+            .find(|seat| self.state.in_play(*seat) && self.top_figures(*seat).len() > 1)
+    }
+
+    /// A player's top figures.
+    fn top_figures(&self, seat: Seat) -> Vec<CardIdx> {
+        self.state.players[seat as usize]
+            .top_cards()
+            .filter(|c| self.is_figure(*c))
+            .collect()
+    }
+
+    /// At the end of every action, on any player's turn: each player with more than one top
+    /// figure scores figures of their choice, one at a time, until one is left (deluxe rules
+    /// lines 462-464; EXPANSIONS.md F10, §5 #21). Asks the next fading player which figure to
+    /// score; `false` when nobody has to fade.
+    pub(super) fn fade_next(&mut self) -> bool {
+        let Some(seat) = self.must_fade() else {
+            return false;
+        };
+        let candidates = self.top_figures(seat);
+        self.ask_engine(
+            EngineQuestion::Fade { seat },
+            seat,
+            RequestKind::Cards {
+                candidates,
+                sizes: vec![1],
+            },
+            "fade: score one of your top figures (one top figure may stay)".to_string(),
+        );
+        true
+    }
+
+    /// Fades one figure: it is scored.
+    fn fade(&mut self, seat: Seat, card: CardIdx) {
+        if self.state.location(card) != Location::Board(seat, self.edition.card(card).color) {
+            return;
+        }
+        self.log.push(Event::Fade { player: seat, card });
+        let from = self
+            .state
+            .move_card(&self.edition, card, Location::ScorePile(seat), false);
+        self.record(Verb::Score, seat, card, Cause::NONE);
+        self.log.push(Event::Move {
+            player: seat,
+            verb: Verb::Score,
+            card,
+            from,
+            to: Location::ScorePile(seat),
+        });
+        self.after_change();
+    }
+
+    /// The answers to Figures' questions.
+    pub(super) fn resolve_figures_question(
+        &mut self,
+        question: EngineQuestion,
+        answer: Option<Answer>,
+    ) {
+        if let (EngineQuestion::Fade { seat }, Some(Answer::Cards(cards))) = (question, answer) {
+            if let Some(card) = cards.first() {
+                self.fade(seat, *card);
+            }
+        }
+    }
+}
