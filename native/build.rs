@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 /// The editions whose native code is built (the same list as `EDITIONS` in `src/lib.rs`): the
 /// base editions, and the third edition with each expansion written so far.
-const EDITIONS: [&str; 9] = [
+const EDITIONS: [&str; 11] = [
     "first",
     "third",
     "fourth",
@@ -28,6 +28,8 @@ const EDITIONS: [&str; 9] = [
     "third+artifacts",
     "third+artifacts+relics",
     "third+cities+echoes+artifacts+relics",
+    "third+figures",
+    "third+cities+echoes+artifacts+relics+figures",
 ];
 
 fn main() {

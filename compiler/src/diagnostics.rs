@@ -233,6 +233,11 @@ pub enum Error {
         verb: &'static str,
     },
     /// A card's echo slots and echo effects do not match one to one.
+    /// `karma decree "…"` names a special achievement that is no Decree.
+    NotADecree {
+        at: At,
+        name: String,
+    },
     EchoMismatch {
         at: At,
         /// `echo` or `inspire`.
@@ -592,6 +597,10 @@ pub const CODES: &[(&str, &str)] = &[
         "a card's echo slots and its echo effects do not match: each echo effect is printed in one `echo` slot",
     ),
     (
+        "E0315",
+        "a decree karma (`karma decree \"…\"`) names a special achievement that is no Decree",
+    ),
+    (
         "E0216",
         "a lasting effect's body names what only the effect around it has (`returned`, `that player`, `their`, `that color`, a parameter)",
     ),
@@ -661,6 +670,7 @@ impl Error {
             Error::MissingCondition { .. } => "E0308",
             Error::OntoOffBoard { .. } => "E0312",
             Error::EchoMismatch { .. } => "E0313",
+            Error::NotADecree { .. } => "E0315",
             Error::ClaimWithoutVia { .. } => "E0309",
             Error::ViaWithoutClaim { .. } => "E0310",
         }
@@ -704,6 +714,7 @@ impl Error {
             | Error::ViaWithoutClaim { at, .. }
             | Error::OntoOffBoard { at, .. }
             | Error::EchoMismatch { at, .. }
+            | Error::NotADecree { at, .. }
             | Error::PositionOffPile { at, .. }
             | Error::LastingReference { at, .. }
             | Error::LastingStatement { at, .. } => *at,
@@ -1065,6 +1076,11 @@ impl Error {
                 ),
                 vec![primary(*at, format!("{word} slots and {word} effects differ"))],
                 vec![format!("help: an {word} effect (`{word} {{ … }}`) is printed in an `{word}` slot of the icons line: write one of each")],
+            ),
+            Error::NotADecree { at, name } => (
+                format!("{name} is a special achievement but no Decree"),
+                vec![primary(*at, "not a Decree".to_string())],
+                vec!["help: a decree karma names one of the Decrees (`decree \"War\" { … }` in a Figures tree): War, Trade, Advancement, Rivalry or Expansion".to_string()],
             ),
             Error::PositionOffPile { at, word, place } => (
                 format!("`{word}` names a card of a pile or a deck, but {place} has no {word}"),

@@ -87,7 +87,30 @@ pub struct CardDef {
     pub effects: Vec<EffectDef>,
     /// A Relic (Artifacts of History): the set whose back it carries (`relic of cities`).
     pub relic_of: Option<String>,
+    /// Figures in the Sand: the karma effects, in printed order.
+    pub karmas: Vec<KarmaDef>,
     pub span: SourceSpan,
+}
+
+/// A karma effect (Figures in the Sand), checked.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct KarmaDef {
+    pub kind: KarmaKind,
+    pub span: SourceSpan,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum KarmaKind {
+    /// `decree "War"`: the Decree action may issue this decree with any two figures.
+    Decree(AchievementId),
+    /// `when you meld this card { … }`: the effect run as the card is melded.
+    WhenMelded(EffectDef),
+    /// `each castle on your board provides 1 additional crown`.
+    Provides {
+        per: dogma_runtime::bytecode::KarmaCount,
+        amount: u8,
+        gift: dogma_runtime::bytecode::KarmaGift,
+    },
 }
 
 impl CardDef {
@@ -142,6 +165,8 @@ pub struct AchievementDef {
     pub triggers: Vec<Trigger>,
     /// The cards whose effects can also claim it.
     pub via: Vec<CardId>,
+    /// Figures in the Sand: a Decree's colour and effect (`decree "War" { … }`).
+    pub decree: Option<(Color, EffectDef)>,
     pub span: SourceSpan,
 }
 

@@ -133,6 +133,9 @@ pub enum EffectKind {
     Echo,
     /// `inspire`: an inspire effect (Figures in the Sand), run by an Inspire action.
     Inspire,
+    /// `karma`: a karma effect (Figures in the Sand), which changes the rules while its card is
+    /// a top card; what it watches or changes is the effect's `karma` head.
+    Karma,
 }
 
 impl EffectKind {
@@ -144,6 +147,7 @@ impl EffectKind {
             EffectKind::Compel => "compel",
             EffectKind::Echo => "echo",
             EffectKind::Inspire => "inspire",
+            EffectKind::Karma => "karma",
         }
     }
 
@@ -166,8 +170,49 @@ pub struct Effect {
     /// `text "…"`: the effect's intended printed text, which its rendered text should match;
     /// the span covers the whole line.
     pub text: Option<Spanned<Prose>>,
+    /// A karma effect's head (`EffectKind::Karma` only).
+    pub karma: Option<Spanned<Karma>>,
     pub body: Block,
     pub span: Span,
+}
+
+/// What a karma effect watches or changes (Figures in the Sand; deluxe rules, "Figures in the
+/// Sand"; EXPANSIONS.md F3-F8).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Karma {
+    /// `decree "War"`: "You may issue a War Decree with any two figures." (F6): the Decree
+    /// action may issue that decree with any two figures in hand.
+    Decree(Title),
+    /// `when you meld this card { … }`: "When you meld this card, …" (F4): the body runs as the
+    /// card is melded (after the other steps of a Meld action).
+    WhenMelded,
+    /// `each castle on your board provides 1 additional crown`: a standing modifier of icon
+    /// counts or of the score (F5), counted from the owner's cards as they are, karmas aside.
+    Provides {
+        per: Spanned<KarmaUnit>,
+        amount: Spanned<u32>,
+        gift: Spanned<KarmaGift>,
+    },
+}
+
+/// What a `provides` karma counts on its owner's side.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KarmaUnit {
+    /// `castle on your board`, `hex on your board`: the icon (or hexagon) visible on the board.
+    OnBoard(Name),
+    /// `card in your hand`, `card in your score pile and forecast`: the cards in those zones.
+    CardsIn(Vec<ZoneKind>),
+    /// `splayed color on your board`.
+    SplayedColor,
+}
+
+/// What a `provides` karma adds per unit counted.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KarmaGift {
+    /// `points`: toward the score.
+    Points,
+    /// `crown`, `castle, lightbulb, leaf and crown`: to each of these icons' counts.
+    Icons(Vec<Name>),
 }
 
 /// `v = 11`, `c = color of melded`: a parameter of an effect and a value for it.
@@ -194,7 +239,17 @@ pub struct Achievement {
     /// `when you tuck a card with flag`: moves that claim it the moment they happen.
     pub triggers: Vec<Trigger>,
     pub via: Vec<Title>,
+    /// Figures in the Sand: a Decree (`decree "War" { color red  effect { … } }`), claimed only
+    /// by the Decree action: its colour and its effect.
+    pub decree: Option<Decree>,
     pub span: Span,
+}
+
+/// A Decree's colour and effect.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decree {
+    pub color: Name,
+    pub effect: Effect,
 }
 
 /// A move that claims a special achievement the moment a player makes it: `you tuck a card with

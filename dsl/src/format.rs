@@ -195,6 +195,22 @@ impl Printer<'_> {
         }
         for effect in &card.effects {
             self.blank();
+            if let Some(karma) = &effect.karma {
+                let head = format!("karma {}", karma_head_text(&karma.node));
+                if matches!(karma.node, Karma::WhenMelded) {
+                    self.line(
+                        1,
+                        effect.span.start,
+                        effect.body.span.start + 1,
+                        head + " {",
+                    );
+                    self.stmts(&effect.body, 2);
+                    self.close(1, effect.body.span.end);
+                } else {
+                    self.line(1, effect.span.start, effect.span.end, head);
+                }
+                continue;
+            }
             let params = if effect.params.is_empty() {
                 String::new()
             } else {
@@ -216,6 +232,35 @@ impl Printer<'_> {
     }
 
     fn achievement(&mut self, a: &Achievement) {
+        if let Some(decree) = &a.decree {
+            self.line(
+                0,
+                a.span.start,
+                a.title.span.end + 2,
+                format!("decree {} {{", quote(&a.title.node)),
+            );
+            self.line(
+                1,
+                decree.color.span.start,
+                decree.color.span.end,
+                format!("color {}", decree.color.node),
+            );
+            self.blank();
+            let effect = &decree.effect;
+            self.line(
+                1,
+                effect.span.start,
+                effect.body.span.start + 1,
+                "effect {".to_string(),
+            );
+            if let Some(text) = &effect.text {
+                self.prose(2, "text", &text.node, text.span.start);
+            }
+            self.stmts(&effect.body, 2);
+            self.close(1, effect.body.span.end);
+            self.close(0, a.span.end);
+            return;
+        }
         self.line(
             0,
             a.span.start,
@@ -849,6 +894,39 @@ fn selection_text(sel: &Selection) -> String {
     match sel {
         Selection::Np(np) => card_np_text(np),
         Selection::Ref(r) => card_ref_text(r),
+    }
+}
+
+/// A karma's head as written: `decree "War"`, `when you meld this card`, `each castle on your
+/// board provides 1 additional crown`.
+fn karma_head_text(karma: &Karma) -> String {
+    match karma {
+        Karma::Decree(title) => format!("decree {}", quote(&title.node)),
+        Karma::WhenMelded => "when you meld this card".to_string(),
+        Karma::Provides { per, amount, gift } => {
+            let per = match &per.node {
+                KarmaUnit::OnBoard(name) => format!("{} on your board", name.node),
+                KarmaUnit::CardsIn(zones) => {
+                    let zones: Vec<&str> = zones.iter().map(|z| z.word(false)).collect();
+                    format!("card in your {}", zones.join(" and "))
+                }
+                KarmaUnit::SplayedColor => "splayed color on your board".to_string(),
+            };
+            let gift = match &gift.node {
+                KarmaGift::Points if amount.node == 1 => "point".to_string(),
+                KarmaGift::Points => "points".to_string(),
+                KarmaGift::Icons(icons) => {
+                    let names: Vec<&str> = icons.iter().map(|i| i.node.as_str()).collect();
+                    match names.as_slice() {
+                        [init @ .., last] if !init.is_empty() => {
+                            format!("{} and {last}", init.join(", "))
+                        }
+                        _ => names.join(""),
+                    }
+                }
+            };
+            format!("each {per} provides {} additional {gift}", amount.node)
+        }
     }
 }
 

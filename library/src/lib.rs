@@ -609,6 +609,11 @@ fn add_expansion(
     }
     seen.push(path.canonicalize().unwrap_or_else(|_| path.clone()));
     for (key, value) in raw.rules {
+        // Two expansions may bring the same rule alike (Echoes and Figures both use duplicate
+        // achievements and the forecast: EXPANSIONS.md F12).
+        if rules.get(&key) == Some(&value) {
+            continue;
+        }
         if rules.contains_key(&key) {
             return Err(format!(
                 "{}: the rule `{key}` is the edition's; an expansion adds rules of its own",

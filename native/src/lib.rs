@@ -10,7 +10,7 @@ use dogma_runtime::vm::NativeFn;
 include!(concat!(env!("OUT_DIR"), "/editions.rs"));
 
 /// The editions whose native code is built in (the same list as `EDITIONS` in `build.rs`).
-pub const EDITIONS: [&str; 9] = [
+pub const EDITIONS: [&str; 11] = [
     "first",
     "third",
     "fourth",
@@ -20,6 +20,8 @@ pub const EDITIONS: [&str; 9] = [
     "third+artifacts",
     "third+artifacts+relics",
     "third+cities+echoes+artifacts+relics",
+    "third+figures",
+    "third+cities+echoes+artifacts+relics+figures",
 ];
 
 /// Where the build script wrote the shared functions (`chunks.rs`) and each edition's module
@@ -64,6 +66,16 @@ pub fn for_edition(name: &str) -> Option<(NativeFn, u64)> {
             third_cities_echoes_artifacts_relics::run as NativeFn,
             third_cities_echoes_artifacts_relics::FINGERPRINT,
             third_cities_echoes_artifacts_relics::CHUNKS,
+        ),
+        "third+figures" => (
+            third_figures::run as NativeFn,
+            third_figures::FINGERPRINT,
+            third_figures::CHUNKS,
+        ),
+        "third+cities+echoes+artifacts+relics+figures" => (
+            third_cities_echoes_artifacts_relics_figures::run as NativeFn,
+            third_cities_echoes_artifacts_relics_figures::FINGERPRINT,
+            third_cities_echoes_artifacts_relics_figures::CHUNKS,
         ),
         _ => return None,
     };

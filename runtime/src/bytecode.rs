@@ -468,7 +468,57 @@ pub struct CardInfo {
     /// when returned (EXPANSIONS.md A10-A12).
     #[serde(default)]
     pub relic: Option<RelicBack>,
+    /// Figures in the Sand: the card's karma effects, in printed order. They act while the card
+    /// is a top card (a "When" karma as it is melded).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub karmas: Vec<KarmaInfo>,
     pub span: SourceSpan,
+}
+
+/// A karma effect (Figures in the Sand; deluxe rules, "Figures in the Sand"; EXPANSIONS.md
+/// F3-F8), compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum KarmaInfo {
+    /// "You may issue a … Decree with any two figures" (F6): the Decree action may issue this
+    /// decree with any two figures in hand.
+    Decree(SpecialIdx),
+    /// "When you meld this card, …" (F4): this effect chunk runs for the melder as the card is
+    /// melded.
+    WhenMelded(ChunkIdx),
+    /// "Each … provides N additional …" (F5): per unit counted on the owner's side, `amount`
+    /// more of each gift, counted from the cards as they are (karmas do not chain: F8).
+    Provides {
+        per: KarmaCount,
+        amount: u8,
+        gift: KarmaGift,
+    },
+}
+
+/// What a `provides` karma counts on its owner's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum KarmaCount {
+    /// An icon visible on the board.
+    Icon(Icon),
+    /// Hexagons visible on the board.
+    Hexagons,
+    /// Cards in the zones of the mask (`KARMA_HAND`, `KARMA_SCORE`, `KARMA_FORECAST`).
+    CardsIn(u8),
+    /// Splayed colours on the board.
+    SplayedColors,
+}
+
+/// `KarmaCount::CardsIn`'s zone bits.
+pub const KARMA_HAND: u8 = 1;
+pub const KARMA_SCORE: u8 = 2;
+pub const KARMA_FORECAST: u8 = 4;
+
+/// What a `provides` karma adds per unit counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum KarmaGift {
+    /// Points toward the score.
+    Points,
+    /// Icons of each kind in the mask (`icon_bit`).
+    Icons(u8),
 }
 
 /// Whether a Relic's set is in play: only then may it go to a hand and be played as a card of
@@ -522,7 +572,18 @@ pub struct SpecialInfo {
     pub condition: Option<ChunkIdx>,
     pub triggers: Vec<Trigger>,
     pub via: Vec<CardIdx>,
+    /// Figures in the Sand: a Decree, claimed only by the Decree action (EXPANSIONS.md F9): its
+    /// colour and its effect, run by the issuer alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decree: Option<DecreeInfo>,
     pub span: SourceSpan,
+}
+
+/// A Decree's colour and effect chunk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DecreeInfo {
+    pub color: Color,
+    pub effect: ChunkIdx,
 }
 
 /// A move that claims a special achievement the moment a player makes it (`when you tuck a card
@@ -615,6 +676,9 @@ pub enum LastingWhen {
     /// Right after the executor's next move of a card with the verb this turn, by any cause;
     /// forgotten at the end of the turn.
     NextMove(Verb),
+    /// Figures: a "When you meld this card" karma, due as its card is melded (never set by
+    /// `Op::Lasting`: the engine makes it due).
+    Melded,
 }
 
 /// A number a player has (the operand of `Measure`).

@@ -21,6 +21,8 @@ pub enum Action {
     Endorse(CardIdx),
     /// Figures: inspire with a colour (its visible inspire effects, then a draw).
     Inspire(crate::vocab::Color),
+    /// Figures: issue a Decree (a special achievement), removing the whole hand.
+    Decree(crate::bytecode::SpecialIdx),
     /// Artifacts, at the start of a turn that began with a card on display, before the first
     /// action: what to do with it. Uses none of the turn's actions.
     Artifact(ArtifactChoice),
@@ -59,6 +61,7 @@ impl Action {
             Action::Dogma(c) => format!("dogma {}", edition.card(*c).title),
             Action::Endorse(c) => format!("endorse {}", edition.card(*c).title),
             Action::Inspire(color) => format!("inspire {color}"),
+            Action::Decree(d) => format!("decree {}", edition.specials[*d as usize].name),
             Action::Artifact(ArtifactChoice::Dogma) => {
                 "a free Dogma action on the displayed card".to_string()
             }

@@ -351,6 +351,8 @@ impl Game {
         actions.extend(self.endorse_targets(seat).into_iter().map(Action::Endorse));
         // Figures: inspire with a colour showing inspire effects, once per turn.
         actions.extend(self.inspire_targets(seat).into_iter().map(Action::Inspire));
+        // Figures: issue a Decree, once per turn.
+        actions.extend(self.decree_targets(seat).into_iter().map(Action::Decree));
         // Artifacts: the displayed card may be melded as if it were in hand (deluxe rules line
         // 498), and a turn that began with it on display opens with a choice on it.
         if let Some(card) = player.display {
@@ -459,6 +461,7 @@ impl Game {
             },
             Action::Endorse(card) => self.start_endorse(seat, card),
             Action::Inspire(color) => self.start_inspire(seat, color),
+            Action::Decree(special) => self.start_decree(seat, special),
             Action::Artifact(choice) => self.artifact_action(seat, choice),
         }
         self.advance()?;
@@ -496,6 +499,22 @@ impl Game {
                         "{} cannot be endorsed: it must be {}'s top card, its featured icon must show on one of their top cities, and they must hold a card of at most that city's value to tuck",
                         self.title(card),
                         player.name
+                    )
+                }
+            }
+            Action::Decree(special) => {
+                let name = &self.edition.specials[special as usize].name;
+                if self.edition.specials[special as usize].decree.is_none() {
+                    format!("{name} is no Decree")
+                } else if self.state.decreed {
+                    format!("{} has already issued a Decree this turn", player.name)
+                } else {
+                    format!(
+                        "{} cannot issue {name}: it needs figures of three different values in hand, one of them {}, or two figures in hand and a top figure whose karma names {name}",
+                        player.name,
+                        self.edition.specials[special as usize]
+                            .decree
+                            .map_or("", |d| d.color.word())
                     )
                 }
             }
@@ -674,6 +693,7 @@ impl Game {
         self.state.history.clear();
         self.state.endorsed = false;
         self.state.inspired = false;
+        self.state.decreed = false;
         let one_action = self.state.opening_turns > 0;
         self.state.opening_turns = self.state.opening_turns.saturating_sub(1);
         self.state.actions_left = if one_action { 1 } else { 2 };
@@ -838,6 +858,11 @@ impl Game {
         // move of a card by a player, by an effect or an action, is recorded here right after the
         // card is placed, so each trigger is tested here (game/achievements.rs).
         self.trigger_specials(verb, player, card);
+        // Figures: a card melded by an effect runs its "When you meld this card" karma at once
+        // (a Meld action's waits for the action's last step: EXPANSIONS.md §5 #20).
+        if verb == Verb::Meld && cause.source.is_some() && self.has_meld_karma(card) {
+            self.karma_melded(player, card);
+        }
         // … and lasting effects waiting for the move (`the next time you meld a card this
         // turn`): due now, they run before anything else happens (game/lasting.rs).
         if !self.state.lasting.is_empty() {

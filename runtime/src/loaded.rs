@@ -487,7 +487,8 @@ impl<'a> Bounds<'a> {
                 seat,
                 covered: card,
             }
-            | Step::Promote { seat, card } => {
+            | Step::Promote { seat, card }
+            | Step::KarmaMelded { seat, card } => {
                 self.seat(seat, at)?;
                 self.card(card, at)
             }
@@ -564,6 +565,7 @@ impl<'a> Bounds<'a> {
     fn action(&self, action: &Action, at: &str) -> Checked {
         match *action {
             Action::Draw | Action::Achieve(_) | Action::Artifact(_) | Action::Inspire(_) => Ok(()),
+            Action::Decree(special) => self.special(special, at),
             Action::Meld(card) | Action::Dogma(card) | Action::Endorse(card) => self.card(card, at),
         }
     }
@@ -620,7 +622,17 @@ impl<'a> Bounds<'a> {
                 self.location(*from, at)?;
                 self.location(*to, at)
             }
+            Event::DecreeReturned {
+                player,
+                from,
+                special,
+            } => {
+                self.seat(*player, at)?;
+                self.seat(*from, at)?;
+                self.special(*special, at)
+            }
             Event::ClaimSpecial { player, special }
+            | Event::DecreeIssued { player, special }
             | Event::JunkSpecial { player, special }
             | Event::RestoreSpecial { player, special } => {
                 self.seat(*player, at)?;

@@ -102,6 +102,17 @@ pub enum Event {
     ShareBonus {
         player: Seat,
     },
+    /// Figures: a Decree action claimed (or re-issued) a Decree: its effect runs.
+    DecreeIssued {
+        player: Seat,
+        special: SpecialIdx,
+    },
+    /// Figures: a Decree action took the Decree back to the centre from another player.
+    DecreeReturned {
+        player: Seat,
+        from: Seat,
+        special: SpecialIdx,
+    },
     /// Figures: a player fades a top figure (scores it) at the end of an action.
     Fade {
         player: Seat,
@@ -436,6 +447,21 @@ impl Event {
             Event::ShareBonus { player } => {
                 format!("{} takes the free Draw for sharing", who(player))
             }
+            Event::DecreeIssued { player, special } => format!(
+                "{} issues the {} Decree",
+                who(player),
+                edition.specials[*special as usize].name
+            ),
+            Event::DecreeReturned {
+                player,
+                from,
+                special,
+            } => format!(
+                "{} takes the {} Decree from {} back to the centre, with no effect",
+                who(player),
+                edition.specials[*special as usize].name,
+                who(from)
+            ),
             Event::Fade { player, card: c } => {
                 format!(
                     "{} has more than one top figure: {} fades",
@@ -562,6 +588,16 @@ impl Event {
             Event::LastingRuns {
                 player,
                 card: c,
+                when: LastingWhen::Melded,
+            } => format!(
+                "{}'s karma of {}: when {} melds this card",
+                who(player),
+                title(c),
+                who(player)
+            ),
+            Event::LastingRuns {
+                player,
+                card: c,
                 when,
             } => format!(
                 "{}'s lasting effect of {}: {}",
@@ -610,6 +646,7 @@ fn lasting_words(when: LastingWhen, who: &str) -> String {
         LastingWhen::NextMove(verb) => {
             format!("the next time {who} {}s a card this turn", verb.word())
         }
+        LastingWhen::Melded => format!("when {who} melds this card"),
     }
 }
 

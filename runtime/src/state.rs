@@ -42,6 +42,10 @@ pub struct Pile {
     /// every change of the pile (the invariant checks verify it).
     #[serde(default)]
     pub icons: [u8; 7],
+    /// The top card has karma effects (Figures): kept up to date by `refresh`, so that counts
+    /// look for karmas only on boards that have them.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub karma: bool,
 }
 
 impl Pile {
@@ -52,6 +56,9 @@ impl Pile {
             icons[i] = pile_icon_count(edition, self, *icon) as u8;
         }
         self.icons = icons;
+        self.karma = self
+            .top()
+            .is_some_and(|c| !edition.card(c).karmas.is_empty());
     }
 
     pub fn top(&self) -> Option<CardIdx> {
@@ -315,6 +322,9 @@ pub struct State {
     /// The active player has taken the Inspire action this turn (Figures: once per turn).
     #[serde(default, skip_serializing_if = "is_false")]
     pub inspired: bool,
+    /// The active player has taken the Decree action this turn (Figures: once per turn).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub decreed: bool,
     /// Artifacts: the active player's display held a card when the turn began, and no action
     /// has been taken yet: the start-of-turn choice (a free Dogma action on it, return it, or
     /// pass) is open (EXPANSIONS.md A5, §3.1).
@@ -452,13 +462,99 @@ impl State {
     /// The visible icons of the kind on the player's board: every icon of each top card, and
     /// those a splay reveals on the cards beneath.
     pub fn icon_count(&self, edition: &CompiledEdition, seat: Seat, icon: Icon) -> i32 {
-        let _ = edition;
         let i = icon_index(icon);
-        self.players[seat as usize]
-            .board
-            .iter()
-            .map(|pile| i32::from(pile.icons[i]))
-            .sum()
+        let board = &self.players[seat as usize].board;
+        let visible: i32 = board.iter().map(|pile| i32::from(pile.icons[i])).sum();
+        if board.iter().any(|pile| pile.karma) {
+            visible + self.karma_gifts(edition, seat, Some(icon))
+        } else {
+            visible
+        }
+    }
+
+    /// What a player's top cards' `provides` karmas add (Figures; deluxe rules, "Each" karma
+    /// effects; EXPANSIONS.md F5): to an icon's count, or with `None` to the score. Each counts
+    /// its units from the cards as they are, never from what another karma adds (karmas do
+    /// not chain: F8).
+    pub fn karma_gifts(&self, edition: &CompiledEdition, seat: Seat, icon: Option<Icon>) -> i32 {
+        use crate::bytecode::{icon_bit, KarmaGift, KarmaInfo};
+        let mut total = 0;
+        for pile in self.players[seat as usize].board.iter().filter(|p| p.karma) {
+            let Some(top) = pile.top() else {
+                continue;
+            };
+            for karma in &edition.card(top).karmas {
+                let KarmaInfo::Provides { per, amount, gift } = *karma else {
+                    continue;
+                };
+                let applies = match (gift, icon) {
+                    (KarmaGift::Points, None) => true,
+                    (KarmaGift::Icons(mask), Some(icon)) => mask & icon_bit(icon) != 0,
+                    _ => false,
+                };
+                if applies {
+                    total += i32::from(amount) * self.karma_units(edition, seat, per);
+                }
+            }
+        }
+        total
+    }
+
+    /// The units a `provides` karma counts on its owner's side.
+    fn karma_units(
+        &self,
+        edition: &CompiledEdition,
+        seat: Seat,
+        per: crate::bytecode::KarmaCount,
+    ) -> i32 {
+        use crate::bytecode::{KarmaCount, KARMA_FORECAST, KARMA_HAND, KARMA_SCORE};
+        let player = &self.players[seat as usize];
+        match per {
+            KarmaCount::Icon(icon) => {
+                let i = icon_index(icon);
+                player.board.iter().map(|p| i32::from(p.icons[i])).sum()
+            }
+            KarmaCount::Hexagons => player
+                .board
+                .iter()
+                .map(|pile| {
+                    let top = pile.cards.len().saturating_sub(1);
+                    let revealed = pile.splay.map_or(&[][..], |d| d.revealed_slots());
+                    pile.cards
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| {
+                            edition
+                                .card(*c)
+                                .slots
+                                .iter()
+                                .filter(|(p, s)| {
+                                    s.is_hexagon() && (i == top || revealed.contains(p))
+                                })
+                                .count() as i32
+                        })
+                        .sum::<i32>()
+                })
+                .sum(),
+            KarmaCount::CardsIn(mask) => {
+                let mut n = 0;
+                if mask & KARMA_HAND != 0 {
+                    n += player.hand.len();
+                }
+                if mask & KARMA_SCORE != 0 {
+                    n += player.score_pile.len();
+                }
+                if mask & KARMA_FORECAST != 0 {
+                    n += player.forecast.len();
+                }
+                n as i32
+            }
+            KarmaCount::SplayedColors => player
+                .board
+                .iter()
+                .filter(|p| p.splay.is_some() && p.cards.len() > 1)
+                .count() as i32,
+        }
     }
 
     /// The location of a card.

@@ -531,6 +531,7 @@ impl Game {
             additional_actions: 0,
             endorsed: false,
             inspired: false,
+            decreed: false,
             // Artifacts: a table set at the start of a turn (two actions left) whose active player
             // has a card on display opens with the choice on it (../shared/SCENARIOS.md,
             // "Expansions": the `artifact` action comes before the turn's first action).

@@ -674,6 +674,17 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
             loader.card(v.as_str().unwrap_or_default(), line)?,
         ));
     }
+    // Figures: the Decree claimed (../shared/SCENARIOS.md, "Expansions": the whole hand is
+    // removed, no decision).
+    if let Some(v) = t.get("decree") {
+        let name = v.as_str().unwrap_or_default();
+        let special = loader
+            .edition
+            .special_by_name(name)
+            .filter(|s| loader.edition.specials[*s as usize].decree.is_some())
+            .ok_or_else(|| loader.err(line, format!("there is no Decree named {v}")))?;
+        kinds.push(Action::Decree(special));
+    }
     // Figures: the colour whose visible inspire effects run (../shared/SCENARIOS.md,
     // "Expansions").
     if let Some(v) = t.get("inspire") {
@@ -725,12 +736,12 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
         [one] => *one,
         [] => return Err(loader.err(
             line,
-            "an action needs exactly one of draw = true, meld, dogma, achieve, endorse, inspire, artifact",
+            "an action needs exactly one of draw = true, meld, dogma, achieve, endorse, inspire, decree, artifact",
         )),
         _ => {
             return Err(loader.err(
                 line,
-                "an action has more than one of draw, meld, dogma, achieve, endorse, inspire, artifact",
+                "an action has more than one of draw, meld, dogma, achieve, endorse, inspire, decree, artifact",
             ))
         }
     };
@@ -742,6 +753,7 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
         "achieve",
         "endorse",
         "inspire",
+        "decree",
         "artifact",
         "decisions",
         "refused",

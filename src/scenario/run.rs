@@ -207,6 +207,9 @@ fn target_words(game: &Game, action: Action) -> Vec<String> {
             (Action::Achieve(_), Action::Achieve(age)) => Some(age.to_string()),
             (Action::Artifact(_), Action::Artifact(choice)) => Some(choice.word().to_string()),
             (Action::Inspire(_), Action::Inspire(color)) => Some(color.word().to_string()),
+            (Action::Decree(_), Action::Decree(special)) => {
+                Some(game.edition().specials[special as usize].name.clone())
+            }
             _ => None,
         })
         .collect();
@@ -243,6 +246,7 @@ fn check_targets(game: &Game, scripted: &ScriptedAction, expected: &[Value]) -> 
         Action::Achieve(_) => "achieve",
         Action::Endorse(_) => "endorse",
         Action::Inspire(_) => "inspire with",
+        Action::Decree(_) => "decree",
         Action::Artifact(_) => "choose for the displayed card",
     };
     Err(format!(

@@ -144,6 +144,7 @@ pub fn snapshot_text(scenario: &Scenario, game: &Game) -> String {
         let when = match lasting.when {
             LastingWhen::NextTurn => "on their next turn".to_string(),
             LastingWhen::NextMove(verb) => format!("the next time they {} a card", verb.word()),
+            LastingWhen::Melded => "when they meld this card".to_string(),
         };
         let _ = writeln!(
             out,

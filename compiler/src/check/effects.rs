@@ -17,6 +17,9 @@ impl CardCx<'_> {
             ast::EffectKind::Compel => EffectKind::Compel,
             ast::EffectKind::Echo => EffectKind::Echo,
             ast::EffectKind::Inspire => EffectKind::Inspire,
+            // A karma that acts (`when you meld this card { … }`) runs for its owner alone, as
+            // a non-demand effect does.
+            ast::EffectKind::Karma => EffectKind::NonDemand,
         };
         let mut fx = EffectCx {
             card: self,
@@ -74,7 +77,12 @@ impl CardCx<'_> {
         };
         let mut conditions: Vec<Cond> = a.when.iter().map(|c| fx.cond(c, None)).collect();
         let triggers: Vec<Trigger> = a.triggers.iter().map(|t| fx.trigger(t)).collect();
-        if a.when.is_empty() && a.triggers.is_empty() {
+        // A Decree has no condition: only the Decree action claims it.
+        let decree = a.decree.as_ref().and_then(|d| {
+            let color = self.color_name(&d.color)?;
+            Some((color, self.effect(&a.title.node, &d.effect)))
+        });
+        if a.when.is_empty() && a.triggers.is_empty() && a.decree.is_none() {
             self.errors.push(Error::MissingCondition {
                 at: self.at(a.title.span),
                 name: a.title.node.clone(),
@@ -92,6 +100,7 @@ impl CardCx<'_> {
             condition,
             triggers,
             via,
+            decree,
             span: self.src(a.span),
         }
     }

@@ -94,7 +94,12 @@ impl CardCx<'_> {
         }
         let dogma_icon = featured_icon(&slot_list);
         let mut effects = Vec::new();
+        let mut karmas = Vec::new();
         for effect in &card.effects {
+            if effect.kind.node == ast::EffectKind::Karma {
+                karmas.extend(self.karma(&card.title.node, effect));
+                continue;
+            }
             if let Some((most, count)) = dogma_icon {
                 match &effect.icon {
                     Some(written) => match Icon::from_word(&written.node) {
@@ -138,8 +143,89 @@ impl CardCx<'_> {
             dogma_icon: dogma_icon.map(|(icon, _)| icon),
             effects,
             relic_of,
+            karmas,
             span: self.src(card.span),
         }
+    }
+
+    /// A karma effect (Figures in the Sand): its head checked, its body (if it acts) lowered as
+    /// an effect of its owner's.
+    fn karma(&mut self, title: &str, effect: &ast::Effect) -> Option<KarmaDef> {
+        use dogma_runtime::bytecode::{
+            icon_bit, KarmaCount, KarmaGift, KARMA_FORECAST, KARMA_HAND, KARMA_SCORE,
+        };
+        let karma = effect.karma.as_ref()?;
+        let kind = match &karma.node {
+            ast::Karma::Decree(t) => {
+                let id = self.achievement_title(t)?;
+                if !self.names.decrees.contains(&t.node) {
+                    self.errors.push(Error::NotADecree {
+                        at: self.at(t.span),
+                        name: t.node.clone(),
+                    });
+                    return None;
+                }
+                KarmaKind::Decree(id)
+            }
+            ast::Karma::WhenMelded => KarmaKind::WhenMelded(self.effect(title, effect)),
+            ast::Karma::Provides { per, amount, gift } => {
+                let per = match &per.node {
+                    ast::KarmaUnit::OnBoard(name) if name.node == "hex" => KarmaCount::Hexagons,
+                    ast::KarmaUnit::OnBoard(name) => KarmaCount::Icon(self.icon_name(name)?),
+                    ast::KarmaUnit::CardsIn(zones) => {
+                        let mut mask = 0;
+                        for zone in zones {
+                            mask |= match zone {
+                                ast::ZoneKind::Hand => KARMA_HAND,
+                                ast::ZoneKind::ScorePile => KARMA_SCORE,
+                                ast::ZoneKind::Forecast => KARMA_FORECAST,
+                                ast::ZoneKind::Board | ast::ZoneKind::Achievements => {
+                                    self.errors.push(Error::ValueOutOfRange {
+                                        at: self.at(per.span),
+                                        value: 0,
+                                        min: 0,
+                                        max: 0,
+                                        what: "karma zone (hand, score pile or forecast)",
+                                    });
+                                    return None;
+                                }
+                            };
+                        }
+                        KarmaCount::CardsIn(mask)
+                    }
+                    ast::KarmaUnit::SplayedColor => KarmaCount::SplayedColors,
+                };
+                if !(1..=12).contains(&amount.node) {
+                    self.errors.push(Error::ValueOutOfRange {
+                        at: self.at(amount.span),
+                        value: amount.node,
+                        min: 1,
+                        max: 12,
+                        what: "karma amount",
+                    });
+                    return None;
+                }
+                let gift = match &gift.node {
+                    ast::KarmaGift::Points => KarmaGift::Points,
+                    ast::KarmaGift::Icons(names) => {
+                        let mut mask = 0;
+                        for name in names {
+                            mask |= icon_bit(self.icon_name(name)?);
+                        }
+                        KarmaGift::Icons(mask)
+                    }
+                };
+                KarmaKind::Provides {
+                    per,
+                    amount: amount.node as u8,
+                    gift,
+                }
+            }
+        };
+        Some(KarmaDef {
+            kind,
+            span: self.src(effect.span),
+        })
     }
 
     /// An effect's `text` line against the text rendered from its statements: a warning with

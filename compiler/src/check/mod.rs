@@ -256,6 +256,9 @@ pub fn check(files: &[SourceFile], options: &Options) -> Checked {
                     }
                     let id = AchievementId(names.achievements.len() as u16);
                     names.achievements.insert(a.title.node.clone(), (id, at));
+                    if a.decree.is_some() {
+                        names.decrees.insert(a.title.node.clone());
+                    }
                     names
                         .achievement_order
                         .push((file_id, item_index, set.clone()));

@@ -29,6 +29,8 @@ pub(super) struct Names {
     /// (set, title) to where the card is declared, for duplicate detection within a tree.
     pub(super) card_decls: BTreeMap<(String, String), At>,
     pub(super) achievements: BTreeMap<String, (AchievementId, At)>,
+    /// The special achievements that are Decrees (Figures in the Sand).
+    pub(super) decrees: std::collections::BTreeSet<String>,
     /// Achievements in id order: (file, item index, set).
     pub(super) achievement_order: Vec<(FileId, usize, String)>,
 }

@@ -820,6 +820,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
             match when {
                 LastingWhen::NextTurn => "next_turn".to_string(),
                 LastingWhen::NextMove(verb) => format!("next_{}", verb.word()),
+                LastingWhen::Melded => "melded".to_string(),
             },
             chunk_name(edition, chunk),
             chunk_name(edition, test)

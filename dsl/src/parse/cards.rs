@@ -63,6 +63,7 @@ pub(super) fn lower_card(pair: P) -> Card {
                 ));
             }
             Rule::effect => effects.push(lower_effect(entry)),
+            Rule::karma => effects.push(lower_karma(entry)),
             Rule::rbrace => {}
             other => unreachable!("grammar: unexpected card entry {other:?}"),
         }
@@ -113,6 +114,85 @@ fn lower_effect(pair: P) -> Effect {
         icon,
         params,
         text,
+        karma: None,
+        body,
+        span,
+    }
+}
+
+/// `karma …`: a karma effect; its head, and its body when it acts.
+fn lower_karma(pair: P) -> Effect {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    let kw = c.next(); // karma
+    let kind = Spanned::new(EffectKind::Karma, span_of(&kw));
+    let head = c.next();
+    let head_span = span_of(&head);
+    let karma = match head.as_rule() {
+        Rule::karma_decree => {
+            let mut h = Cursor::new(head);
+            h.next(); // decree
+            Karma::Decree(title_of(h.next()))
+        }
+        Rule::karma_melded => Karma::WhenMelded,
+        _ => {
+            let mut h = Cursor::new(head);
+            h.next(); // each
+            let unit = h.next();
+            let unit_span = span_of(&unit);
+            let mut u = Cursor::new(unit);
+            let per = if u.eat(Rule::kw_splayed).is_some() {
+                KarmaUnit::SplayedColor
+            } else if u.eat(Rule::kw_card).is_some() {
+                let mut zones = Vec::new();
+                while !u.done() {
+                    let p = u.next();
+                    if p.as_rule() == Rule::zone_kind {
+                        zones.push(super::selections::lower_zone_kind(p).node);
+                    }
+                }
+                KarmaUnit::CardsIn(zones)
+            } else {
+                KarmaUnit::OnBoard(name_of(u.next()))
+            };
+            h.next(); // provides
+            let amount = spanned_int(h.next());
+            h.next(); // additional
+            let gift_pair = h.next();
+            let gift_span = span_of(&gift_pair);
+            let names: Vec<Name> = gift_pair
+                .into_inner()
+                .filter(|p| p.as_rule() == Rule::name)
+                .map(name_of)
+                .collect();
+            let gift = if names.is_empty() {
+                KarmaGift::Points
+            } else {
+                KarmaGift::Icons(names)
+            };
+            Karma::Provides {
+                per: Spanned::new(per, unit_span),
+                amount,
+                gift: Spanned::new(gift, gift_span),
+            }
+        }
+    };
+    let body = match c.eat(Rule::effect_body) {
+        Some(body_pair) => lower_block(body_pair),
+        None => Block {
+            stmts: Vec::new(),
+            span: Span {
+                start: span.end,
+                end: span.end,
+            },
+        },
+    };
+    Effect {
+        kind,
+        icon: None,
+        params: Vec::new(),
+        text: None,
+        karma: Some(Spanned::new(karma, head_span)),
         body,
         span,
     }
@@ -184,6 +264,28 @@ pub(super) fn lower_achievement(pair: P) -> Achievement {
         when,
         triggers,
         via,
+        decree: None,
+        span,
+    }
+}
+
+/// `decree "War" { color red  effect { … } }`: a Decree (Figures in the Sand).
+pub(super) fn lower_decree(pair: P) -> Achievement {
+    let span = span_of(&pair);
+    let mut c = Cursor::new(pair);
+    c.next(); // decree
+    let title = title_of(c.next());
+    c.next(); // {
+    let mut color_fact = Cursor::new(c.next());
+    color_fact.next(); // color
+    let color = name_of(color_fact.next());
+    let effect = lower_effect(c.next());
+    Achievement {
+        title,
+        when: Vec::new(),
+        triggers: Vec::new(),
+        via: Vec::new(),
+        decree: Some(Decree { color, effect }),
         span,
     }
 }

@@ -74,6 +74,7 @@ pub fn parse(source: &str) -> Result<File, SyntaxError> {
         match pair.as_rule() {
             Rule::card => items.push(Item::Card(lower_card(pair))),
             Rule::achievement => items.push(Item::Achievement(lower_achievement(pair))),
+            Rule::decree => items.push(Item::Achievement(cards::lower_decree(pair))),
             Rule::EOI => {}
             other => unreachable!("grammar: unexpected item {other:?}"),
         }

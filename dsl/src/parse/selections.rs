@@ -399,7 +399,7 @@ pub(super) fn lower_zone(pair: P) -> Zone {
     Zone { whose, kinds, span }
 }
 
-fn lower_zone_kind(pair: P) -> Spanned<ZoneKind> {
+pub(super) fn lower_zone_kind(pair: P) -> Spanned<ZoneKind> {
     let span = span_of(&pair);
     let kind = match Cursor::new(pair).next().as_rule() {
         Rule::kw_hand | Rule::kw_hands => ZoneKind::Hand,

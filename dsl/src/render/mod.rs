@@ -85,6 +85,7 @@ pub fn render_card(card: &Card, wording: Wording) -> Vec<RenderedEffect> {
 /// One effect as English; `title` is the card's own title (for `this card`).
 pub fn render_effect(title: &str, effect: &Effect, wording: Wording) -> String {
     let mut renderer = Renderer::new(title, wording);
+    renderer.not_dogma = matches!(effect.kind.node, EffectKind::Inspire | EffectKind::Karma);
     // A parameter reads as its value on the effect's first run, as the printed card shows it.
     renderer.params = effect
         .params
@@ -92,7 +93,55 @@ pub fn render_effect(title: &str, effect: &Effect, wording: Wording) -> String {
         .map(|a| (a.name.node.clone(), a.value.clone()))
         .collect();
     let sentences = renderer.block_sentences(&effect.body.stmts);
-    finish(sentences, effect.kind.node)
+    match &effect.karma {
+        Some(karma) => karma_text(&karma.node, finish(sentences, effect.kind.node)),
+        None => finish(sentences, effect.kind.node),
+    }
+}
+
+/// A karma effect's text: its head, and the body's sentences where it acts (`body`).
+fn karma_text(karma: &Karma, body: String) -> String {
+    match karma {
+        Karma::Decree(title) => format!(
+            "You may issue {} {} Decree with any two figures.",
+            words::article(&title.node),
+            title.node
+        ),
+        Karma::WhenMelded => {
+            let mut chars = body.chars();
+            let body: String = match chars.next() {
+                Some(first) => first.to_lowercase().chain(chars).collect(),
+                None => body,
+            };
+            format!("When you meld this card, {body}")
+        }
+        Karma::Provides { per, amount, gift } => {
+            let per = match &per.node {
+                KarmaUnit::OnBoard(name) => format!("{} on your board", words::icon(&name.node)),
+                KarmaUnit::CardsIn(zones) => {
+                    let zones: Vec<String> =
+                        zones.iter().map(|z| z.word(false).to_string()).collect();
+                    format!("card in your {}", words::and_list(&zones))
+                }
+                KarmaUnit::SplayedColor => "splayed color on your board".to_string(),
+            };
+            let n = amount.node;
+            let gift = match &gift.node {
+                KarmaGift::Points => format!(
+                    "{} toward your score",
+                    if n == 1 { "point" } else { "points" }
+                ),
+                KarmaGift::Icons(icons) => {
+                    let icons: Vec<String> = icons.iter().map(|i| words::icon(&i.node)).collect();
+                    words::and_list(&icons)
+                }
+            };
+            format!(
+                "Each {per} provides {} additional {gift}.",
+                words::number(n)
+            )
+        }
+    }
 }
 
 /// The alternatives of an `either` of an effect, each as the words a player reads when asked to
@@ -113,6 +162,9 @@ pub fn render_alternatives(
 
 /// A special achievement's claim condition and its alternative card, as English.
 pub fn render_achievement(a: &Achievement, wording: Wording) -> String {
+    if let Some(decree) = &a.decree {
+        return render_effect(&a.title.node, &decree.effect, wording);
+    }
     let renderer = Renderer::new(&a.title.node, wording);
     let conditions: Vec<String> = a
         .when
@@ -189,6 +241,9 @@ pub fn render_card_text(card: &Card, wording: Wording) -> String {
         if effect.kind == EffectKind::Inspire {
             line.push_str("Inspire: ");
         }
+        if effect.kind == EffectKind::Karma {
+            line.push_str("Karma: ");
+        }
         line.push_str(&effect.text);
         lines.push(line);
     }
@@ -224,6 +279,9 @@ struct Renderer<'t> {
     values_chosen: Option<u32>,
     /// The latest choice of values was `choose a number`: `chosen` is "the chosen number".
     number_chosen: bool,
+    /// The effect is no dogma effect (an inspire or karma effect, Figures): "repeat this
+    /// effect".
+    not_dogma: bool,
 }
 
 impl<'t> Renderer<'t> {
@@ -238,6 +296,7 @@ impl<'t> Renderer<'t> {
             last_taken: None,
             values_chosen: None,
             number_chosen: false,
+            not_dogma: false,
         }
     }
 

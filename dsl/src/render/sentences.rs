@@ -73,7 +73,9 @@ pub(super) fn finish(sentences: Vec<Sentence>, kind: EffectKind) -> String {
     let (stop, order) = match kind {
         EffectKind::Demand => ("!", Some("demand")),
         EffectKind::Compel => ("!", Some("compel")),
-        EffectKind::NonDemand | EffectKind::Echo | EffectKind::Inspire => (".", None),
+        EffectKind::NonDemand | EffectKind::Echo | EffectKind::Inspire | EffectKind::Karma => {
+            (".", None)
+        }
     };
     if sentences.is_empty() {
         return match order {

@@ -572,6 +572,7 @@ impl Renderer<'_> {
             }
             StmtKind::Repeat { args, at_most } => {
                 let mut text = match self.wording {
+                    _ if self.not_dogma => "repeat this effect".to_string(),
                     Wording::Fourth => "repeat this effect".to_string(),
                     _ => "repeat this dogma effect".to_string(),
                 };

@@ -264,7 +264,17 @@ impl Game {
         if self.edition.rules.expansions.is_empty() {
             return pile;
         }
-        pile + self.bonus_points(seat)
+        // Figures: points a top figure's karma provides (EXPANSIONS.md F5).
+        let karma = if self.state.players[seat as usize]
+            .board
+            .iter()
+            .any(|p| p.karma)
+        {
+            self.state.karma_gifts(&self.edition, seat, None)
+        } else {
+            0
+        };
+        pile + self.bonus_points(seat) + karma
     }
 
     /// A team's achievements (a player's, without teams).

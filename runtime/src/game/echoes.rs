@@ -47,6 +47,11 @@ impl Game {
     fn promote(&mut self, seat: Seat, card: CardIdx) {
         self.meld_action(seat, card);
         self.after_change();
+        // A promoted figure's "When you meld this card" karma comes at once, before the free
+        // Dogma action (EXPANSIONS.md §5 #20).
+        if self.has_meld_karma(card) {
+            self.karma_melded(seat, card);
+        }
         if self.state.outcome.is_some() || self.edition.card(card).dogma_icon.is_none() {
             return;
         }

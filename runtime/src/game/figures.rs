@@ -5,10 +5,10 @@
 //! (`figure-set`, `inspire`), never by its name.
 
 use super::{Cause, EngineQuestion, Execution, Game};
-use crate::bytecode::CardIdx;
+use crate::bytecode::{CardIdx, KarmaInfo, LastingWhen, SpecialIdx, NO_CHUNK};
 use crate::choices::{Answer, RequestKind};
 use crate::log::Event;
-use crate::state::{Location, Seat};
+use crate::state::{AchievementCard, Lasting, Location, Seat};
 use crate::terms::Verb;
 use crate::vocab::{Color, EffectKind, Slot};
 
@@ -198,6 +198,151 @@ impl Game {
             to: Location::ScorePile(seat),
         });
         self.after_change();
+    }
+
+    /// A card was melded: its "When you meld this card" karmas are due, for the melder (deluxe
+    /// rules line 423; EXPANSIONS.md F4, §5 #20). They run before anything else, as a lasting
+    /// effect whose time has come does.
+    pub(super) fn karma_melded(&mut self, seat: Seat, card: CardIdx) {
+        let edition = self.edition_arc();
+        for karma in &edition.card(card).karmas {
+            if let KarmaInfo::WhenMelded(chunk) = *karma {
+                let lasting = Lasting {
+                    player: seat,
+                    card,
+                    demander: None,
+                    demand: false,
+                    chunk,
+                    when: LastingWhen::Melded,
+                    test: NO_CHUNK,
+                    turn: self.state.turn,
+                };
+                self.state.lasting_due.push((lasting, None));
+            }
+        }
+    }
+
+    /// Whether a card has a "When you meld this card" karma.
+    pub(super) fn has_meld_karma(&self, card: CardIdx) -> bool {
+        self.edition
+            .card(card)
+            .karmas
+            .iter()
+            .any(|k| matches!(k, KarmaInfo::WhenMelded(_)))
+    }
+
+    /// The Decrees a player may issue now with the Decree action (deluxe rules lines 448-459;
+    /// EXPANSIONS.md F9, F6): once per turn; with figures of three different values in hand,
+    /// each Decree of the colour of one of them; with two figures in hand (any), each Decree a
+    /// top figure's decree karma names. Wherever the Decree lies.
+    pub(crate) fn decree_targets(&self, seat: Seat) -> Vec<SpecialIdx> {
+        if self.state.decreed || self.figure_set().is_none() {
+            return Vec::new();
+        }
+        let player = &self.state.players[seat as usize];
+        let figures: Vec<CardIdx> = player
+            .hand
+            .iter()
+            .copied()
+            .filter(|c| self.is_figure(*c))
+            .collect();
+        if figures.len() < 2 {
+            return Vec::new();
+        }
+        let mut values: Vec<u8> = figures.iter().map(|c| self.edition.card(*c).age).collect();
+        values.sort_unstable();
+        values.dedup();
+        let mut targets: Vec<SpecialIdx> = Vec::new();
+        for (i, special) in self.edition.specials.iter().enumerate() {
+            let Some(decree) = special.decree else {
+                continue;
+            };
+            let i = i as SpecialIdx;
+            if self.state.excluded_specials.contains(&i) || self.state.junked_specials.contains(&i)
+            {
+                continue;
+            }
+            let by_colour = values.len() >= 3
+                && figures
+                    .iter()
+                    .any(|c| self.edition.card(*c).color == decree.color);
+            let by_karma = player.top_cards().any(|top| {
+                self.edition
+                    .card(top)
+                    .karmas
+                    .iter()
+                    .any(|k| *k == KarmaInfo::Decree(i))
+            });
+            if by_colour || by_karma {
+                targets.push(i);
+            }
+        }
+        targets
+    }
+
+    /// The Decree action (EXPANSIONS.md F9): the whole hand is removed from the game; then the
+    /// Decree is taken back to the centre from another player's achievements (no effect), or
+    /// claimed from the centre and its effect run, or, already the issuer's, its effect run
+    /// again. The effect is the issuer's alone: no sharing, no echo effects, no free Draw
+    /// (§5 #29).
+    pub(super) fn start_decree(&mut self, seat: Seat, special: SpecialIdx) {
+        self.state.decreed = true;
+        let hand: Vec<CardIdx> = self.state.players[seat as usize].hand.to_vec();
+        for card in &hand {
+            let from = self
+                .state
+                .move_card(&self.edition, *card, Location::Removed, false);
+            self.record(Verb::Remove, seat, *card, Cause::NONE);
+            self.log.push(Event::Move {
+                player: seat,
+                verb: Verb::Remove,
+                card: *card,
+                from,
+                to: Location::Removed,
+            });
+        }
+        self.after_change();
+        let Some(decree) = self.edition.specials[special as usize].decree else {
+            return;
+        };
+        let holder = (0..self.state.player_count() as Seat).find(|s| {
+            self.state.players[*s as usize]
+                .achievements
+                .contains(&AchievementCard::Special(special))
+        });
+        match holder {
+            Some(other) if other != seat => {
+                let held = &mut self.state.players[other as usize].achievements;
+                held.retain(|a| *a != AchievementCard::Special(special));
+                self.state.specials.push(special);
+                self.log.push(Event::DecreeReturned {
+                    player: seat,
+                    from: other,
+                    special,
+                });
+                return;
+            }
+            Some(_) => {}
+            None => {
+                if !self.claim_special(seat, special) {
+                    return;
+                }
+            }
+        }
+        if self.state.outcome.is_some() {
+            return;
+        }
+        self.log.push(Event::DecreeIssued {
+            player: seat,
+            special,
+        });
+        // The effect's `this card`: the last card removed (a figure; decrees print no card
+        // references).
+        let card = hand.last().copied().unwrap_or_default();
+        let frame =
+            crate::vm::Frame::effect(&self.edition, decree.effect, card, seat, None, false, false);
+        let exec = self.exec.get_or_insert_with(Execution::default);
+        exec.frames.push(frame);
     }
 
     /// The answers to Figures' questions.

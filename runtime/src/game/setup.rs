@@ -96,6 +96,7 @@ impl Game {
             additional_actions: 0,
             endorsed: false,
             inspired: false,
+            decreed: false,
             display_choice: false,
             free_action: false,
             outcome: None,

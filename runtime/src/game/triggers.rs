@@ -50,6 +50,8 @@ pub enum Step {
     /// After a Meld action, fourth (Echoes): the player may promote a forecast card of value at
     /// most the melded card's, then take a free Dogma action on it.
     Promote { seat: Seat, card: CardIdx },
+    /// After a Meld action, fifth (Figures): the melded card's "When you meld this card" karma.
+    KarmaMelded { seat: Seat, card: CardIdx },
 }
 
 impl Game {
@@ -79,6 +81,9 @@ impl Game {
         }
         if self.edition.rules.promote {
             steps.push(Step::Promote { seat, card });
+        }
+        if self.has_meld_karma(card) {
+            steps.push(Step::KarmaMelded { seat, card });
         }
         if steps.is_empty() {
             return;
@@ -110,6 +115,7 @@ impl Game {
             Step::CityDraw { seat } => self.city_draw(seat),
             Step::Dig { seat, covered } => self.dig(seat, covered),
             Step::Promote { seat, card } => self.offer_promotion(seat, card),
+            Step::KarmaMelded { seat, card } => self.karma_melded(seat, card),
         }
         self.after_change();
         true

@@ -25,11 +25,11 @@ mod values;
 
 use crate::ir::{
     AchievementDef, CardDef, CardFilter, CardSel, ColorSel, ColorTerm, Comparison, EffectDef,
-    LastingDef, Measure, MeasureTest, Program, SourceSpan, StmtId, Trigger,
+    KarmaKind, LastingDef, Measure, MeasureTest, Program, SourceSpan, StmtId, Trigger,
 };
 use dogma_runtime::bytecode::{
-    self as bc, CardInfo, Chunk, ChunkIdx, ChunkKind, CompiledEdition, EffectInfo, Op, RelicBack,
-    Rules, SpecialInfo, Who, FORMAT_VERSION, NO_CHUNK,
+    self as bc, CardInfo, Chunk, ChunkIdx, ChunkKind, CompiledEdition, DecreeInfo, EffectInfo,
+    KarmaInfo, Op, RelicBack, Rules, SpecialInfo, Who, FORMAT_VERSION, NO_CHUNK,
 };
 use dogma_runtime::EffectKind;
 use std::fmt;
@@ -102,6 +102,22 @@ impl Lowerer {
                 ),
             })
             .collect();
+        let karmas = card
+            .karmas
+            .iter()
+            .enumerate()
+            .map(|(i, karma)| match &karma.kind {
+                KarmaKind::Decree(id) => KarmaInfo::Decree(id.0),
+                KarmaKind::WhenMelded(effect) => KarmaInfo::WhenMelded(
+                    self.effect(format!("{}, karma {}", card.title, i + 1), effect),
+                ),
+                KarmaKind::Provides { per, amount, gift } => KarmaInfo::Provides {
+                    per: *per,
+                    amount: *amount,
+                    gift: *gift,
+                },
+            })
+            .collect();
         CardInfo {
             title: card.title.clone(),
             set: card.set.clone(),
@@ -124,6 +140,7 @@ impl Lowerer {
             slots: card.slots.clone(),
             dogma_icon: card.dogma_icon,
             effects,
+            karmas,
             span: span(card.span),
         }
     }
@@ -171,11 +188,16 @@ impl Lowerer {
             .enumerate()
             .map(|(i, t)| self.trigger(format!("{} / trigger {}", a.name, i + 1), t))
             .collect();
+        let decree = a.decree.as_ref().map(|(color, effect)| DecreeInfo {
+            color: *color,
+            effect: self.effect(format!("{} / decree", a.name), effect),
+        });
         SpecialInfo {
             name: a.name.clone(),
             condition,
             triggers,
             via: a.via.iter().map(|c| c.0).collect(),
+            decree,
             span: span(a.span),
         }
     }

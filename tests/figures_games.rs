@@ -1,0 +1,133 @@
+//! Seeded random games of the third edition with Figures in the Sand, alone and with the other
+//! three expansions (and the Relics), played to the end at 2 to 5 players, with the invariants
+//! checked after every action and answer. Every game is played on the VM and on the native code
+//! and the two must agree byte for byte. The Figures rules must have fired: figures drawn (for
+//! sharing and after Achieve actions), Inspire actions, figures faded; the totals are printed
+//! with the Decrees issued and the "When you meld this card" karmas run (`cargo test --test
+//! figures_games -- --nocapture`).
+//!
+//! Only the figures written so far are in play (cards/expansions/figures.toml lists the others),
+//! so a Figure due from an empty deck is a base card, as the rules say of an empty set's deck.
+
+use dogma::differential::{native_twin, random_game_on_both, setup};
+use dogma_runtime::bytecode::LastingWhen;
+use dogma_runtime::choices::Action;
+use dogma_runtime::game::Status;
+use dogma_runtime::log::Event;
+use dogma_runtime::vm::Program;
+use std::collections::BTreeMap;
+
+fn edition(name: &str) -> (Program, Program) {
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("repository root");
+    let vm = dogma::compile_edition(name).unwrap_or_else(|e| panic!("{e}"));
+    let native = native_twin(&vm).unwrap_or_else(|e| panic!("{e}"));
+    (Program::from(vm), native)
+}
+
+/// What a batch of games did.
+#[derive(Default, Debug)]
+struct Tally {
+    ended: usize,
+    endings: BTreeMap<&'static str, usize>,
+    figures_drawn: usize,
+    inspires: usize,
+    decrees_issued: usize,
+    decrees_returned: usize,
+    faded: usize,
+    meld_karmas: usize,
+}
+
+/// Plays the games and tallies how they ended and what the Figures rules did.
+fn play(name: &str, players: usize, seeds: std::ops::Range<u64>) -> Tally {
+    let edition = edition(name);
+    let figures = edition
+        .0
+        .edition
+        .rules
+        .set_index("figures")
+        .expect("Figures is in play");
+    let figure = |card: u16| edition.0.edition.card(card).deck_set == figures;
+    let mut tally = Tally::default();
+    for seed in seeds {
+        let game = random_game_on_both(&edition.0, &edition.1, setup(players, seed))
+            .unwrap_or_else(|e| panic!("{name}, {players} players, seed {seed}: {e}"));
+        let Status::Over(outcome) = game.status() else {
+            panic!("{name}, {players} players, seed {seed}: the game did not end");
+        };
+        dogma_runtime::invariants::check(&game)
+            .unwrap_or_else(|e| panic!("{name}, {players} players, seed {seed}: {e}"));
+        tally.ended += 1;
+        *tally.endings.entry(outcome.reason.word()).or_default() += 1;
+        for event in game.log.iter() {
+            match event {
+                Event::Draw { card, .. } if figure(*card) => tally.figures_drawn += 1,
+                Event::Action {
+                    action: Action::Inspire(_),
+                    ..
+                } => tally.inspires += 1,
+                Event::DecreeIssued { .. } => tally.decrees_issued += 1,
+                Event::DecreeReturned { .. } => tally.decrees_returned += 1,
+                Event::Fade { .. } => tally.faded += 1,
+                Event::LastingRuns {
+                    when: LastingWhen::Melded,
+                    ..
+                } => tally.meld_karmas += 1,
+                _ => {}
+            }
+        }
+    }
+    eprintln!("{name}, {players} players: {tally:?}");
+    tally
+}
+
+fn check(tally: Tally, games: usize) {
+    assert_eq!(tally.ended, games);
+    assert!(tally.figures_drawn > 0, "no figure was drawn");
+    assert!(tally.inspires > 0, "no Inspire action");
+    assert!(tally.faded > 0, "no figure faded");
+}
+
+/// Figures alone: 1,000 games.
+const FIGURES: &str = "third+figures";
+/// The four expansions of the third edition, with the Relics: 1,000 games.
+const ALL: &str = "third+cities+echoes+artifacts+relics+figures";
+
+#[test]
+fn figures_two_player_games() {
+    check(play(FIGURES, 2, 0..400), 400);
+}
+
+#[test]
+fn figures_three_player_games() {
+    check(play(FIGURES, 3, 10_000..10_200), 200);
+}
+
+#[test]
+fn figures_four_player_games() {
+    check(play(FIGURES, 4, 20_000..20_200), 200);
+}
+
+#[test]
+fn figures_five_player_games() {
+    check(play(FIGURES, 5, 30_000..30_200), 200);
+}
+
+#[test]
+fn all_four_two_player_games() {
+    check(play(ALL, 2, 40_000..40_400), 400);
+}
+
+#[test]
+fn all_four_three_player_games() {
+    check(play(ALL, 3, 50_000..50_200), 200);
+}
+
+#[test]
+fn all_four_four_player_games() {
+    check(play(ALL, 4, 60_000..60_200), 200);
+}
+
+#[test]
+fn all_four_five_player_games() {
+    check(play(ALL, 5, 70_000..70_200), 200);
+}
