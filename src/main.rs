@@ -1195,10 +1195,15 @@ fn cmd_render(title: &str, edition: &str, json: bool) -> CmdResult {
     {
         if let Some(ast) = checked.achievement_ast(a.id) {
             let condition = render::render_achievement(ast, sources.manifest.wording);
+            // A Decree (Figures) is a special achievement claimed by the Decree action.
+            let (kind, label) = match &a.decree {
+                Some((color, _)) => ("decree", format!("Decree, {color}")),
+                None => ("special_achievement", "special achievement".to_string()),
+            };
             if json {
-                rendered("special_achievement", &a.name, &condition)?;
+                rendered(kind, &a.name, &condition)?;
             } else {
-                write_stdout(&format!("{} (special achievement)\n{condition}\n", a.name))?;
+                write_stdout(&format!("{} ({label})\n{condition}\n", a.name))?;
             }
             return Ok(ExitCode::SUCCESS);
         }

@@ -145,7 +145,7 @@ fn e0105_expansion_slot() {
     snapshot(
         "e0105_expansion_slot",
         "E0105",
-        "card \"Test\" {\n  age 1\n  color red\n  icons inspire crown crown hex\n\n  effect crown {\n    draw a [1]\n  }\n}\n",
+        "card \"Test\" {\n  age 1\n  color red\n  icons uplift crown crown hex\n\n  effect crown {\n    draw a [1]\n  }\n}\n",
     );
 }
 
@@ -502,6 +502,18 @@ fn e0313_echo_mismatch() {
         "e0313_echo_mismatch",
         "E0313",
         "card \"Ruler\" {\n  age 1\n  color blue\n  icons lightbulb hex lightbulb echo\n\n  effect lightbulb {\n    draw a [1]\n  }\n}\n",
+    );
+}
+
+/// A decree karma that names a special achievement which is no Decree.
+#[test]
+fn e0315_not_a_decree() {
+    snapshot(
+        "e0315_not_a_decree",
+        "E0315",
+        "achievement \"Monument\" {\n  when you have at least 6 cards in hand\n}\n\n\
+         card \"Huang Di\" {\n  age 1\n  color blue\n  icons lightbulb lightbulb hex lightbulb\n\n  \
+         karma decree \"Monument\"\n}\n",
     );
 }
 

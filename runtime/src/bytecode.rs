@@ -470,7 +470,7 @@ pub struct CardInfo {
     pub relic: Option<RelicBack>,
     /// Figures in the Sand: the card's karma effects, in printed order. They act while the card
     /// is a top card (a "When" karma as it is melded).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub karmas: Vec<KarmaInfo>,
     pub span: SourceSpan,
 }
@@ -574,7 +574,7 @@ pub struct SpecialInfo {
     pub via: Vec<CardIdx>,
     /// Figures in the Sand: a Decree, claimed only by the Decree action (EXPANSIONS.md F9): its
     /// colour and its effect, run by the issuer alone.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub decree: Option<DecreeInfo>,
     pub span: SourceSpan,
 }

@@ -366,9 +366,31 @@ pub fn validate(edition: &CompiledEdition) -> Result<(), String> {
                 ));
             }
         }
+        for karma in &card.karmas {
+            match *karma {
+                crate::bytecode::KarmaInfo::WhenMelded(chunk) if !chunk_ok(chunk) => {
+                    return Err(format!("a karma of {} refers to chunk {chunk}", card.title));
+                }
+                crate::bytecode::KarmaInfo::Decree(special)
+                    if special as usize >= edition.specials.len() =>
+                {
+                    return Err(format!(
+                        "a karma of {} names special achievement {special}",
+                        card.title
+                    ));
+                }
+                _ => {}
+            }
+        }
         check_file(edition, card.span.file, &card.title)?;
     }
     for special in &edition.specials {
+        if let Some(decree) = special.decree.filter(|d| !chunk_ok(d.effect)) {
+            return Err(format!(
+                "the decree effect of {} is chunk {}",
+                special.name, decree.effect
+            ));
+        }
         if let Some(condition) = special.condition.filter(|c| !chunk_ok(*c)) {
             return Err(format!(
                 "the condition of {} is chunk {condition}",
@@ -597,6 +619,7 @@ mod tests {
                     chunk: 0,
                 }],
                 relic: None,
+                karmas: Vec::new(),
                 span,
             }],
             specials: Vec::new(),
@@ -778,6 +801,7 @@ mod tests {
                 test,
             }],
             via: Vec::new(),
+            decree: None,
             span: SourceSpan::default(),
         };
         let mut edition = tiny();

@@ -802,7 +802,7 @@ fn load_action(loader: &Loader, entry: &Value, line: usize) -> Result<ScriptedAc
 }
 
 /// `expect_targets = [...]` on an action: titles of cards to meld or to dogma; ages (or titles)
-/// to achieve. A draw has no target.
+/// to achieve; Decrees by name; colours to inspire with. A draw has no target.
 fn expect_targets(
     loader: &Loader,
     action: Action,
@@ -824,6 +824,17 @@ fn expect_targets(
             (Action::Achieve(_), Value::Integer(_)) => {}
             (Action::Achieve(_), Value::String(_)) => {
                 loader.achievement(v, kline)?;
+            }
+            // Figures: the Decrees to issue, by name; the colours to inspire with.
+            (Action::Decree(_), Value::String(name)) => {
+                if loader.edition.special_by_name(name).is_none() {
+                    return Err(loader.err(kline, format!("there is no Decree named {v}")));
+                }
+            }
+            (Action::Inspire(_), Value::String(color)) => {
+                if dogma_runtime::Color::from_word(color).is_none() {
+                    return Err(loader.err(kline, format!("{v} is no colour")));
+                }
             }
             (_, Value::String(title)) => {
                 loader.card(title, kline)?;

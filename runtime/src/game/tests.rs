@@ -13,6 +13,7 @@ fn edition() -> Arc<CompiledEdition> {
         condition: None,
         triggers: Vec::new(),
         via: Vec::new(),
+        decree: None,
         span: SourceSpan {
             file: 0,
             start: 0,
@@ -190,6 +191,7 @@ fn nested_tests(depth: usize, one: bool) -> Game {
         dogma_icon: None,
         effects: Vec::new(),
         relic: None,
+        karmas: Vec::new(),
         span: SourceSpan::default(),
     };
     let mut chunks = Vec::new();

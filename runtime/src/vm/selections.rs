@@ -1356,6 +1356,7 @@ mod tests {
             dogma_icon: None,
             effects: Vec::new(),
             relic: None,
+            karmas: Vec::new(),
             span: SourceSpan::default(),
         };
         let edition = CompiledEdition {
