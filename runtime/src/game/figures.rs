@@ -270,8 +270,7 @@ impl Game {
                 self.edition
                     .card(top)
                     .karmas
-                    .iter()
-                    .any(|k| *k == KarmaInfo::Decree(i))
+                    .contains(&KarmaInfo::Decree(i))
             });
             if by_colour || by_karma {
                 targets.push(i);
