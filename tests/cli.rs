@@ -53,11 +53,12 @@ fn a_folder_of_trees_is_checked_tree_by_tree() {
         "checked the tree cards/artifacts in the third+artifacts edition:",
         // An option of an expansion, with the expansion it belongs to.
         "checked the tree cards/relics in the third+artifacts+relics edition:",
+        "checked the tree cards/figures in the third+figures edition:",
     ] {
         assert!(stderr.contains(line), "no `{line}` in\n{stderr}");
     }
-    assert_eq!(stderr.matches("checked ").count(), 7, "{stderr}");
-    assert_eq!(stderr.matches(": no errors").count(), 7, "{stderr}");
+    assert_eq!(stderr.matches("checked ").count(), 8, "{stderr}");
+    assert_eq!(stderr.matches(": no errors").count(), 8, "{stderr}");
     assert!(!stderr.contains("error["), "{stderr}");
 }
 
@@ -295,7 +296,7 @@ fn bench_reports_both_back_ends_with_ratios() {
         "4 players: actions/s",
         "peak memory of a game run",
         "clone a mid-game 2-player state",
-        "check and compile 9 official games",
+        "check and compile 11 official games",
         "ended by:",
     ] {
         assert!(stdout.contains(line), "{line}:\n{stdout}");
