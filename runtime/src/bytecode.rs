@@ -861,9 +861,7 @@ pub enum Op {
     /// tied; recorded as the statement's chosen player. `[decision]`
     ChooseExtremePlayer {
         group: PlayerSet,
-        most: bool,
-        /// Nobody on a tie (`the single player with …`): no choice among the tied.
-        single: bool,
+        pick: ExtremePick,
         measure: ChunkIdx,
         stmt: StmtId,
     },
@@ -1347,6 +1345,36 @@ pub fn color_bit(c: Color) -> i32 {
 /// The bit of an icon in an icon mask.
 pub fn icon_bit(i: Icon) -> u8 {
     1 << (Icon::ALL.iter().position(|x| *x == i).unwrap_or(0) as u8)
+}
+
+/// Which player `Op::ChooseExtremePlayer` takes: the most or the fewest of the measure, and
+/// whether a tie leaves nobody (`the single player with …`) rather than a choice among the tied
+/// (one byte, so that ops stay small).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ExtremePick {
+    Most,
+    Fewest,
+    SingleMost,
+    SingleFewest,
+}
+
+impl ExtremePick {
+    pub fn new(most: bool, single: bool) -> ExtremePick {
+        match (most, single) {
+            (true, false) => ExtremePick::Most,
+            (false, false) => ExtremePick::Fewest,
+            (true, true) => ExtremePick::SingleMost,
+            (false, true) => ExtremePick::SingleFewest,
+        }
+    }
+
+    pub fn most(self) -> bool {
+        matches!(self, ExtremePick::Most | ExtremePick::SingleMost)
+    }
+
+    pub fn single(self) -> bool {
+        matches!(self, ExtremePick::SingleMost | ExtremePick::SingleFewest)
+    }
 }
 
 #[cfg(test)]

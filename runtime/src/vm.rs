@@ -1003,14 +1003,13 @@ impl Game {
             }
             Op::ChooseExtremePlayer {
                 group,
-                most,
-                single,
+                pick,
                 measure,
                 stmt,
             } => run!(self.op_choose_extreme_player(
                 chunk,
                 frame,
-                (group, most, single),
+                (group, pick.most(), pick.single()),
                 measure,
                 stmt,
                 pure,

@@ -700,14 +700,13 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::Eligible => "eligible".to_string(),
         Op::ChooseExtremePlayer {
             group: g,
-            most,
-            single,
+            pick,
             measure: m,
             stmt,
         } => format!(
             "choose_extreme_player {}{} {} measure={} stmt={stmt}",
-            if single { "single " } else { "" },
-            if most { "most" } else { "fewest" },
+            if pick.single() { "single " } else { "" },
+            if pick.most() { "most" } else { "fewest" },
             group(g),
             chunk_name(edition, m)
         ),

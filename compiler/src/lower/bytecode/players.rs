@@ -3,7 +3,7 @@
 
 use super::Emitter;
 use crate::ir::Player;
-use dogma_runtime::bytecode::{ChunkKind, Op, Who, NO_CHUNK};
+use dogma_runtime::bytecode::{ChunkKind, ExtremePick, Op, Who, NO_CHUNK};
 
 impl Emitter<'_> {
     /// `I: → seat`.
@@ -53,8 +53,7 @@ impl Emitter<'_> {
                 let measure = self.player_measure(measure);
                 self.op(Op::ChooseExtremePlayer {
                     group: *set,
-                    most: *most,
-                    single: *single,
+                    pick: ExtremePick::new(*most, *single),
                     measure,
                     stmt: stmt.0,
                 });
