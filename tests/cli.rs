@@ -54,6 +54,7 @@ fn a_folder_of_trees_is_checked_tree_by_tree() {
         "checked the tree cards/figures in the third+figures edition:",
         // An option of an expansion, with the expansion it belongs to.
         "checked the tree cards/relics in the third+artifacts+relics edition:",
+        "checked the tree cards/figures in the third+figures edition:",
     ] {
         assert!(stderr.contains(line), "no `{line}` in\n{stderr}");
     }

@@ -349,7 +349,7 @@ impl Warning {
             Warning::ExceptOutsideIcons { at, kind } => (
                 format!("`other than` leaves nothing out of a choice of {kind}"),
                 vec![primary(*at, "ignored")],
-                vec!["help: `other than` leaves an icon out of a choice of icons (`choose an icon other than leaf`); remove it".to_string()],
+                vec!["help: `other than` leaves an icon out of a choice of icons (`choose an icon other than leaf`) and a value out of a choice of values (`choose a value other than [5]`); remove it".to_string()],
             ),
             Warning::ChoiceOfAll { at } => (
                 "`of my choice` means nothing here: the phrase takes every card it names".to_string(),

@@ -216,6 +216,8 @@ pub enum StmtKind {
     ForEachPlayer {
         players: PlayerSet,
         condition: Option<MeasureTest>,
+        /// `that returned cards`: only the players whose zones that statement took cards from.
+        from: Option<StmtId>,
         body: Vec<Stmt>,
     },
     /// Another player carries out the body (`each opponent draws a [1]`, `that player chooses a
@@ -447,11 +449,13 @@ pub enum Player {
         condition: Option<Box<MeasureTest>>,
     },
     /// The player of the set with the most (fewest) of the measure; the executor chooses among
-    /// the tied (`the opponent with the most cards in hand`).
+    /// the tied (`the opponent with the most cards in hand`); `single`: nobody on a tie (`the
+    /// single player with the highest …`).
     Extreme {
         set: PlayerSet,
         most: bool,
         measure: Box<Measure>,
+        single: bool,
     },
     /// Each moved card's owner (`to its owner's score pile`): a destination only.
     Owner,
@@ -1003,6 +1007,8 @@ pub enum Measure {
     Points,
     Achievements,
     TopCards,
+    /// The value of the player's top card of the colour (0: none).
+    TopCardOf(ColorSel),
     /// The top cards of a set (its name: `artifacts`, `base`).
     TopOfSet(String),
     CardsInHand,

@@ -317,7 +317,7 @@ fn stack_effect(op: &Op) -> ((usize, usize), (usize, usize)) {
         | ColorsOnGroup { .. } => ((2, 0), (2, 0)),
         ColorsOnBoard { .. } | ColorsWithMoreVisible => ((3, 0), (2, 0)),
         VisibleCards | MostOfOneIcon => ((2, 0), (1, 0)),
-        Measure { .. } | VersusEach { .. } | SameVisibleCards => ((1, 0), (1, 0)),
+        Measure { .. } | VersusEach { .. } | SameVisibleCards | TookFrom { .. } => ((1, 0), (1, 0)),
         IsSplayed { .. } | Eligible => ((2, 0), (1, 0)),
         ChooseExtremePlayer { .. } | OnlyRemaining => ((0, 0), (1, 0)),
         Did { .. }

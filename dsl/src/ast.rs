@@ -328,6 +328,9 @@ pub enum StmtKind {
     ForEach {
         players: Spanned<PlayerSet>,
         with: Option<PlayerMeasure>,
+        /// `for each player that returned cards { … }`: only the players whose zones the latest
+        /// statement of that verb took cards from.
+        moved: Option<Spanned<Participle>>,
         body: Block,
     },
     /// `repeat this effect`, `repeat this effect with v = chosen`, `repeat this effect, at most
@@ -346,6 +349,8 @@ pub enum StmtKind {
         kind: Spanned<ChoiceKind>,
         /// `other than leaf`: an option left out.
         except: Option<Name>,
+        /// `other than [5]`: a value left out (a choice of values).
+        except_value: Option<Spanned<u32>>,
         /// `on your board without crown` (colours only): the colours to choose among.
         filters: Vec<Spanned<ColorFilter>>,
     },
@@ -594,6 +599,8 @@ impl Direction {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChoiceKind {
     Value,
+    /// `choose a number`: a whole number, 0 included.
+    Number,
     Color,
     Player,
     Opponent,
@@ -607,6 +614,8 @@ impl ChoiceKind {
         match (self, plural) {
             (ChoiceKind::Value, false) => "value",
             (ChoiceKind::Value, true) => "values",
+            (ChoiceKind::Number, false) => "number",
+            (ChoiceKind::Number, true) => "numbers",
             (ChoiceKind::Color, false) => "color",
             (ChoiceKind::Color, true) => "colors",
             (ChoiceKind::Player, false) => "player",
@@ -1405,6 +1414,9 @@ pub enum CondKind {
     Paren(Box<Cond>),
     /// `you do` (true) / `you don't` (false): the previous statement's outcome.
     Did(bool),
+    /// `they do` / `they don't`: the same, said of the player who carried the previous
+    /// statement out (`that player achieves it`).
+    TheyDid(bool),
     /// `this caused any change`: the statement before it changed something.
     Changed,
     /// `you returned any`, `you melded at least 4`.
@@ -1642,6 +1654,9 @@ pub enum Measure {
     TopCards,
     /// `top Artifacts`: the player's top cards of that type.
     TopOfType(CardType),
+    /// `top card of color of drawn`: the value of the player's top card of the colour (0 when
+    /// they have none), the colour read when the measure is taken.
+    TopCardOf(ColorExpr),
     CardsIn(ZoneKind),
     /// `[1] in hand`: the cards of that value in the zone (hand, score pile, forecast).
     ValueIn {
@@ -1709,6 +1724,10 @@ pub enum PlayerRefKind {
         kind: PlayerKind,
         most: bool,
         measure: Spanned<Measure>,
+        /// `the single player with …`: nobody on a tie (no choice among the tied).
+        single: bool,
+        /// Written `highest` / `lowest` rather than `most` / `fewest` (the same test).
+        highest: bool,
     },
 }
 

@@ -463,12 +463,16 @@ impl Printer<'_> {
             StmtKind::ForEach {
                 players,
                 with,
+                moved,
                 body,
             } => {
-                let with = with
+                let mut with = with
                     .as_ref()
                     .map(|m| format!(" with {}", player_measure_text(m)))
                     .unwrap_or_default();
+                if let Some(p) = moved {
+                    with.push_str(&format!(" that {} cards", p.node.word()));
+                }
                 self.line(
                     indent,
                     stmt.span.start,
@@ -641,6 +645,7 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             count,
             kind,
             except,
+            except_value,
             filters,
         } => {
             let mut text = format!(
@@ -654,6 +659,9 @@ fn simple_stmt_text(kind: &StmtKind) -> String {
             );
             if let Some(name) = except {
                 text.push_str(&format!(" other than {}", name.node));
+            }
+            if let Some(n) = except_value {
+                text.push_str(&format!(" other than [{}]", n.node));
             }
             for f in filters {
                 text.push(' ');
@@ -1416,6 +1424,8 @@ fn cond_text(c: &Cond) -> String {
         CondKind::Did(true) => "you do".to_string(),
         CondKind::Changed => "this caused any change".to_string(),
         CondKind::Did(false) => "you don't".to_string(),
+        CondKind::TheyDid(true) => "they do".to_string(),
+        CondKind::TheyDid(false) => "they don't".to_string(),
         CondKind::Verbed { verb, amount } => {
             format!("you {} {}", verb.node.word(), amount_text(amount.node))
         }
@@ -1641,6 +1651,7 @@ fn measure_text(m: &Measure, singular: bool) -> String {
         Measure::Achievements => format!("achievement{s}"),
         Measure::TopCards => format!("top card{s}"),
         Measure::TopOfType(kind) => format!("top {}", kind.noun(!singular)),
+        Measure::TopCardOf(color) => format!("top card of {}", color_expr_text(color)),
         Measure::CardsIn(ZoneKind::Hand) => format!("card{s} in hand"),
         Measure::CardsIn(ZoneKind::Forecast) => format!("card{s} in forecast"),
         Measure::CardsIn(_) => format!("card{s} in score pile"),
@@ -1686,10 +1697,18 @@ fn player_ref_text(p: &PlayerRef) -> String {
             kind,
             most,
             measure,
+            single,
+            highest,
         } => format!(
-            "the {} with the {} {}",
+            "the {}{} with the {} {}",
+            if *single { "single " } else { "" },
             player_kind_word(*kind),
-            if *most { "most" } else { "fewest" },
+            match (*most, *highest) {
+                (true, false) => "most",
+                (false, false) => "fewest",
+                (true, true) => "highest",
+                (false, true) => "lowest",
+            },
             measure_text(&measure.node, false)
         ),
         PlayerRefKind::Choose {

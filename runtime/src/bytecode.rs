@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 25;
+pub const FORMAT_VERSION: u32 = 26;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -866,7 +866,7 @@ pub enum Op {
     /// tied; recorded as the statement's chosen player. `[decision]`
     ChooseExtremePlayer {
         group: PlayerSet,
-        most: bool,
+        pick: ExtremePick,
         measure: ChunkIdx,
         stmt: StmtId,
     },
@@ -1096,6 +1096,9 @@ pub enum Op {
     Changed { stmt: StmtId },
     /// `→ I: b`: the number of cards the statement moved compares so with n.
     Moved { stmt: StmtId, op: Comparison, n: u8 },
+    /// `I: seat → b`: the statement took cards from that player's zones (`for each player that
+    /// returned cards`).
+    TookFrom { stmt: StmtId },
     /// `S: all filtered → I: b`: any / each / no card of `all` is in `filtered`.
     QuantifyCards { quantifier: Quantifier },
     /// `→ I: b`: the player test holds for any / each / no player of the group.
@@ -1356,6 +1359,36 @@ pub fn color_bit(c: Color) -> i32 {
 /// The bit of an icon in an icon mask.
 pub fn icon_bit(i: Icon) -> u8 {
     1 << (Icon::ALL.iter().position(|x| *x == i).unwrap_or(0) as u8)
+}
+
+/// Which player `Op::ChooseExtremePlayer` takes: the most or the fewest of the measure, and
+/// whether a tie leaves nobody (`the single player with …`) rather than a choice among the tied
+/// (one byte, so that ops stay small).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ExtremePick {
+    Most,
+    Fewest,
+    SingleMost,
+    SingleFewest,
+}
+
+impl ExtremePick {
+    pub fn new(most: bool, single: bool) -> ExtremePick {
+        match (most, single) {
+            (true, false) => ExtremePick::Most,
+            (false, false) => ExtremePick::Fewest,
+            (true, true) => ExtremePick::SingleMost,
+            (false, true) => ExtremePick::SingleFewest,
+        }
+    }
+
+    pub fn most(self) -> bool {
+        matches!(self, ExtremePick::Most | ExtremePick::SingleMost)
+    }
+
+    pub fn single(self) -> bool {
+        matches!(self, ExtremePick::SingleMost | ExtremePick::SingleFewest)
+    }
 }
 
 #[cfg(test)]

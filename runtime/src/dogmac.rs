@@ -271,6 +271,7 @@ pub fn refs(op: &Op) -> Refs {
         | Op::Did { stmt, .. }
         | Op::Changed { stmt }
         | Op::Moved { stmt, .. }
+        | Op::TookFrom { stmt }
         | Op::AskYesNo { stmt, .. }
         | Op::Choose { stmt, .. }
         | Op::PickColor { stmt, .. }

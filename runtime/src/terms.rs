@@ -47,6 +47,9 @@ impl Verb {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ChoiceKind {
     Value,
+    /// `choose a number`: any whole number from 0 (up to the number of cards in the game: no
+    /// count of cards is higher).
+    Number,
     Color,
     Player,
     Opponent,

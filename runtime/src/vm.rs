@@ -85,6 +85,9 @@ pub struct StmtOutcome {
     pub done: u16,
     /// The cards it moved or showed, with where it left them.
     pub cards: Vec<(CardIdx, Location)>,
+    /// The players whose zones the cards it moved were taken from, each once, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub from: Vec<Seat>,
     pub player: Option<Seat>,
     pub values: Vec<i32>,
     pub colors: i32,
@@ -844,6 +847,7 @@ impl Game {
             Op::Did { stmt, done } => run!(self.op_did(frame, stmt, done, outer)),
             Op::Changed { stmt } => run!(self.op_changed(frame, stmt, outer)),
             Op::Moved { stmt, op, n } => run!(self.op_moved(frame, stmt, op, n, outer)),
+            Op::TookFrom { stmt } => run!(self.op_took_from(frame, stmt, outer)),
             Op::Combine { stmt, children } => run!(self.op_combine(chunk, frame, stmt, children)),
             Op::Afresh { children } => run!(self.op_afresh(chunk, frame, children)),
 
@@ -1004,11 +1008,18 @@ impl Game {
             }
             Op::ChooseExtremePlayer {
                 group,
-                most,
+                pick,
                 measure,
                 stmt,
-            } => run!(self
-                .op_choose_extreme_player(chunk, frame, group, most, measure, stmt, pure, outer)),
+            } => run!(self.op_choose_extreme_player(
+                chunk,
+                frame,
+                (group, pick.most(), pick.single()),
+                measure,
+                stmt,
+                pure,
+                outer
+            )),
             Op::AskYesNo { stmt, fold } => {
                 run!(self.op_ask_yes_no(chunk, frame, stmt, fold, pure))
             }

@@ -27,7 +27,7 @@ impl EffectCx<'_, '_> {
                     Cond::And(Vec::new())
                 }
             },
-            C::Did(done) => match prev {
+            C::Did(done) | C::TheyDid(done) => match prev {
                 Some(stmt) => Cond::Did { stmt, done: *done },
                 None => {
                     self.error(Error::NothingToDo {
@@ -297,6 +297,7 @@ impl EffectCx<'_, '_> {
             ast::Measure::Points => Measure::Points,
             ast::Measure::Achievements => Measure::Achievements,
             ast::Measure::TopCards => Measure::TopCards,
+            ast::Measure::TopCardOf(color) => Measure::TopCardOf(self.color_expr(color)),
             ast::Measure::TopOfType(kind) => Measure::TopOfSet(kind.set_name().to_string()),
             ast::Measure::CardsIn(ast::ZoneKind::Hand) => Measure::CardsInHand,
             ast::Measure::CardsIn(ast::ZoneKind::Forecast) => Measure::CardsInForecast,

@@ -112,10 +112,13 @@ impl EffectCx<'_, '_> {
                 kind,
                 most,
                 measure,
+                single,
+                ..
             } => Player::Extreme {
                 set: player_kind_set(*kind),
                 most: *most,
                 measure: Box::new(self.measure(measure)),
+                single: *single,
             },
         }
     }

@@ -65,6 +65,7 @@ impl EffectCx<'_, '_> {
                 let each = StmtKind::ForEachPlayer {
                     players: player_set(players.node),
                     condition,
+                    from: None,
                     body: vec![act],
                 };
                 (vec![self.stmt(id, each, stmt.span)], id)
@@ -284,11 +285,15 @@ impl EffectCx<'_, '_> {
             S::ForEach {
                 players,
                 with,
+                moved,
                 body,
             } => {
                 let condition = with
                     .as_ref()
                     .map(|m| self.in_scope(Player::Each, |fx| fx.player_measure(m)));
+                // `for each player that returned cards`: the latest return's cards name the
+                // players they were taken from.
+                let from = moved.as_ref().and_then(|p| self.bound(p.node, p.span));
                 let (body, inside) =
                     self.in_scope(Player::Each, |fx| fx.branch(|fx| fx.block(body)));
                 self.after_branches(inside);
@@ -297,6 +302,7 @@ impl EffectCx<'_, '_> {
                     StmtKind::ForEachPlayer {
                         players: player_set(players.node),
                         condition,
+                        from,
                         body,
                     },
                 )
@@ -452,9 +458,44 @@ impl EffectCx<'_, '_> {
                 count,
                 kind,
                 except,
+                except_value,
                 ..
             } => {
                 let except_name = except.as_ref();
+                // `choose a value other than [5]`: one of the edition's values but that one
+                // (offered only if possible ages, as any choice of values).
+                if let Some(left_out) = except_value {
+                    if let Some(kind_words) =
+                        choice_words(kind.node).filter(|_| kind.node != ast::ChoiceKind::Value)
+                    {
+                        self.warn(Warning::ExceptOutsideIcons {
+                            at: self.at(left_out.span),
+                            kind: kind_words,
+                        });
+                    } else if kind.node == ast::ChoiceKind::Icon {
+                        self.warn(Warning::ExceptOutsideIcons {
+                            at: self.at(left_out.span),
+                            kind: "icons",
+                        });
+                    } else if count.node != 1 {
+                        self.error(Error::BadCount {
+                            at: self.at(count.span),
+                            reason: "a choice of values with a value left out (`other than [5]`) takes one value".to_string(),
+                        });
+                    } else {
+                        let chooser = if *by_demander {
+                            self.demander(span, "I")
+                        } else {
+                            self.doer()
+                        };
+                        let options = (1..=u32::from(self.card.options.max_age()))
+                            .filter(|v| *v != left_out.node)
+                            .map(|v| Value::Const(v as i32))
+                            .collect();
+                        self.produce_choice(id, ChoiceKind::Value);
+                        return single(self, StmtKind::ChooseValueAmong { chooser, options });
+                    }
+                }
                 let chooser = if *by_demander {
                     self.demander(span, "I")
                 } else {
@@ -480,8 +521,15 @@ impl EffectCx<'_, '_> {
                             .to_string(),
                     });
                 }
+                if kind.node == ast::ChoiceKind::Number && count.node != 1 {
+                    self.error(Error::BadCount {
+                        at: self.at(count.span),
+                        reason: "`choose a number` chooses one number".to_string(),
+                    });
+                }
                 let kind = match kind.node {
                     ast::ChoiceKind::Value => ChoiceKind::Value,
+                    ast::ChoiceKind::Number => ChoiceKind::Number,
                     ast::ChoiceKind::Color => ChoiceKind::Color,
                     ast::ChoiceKind::Player => ChoiceKind::Player,
                     ast::ChoiceKind::Opponent => ChoiceKind::Opponent,
@@ -822,6 +870,7 @@ impl EffectCx<'_, '_> {
                     StmtKind::ForEachPlayer {
                         players: player_set(players.node),
                         condition: None,
+                        from: None,
                         body: vec![transfer],
                     },
                 )
@@ -1147,6 +1196,7 @@ fn choice_words(kind: ast::ChoiceKind) -> Option<&'static str> {
     match kind {
         ast::ChoiceKind::Icon => None,
         ast::ChoiceKind::Value => Some("values"),
+        ast::ChoiceKind::Number => Some("numbers"),
         ast::ChoiceKind::Color => Some("colours"),
         ast::ChoiceKind::Player => Some("players"),
         ast::ChoiceKind::Opponent => Some("opponents"),

@@ -214,7 +214,9 @@ impl EffectCx<'_, '_> {
                 };
                 Value::Div(Box::new(of), by)
             }
-            ast::ExprKind::Chosen => match self.latest(|p| p.choice == Some(ChoiceKind::Value)) {
+            ast::ExprKind::Chosen => match self
+                .latest(|p| matches!(p.choice, Some(ChoiceKind::Value | ChoiceKind::Number)))
+            {
                 Some(stmt) => Value::ChosenBy(stmt),
                 None => {
                     self.unbound(e.span, "chosen", "choice of a value");

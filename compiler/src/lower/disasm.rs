@@ -315,6 +315,7 @@ fn choice(k: ChoiceKind) -> &'static str {
         ChoiceKind::Color => "color",
         ChoiceKind::Player => "player",
         ChoiceKind::Opponent => "opponent",
+        ChoiceKind::Number => "number",
         ChoiceKind::Icon => "icon",
         ChoiceKind::Type => "type",
     }
@@ -665,6 +666,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         } => format!("colors_on_group {}{}", group(g), negated(n)),
         Op::Measure { measure: m } => format!("measure {}", measure(m)),
         Op::Changed { stmt } => format!("changed stmt={stmt}"),
+        Op::TookFrom { stmt } => format!("took-from stmt={stmt}"),
         Op::Did { stmt, done } => format!("did stmt={stmt}{}", if done { "" } else { " not" }),
         Op::Moved { stmt, op, n } => format!("moved stmt={stmt} {} {n}", op.symbol()),
         Op::QuantifyCards { quantifier: q } => format!("quantify_cards {}", quantifier(q)),
@@ -704,12 +706,13 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
         Op::Eligible => "eligible".to_string(),
         Op::ChooseExtremePlayer {
             group: g,
-            most,
+            pick,
             measure: m,
             stmt,
         } => format!(
-            "choose_extreme_player {} {} measure={} stmt={stmt}",
-            if most { "most" } else { "fewest" },
+            "choose_extreme_player {}{} {} measure={} stmt={stmt}",
+            if pick.single() { "single " } else { "" },
+            if pick.most() { "most" } else { "fewest" },
             group(g),
             chunk_name(edition, m)
         ),

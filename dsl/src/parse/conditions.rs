@@ -78,8 +78,13 @@ fn lower_cond_atom(pair: P) -> Cond {
     let kind = match rule {
         Rule::changed_cond => CondKind::Changed,
         Rule::did_cond => {
-            c.next(); // you
-            CondKind::Did(c.eat(Rule::kw_do).is_some())
+            let they = c.next().as_rule() == Rule::kw_they;
+            let did = c.eat(Rule::kw_do).is_some();
+            if they {
+                CondKind::TheyDid(did)
+            } else {
+                CondKind::Did(did)
+            }
         }
         Rule::verbed_cond => {
             c.next(); // you
@@ -421,7 +426,14 @@ pub(super) fn lower_measure(pair: P) -> Spanned<Measure> {
                 Noun::Type { kind, .. } => Measure::TopOfType(kind),
                 _ => Measure::TopCards,
             },
-            None => Measure::TopCards,
+            None => {
+                c.next(); // card(s)
+                if c.eat(Rule::kw_of).is_some() {
+                    Measure::TopCardOf(super::values::lower_color_expr(c.next()))
+                } else {
+                    Measure::TopCards
+                }
+            }
         },
         Rule::kw_cards | Rule::kw_card => {
             if c.eat(Rule::kw_in).is_some() {

@@ -16,14 +16,17 @@ pub(super) fn lower_player_ref(pair: P) -> PlayerRef {
         Rule::kw_that => PlayerRefKind::ThatPlayer,
         Rule::kw_they => PlayerRefKind::They,
         Rule::kw_the => {
+            let single = c.eat(Rule::kw_single).is_some();
             let kind = lower_player_kind(c.next());
             c.next(); // with
             c.next(); // the
-            let most = c.next().as_rule() == Rule::kw_most;
+            let word = c.next().as_rule();
             PlayerRefKind::Extreme {
                 kind,
-                most,
+                most: matches!(word, Rule::kw_most | Rule::kw_highest),
                 measure: lower_measure(c.next()),
+                single,
+                highest: matches!(word, Rule::kw_highest | Rule::kw_lowest),
             }
         }
         article => {

@@ -6,7 +6,9 @@ use crate::ast::*;
 use super::cards::lower_arg;
 use super::conditions::{lower_cond, lower_player_measure};
 use super::players::{lower_player_ref, lower_player_set, lower_single_player};
-use super::selections::{lower_card_ref, lower_destination, lower_filter, lower_selection};
+use super::selections::{
+    lower_card_ref, lower_destination, lower_filter, lower_participle, lower_selection,
+};
 use super::values::{
     lower_age_literal, lower_color_expr, lower_color_filter, lower_colors, lower_countable,
     lower_expr,
@@ -133,10 +135,16 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             c.next(); // each
             let players = lower_player_set(c.next());
             let with = c.eat(Rule::kw_with).map(|_| lower_player_measure(c.next()));
+            let moved = c.eat(Rule::kw_that).map(|_| {
+                let participle = lower_participle(c.next());
+                c.next(); // cards
+                participle
+            });
             let body = lower_block(c.next());
             StmtKind::ForEach {
                 players,
                 with,
+                moved,
                 body,
             }
         }
@@ -219,6 +227,7 @@ fn lower_stmt_body(pair: P) -> StmtKind {
             } else {
                 match Cursor::new(kind_pair).next().as_rule() {
                     Rule::kw_value | Rule::kw_values => ChoiceKind::Value,
+                    Rule::kw_number => ChoiceKind::Number,
                     Rule::kw_color | Rule::kw_colors => ChoiceKind::Color,
                     Rule::kw_player | Rule::kw_players => ChoiceKind::Player,
                     Rule::kw_opponent | Rule::kw_opponents => ChoiceKind::Opponent,
@@ -226,17 +235,25 @@ fn lower_stmt_body(pair: P) -> StmtKind {
                     _ => ChoiceKind::Icon,
                 }
             };
-            let except = if c.eat(Rule::kw_other).is_some() {
+            let mut except = None;
+            let mut except_value = None;
+            if c.eat(Rule::kw_other).is_some() {
                 c.next(); // than
-                Some(name_of(c.next()))
-            } else {
-                None
-            };
+                let p = c.next();
+                if p.as_rule() == Rule::except_value {
+                    let mut inner = Cursor::new(p);
+                    inner.next(); // [
+                    except_value = Some(spanned_int(inner.next()));
+                } else {
+                    except = Some(name_of(p));
+                }
+            }
             StmtKind::Choose {
                 by_demander,
                 count,
                 kind: Spanned::new(kind, kind_span),
                 except,
+                except_value,
                 filters,
             }
         }

@@ -58,6 +58,8 @@ impl Renderer<'_> {
             CondKind::Did(true) => "you do".to_string(),
             CondKind::Changed => "this caused any change".to_string(),
             CondKind::Did(false) => "you don't".to_string(),
+            CondKind::TheyDid(true) => "they do".to_string(),
+            CondKind::TheyDid(false) => "they don't".to_string(),
             CondKind::Verbed { verb, amount } => {
                 format!("you {} {}", past(verb.node), amount_cards(amount.node))
             }
@@ -198,6 +200,10 @@ impl Renderer<'_> {
         match &inner.kind {
             CondKind::Did(did) => self.cond(&Cond {
                 kind: CondKind::Did(!did),
+                span: inner.span,
+            }),
+            CondKind::TheyDid(did) => self.cond(&Cond {
+                kind: CondKind::TheyDid(!did),
                 span: inner.span,
             }),
             CondKind::Paren(c) => self.negated(c),
@@ -498,6 +504,17 @@ impl Renderer<'_> {
             Measure::Achievements => (format!("achievement{s}"), String::new()),
             Measure::TopCards => (format!("top card{s}"), String::new()),
             Measure::TopOfType(kind) => (format!("top {}", kind.noun(plural)), String::new()),
+            // One card per player: "the highest top card of the color of the card you drew".
+            Measure::TopCardOf(color) => {
+                let phrase = match color.alternatives.as_slice() {
+                    [atom] => match &atom.node {
+                        ColorAtom::ColorOf(r) => format!("of the color of {}", self.card_ref(r)),
+                        _ => self.color_filter_phrase(color),
+                    },
+                    _ => self.color_filter_phrase(color),
+                };
+                (format!("top card {phrase}"), String::new())
+            }
             Measure::CardsIn(kind) => {
                 let place = match kind {
                     ZoneKind::Board => format!(" on {poss} board"),

@@ -278,6 +278,8 @@ struct Renderer<'t> {
     last_taken: Option<Participle>,
     /// How many values the latest `choose … values` picks (`a card of each value chosen`).
     values_chosen: Option<u32>,
+    /// The latest choice of values was `choose a number`: `chosen` is "the chosen number".
+    number_chosen: bool,
     /// The effect is no dogma effect (an inspire or karma effect, Figures): "repeat this
     /// effect".
     not_dogma: bool,
@@ -294,6 +296,7 @@ impl<'t> Renderer<'t> {
             taken: HashMap::new(),
             last_taken: None,
             values_chosen: None,
+            number_chosen: false,
             not_dogma: false,
         }
     }

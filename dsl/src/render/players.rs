@@ -18,6 +18,8 @@ impl Renderer<'_> {
                 kind,
                 most,
                 measure,
+                single,
+                highest,
             } => {
                 let (head, tail) = self.measure_parts(&measure.node, "their", true);
                 let tail = if super::conditions::board_tail(&measure.node) {
@@ -26,9 +28,15 @@ impl Renderer<'_> {
                     &tail
                 };
                 format!(
-                    "the {} with the {} {head}{tail}",
+                    "the {}{} with the {} {head}{tail}",
+                    if *single { "single " } else { "" },
                     kind_word(*kind),
-                    if *most { "most" } else { "fewest" }
+                    match (*most, *highest) {
+                        (true, false) => "most",
+                        (false, false) => "fewest",
+                        (true, true) => "highest",
+                        (false, true) => "lowest",
+                    }
                 )
             }
             PlayerRefKind::Choose {

@@ -4,6 +4,7 @@
 
 use crate::ast::*;
 
+use super::statements::moved_players;
 use super::words::capitalise;
 use super::Renderer;
 
@@ -142,8 +143,21 @@ impl Renderer<'_> {
     /// previous simple sentence as ", then …".
     pub(super) fn block_sentences(&mut self, stmts: &[Stmt]) -> Vec<Sentence> {
         let mut out: Vec<Sentence> = Vec::new();
+        let mut previous_choice = false;
         for stmt in stmts {
             let mut new = self.stmt_sentences(stmt);
+            // Two plain choices in a row read as one: "Choose a number and a color."
+            let choice = plain_choice(stmt);
+            if choice && previous_choice && new.len() == 1 && new[0].lead.is_none() {
+                if let (Some(prev), Some(rest)) =
+                    (out.last_mut(), new[0].body.text.strip_prefix("choose "))
+                {
+                    prev.body.text = format!("{} and {rest}", prev.body.text);
+                    previous_choice = false;
+                    continue;
+                }
+            }
+            previous_choice = choice;
             if stmt.then && !new.is_empty() {
                 let can_join = out.last().is_some_and(|p| p.joinable) && new[0].lead.is_none();
                 if can_join {
@@ -211,9 +225,14 @@ impl Renderer<'_> {
             StmtKind::ForEach {
                 players,
                 with,
+                moved,
                 body,
             } => vec![Sentence {
-                lead: Some(format!("for each {}", self.each_players(players, with))),
+                lead: Some(format!(
+                    "for each {}{}",
+                    self.each_players(players, with),
+                    moved_players(moved)
+                )),
                 body: self.join(&body.stmts),
                 joinable: false,
             }],
@@ -355,6 +374,24 @@ impl Renderer<'_> {
     }
 }
 
+/// Whether a statement is the executor's own choice of a kind, with nothing around it
+/// (`choose a number`, `choose a color`): two in a row join as one sentence.
+fn plain_choice(stmt: &Stmt) -> bool {
+    !stmt.then
+        && stmt.subject.is_none()
+        && stmt.scale.is_none()
+        && matches!(
+            &stmt.kind,
+            StmtKind::Choose {
+                by_demander: false,
+                except: None,
+                except_value: None,
+                filters,
+                ..
+            } if filters.is_empty()
+        )
+}
+
 /// Whether a statement is a plain action that a following `then` may join.
 fn is_simple(kind: &StmtKind) -> bool {
     !matches!(
@@ -379,7 +416,7 @@ fn is_complex(c: &Clause) -> bool {
 /// any"), so that it may start its own sentence.
 fn refers_back(c: &Cond) -> bool {
     match &c.kind {
-        CondKind::Did(_) | CondKind::Verbed { .. } => true,
+        CondKind::Did(_) | CondKind::TheyDid(_) | CondKind::Verbed { .. } => true,
         CondKind::And(parts) | CondKind::Or(parts) => parts.first().is_some_and(refers_back),
         CondKind::Paren(inner) | CondKind::Not(inner) => refers_back(inner),
         _ => false,

@@ -399,14 +399,21 @@ impl Renderer<'_> {
             StmtKind::Exchange(..) => {
                 self.bind(Participle::Exchanged, true, None);
             }
-            StmtKind::Choose { count, .. } => {
+            StmtKind::Choose { count, kind, .. } => {
+                match kind.node {
+                    ChoiceKind::Number => self.number_chosen = true,
+                    ChoiceKind::Value => self.number_chosen = false,
+                    _ => {}
+                }
                 self.bind(Participle::Chosen, count.node != 1, Some(count.node));
             }
             StmtKind::ChooseValue { .. } | StmtKind::ChooseListed { .. } => {
+                self.number_chosen = false;
                 self.values_chosen = Some(1);
                 self.bind(Participle::Chosen, false, None);
             }
             StmtKind::ChooseRange { count, .. } => {
+                self.number_chosen = false;
                 self.values_chosen = Some(*count);
                 self.bind(Participle::Chosen, false, None);
             }
@@ -567,12 +574,14 @@ impl Renderer<'_> {
             StmtKind::ForEach {
                 players,
                 with,
+                moved,
                 body,
             } => {
                 let mut clause = self.join(&body.stmts);
                 clause.text = format!(
-                    "for each {}, {}",
+                    "for each {}{}, {}",
                     self.each_players(players, with),
+                    moved_players(moved),
                     clause.text
                 );
                 clause.mood = Mood::Subject;
@@ -642,12 +651,16 @@ impl Renderer<'_> {
                 count,
                 kind,
                 except,
+                except_value,
                 filters,
             } => {
                 let noun = kind.node.word(count.node != 1);
                 let mut text = format!("choose {}", counted(count.node, noun));
                 if let Some(name) = except {
                     text.push_str(&format!(" other than {}", icon(&name.node)));
+                }
+                if let Some(n) = except_value {
+                    text.push_str(&format!(" other than [{}]", n.node));
                 }
                 for f in filters {
                     text.push(' ');
@@ -1117,4 +1130,15 @@ fn merged_alternatives(alternatives: &[String]) -> Option<String> {
     } else {
         text
     })
+}
+
+/// ` that returned cards` (`for each player that returned cards`): the players whose cards the
+/// latest such statement moved, in the simple past.
+pub(super) fn moved_players(moved: &Option<Spanned<Participle>>) -> String {
+    match moved.as_ref().map(|p| p.node) {
+        None => String::new(),
+        Some(Participle::Drawn) => " that drew cards".to_string(),
+        Some(Participle::Chosen) => " that chose cards".to_string(),
+        Some(p) => format!(" that {} cards", p.word()),
+    }
 }

@@ -131,13 +131,22 @@ impl Renderer<'_> {
         }
     }
 
+    /// `chosen` as a value: "the chosen value", or "the chosen number" after `choose a number`.
+    fn chosen_value(&self) -> String {
+        if self.number_chosen {
+            "the chosen number".to_string()
+        } else {
+            "the chosen value".to_string()
+        }
+    }
+
     /// What a value is measured from, named as a card: "the card you returned", "the highest
     /// card in your score pile".
     pub(super) fn value_anchor(&self, e: &Expr) -> Option<String> {
         match &e.kind {
             ExprKind::ValueOf(r) => Some(self.card_ref(r)),
             ExprKind::Extreme { highest, set } => Some(self.extreme_card(*highest, set)),
-            ExprKind::Chosen => Some("the chosen value".to_string()),
+            ExprKind::Chosen => Some(self.chosen_value()),
             ExprKind::Among(list) => Some(self.among(list)),
             ExprKind::ThatValue => Some("that value".to_string()),
             ExprKind::Paren(inner) => self.value_anchor(inner),
@@ -245,7 +254,7 @@ impl Renderer<'_> {
                     Rounding::Down => "down",
                 }
             ),
-            ExprKind::Chosen => "the chosen value".to_string(),
+            ExprKind::Chosen => self.chosen_value(),
             ExprKind::AnyValue => "any value".to_string(),
             ExprKind::EachOf(list) => self.each_value(list).replacen("for ", "", 1),
             ExprKind::Among(list) => self.among(list),

@@ -685,6 +685,21 @@ impl Game {
         Ok(None)
     }
 
+    /// `Op::TookFrom`: `I: seat → b`: the statement took cards from that player's zones.
+    pub(super) fn op_took_from(
+        &self,
+        frame: &mut Frame,
+        stmt: StmtId,
+        outer: Option<&[StmtOutcome]>,
+    ) -> OpResult {
+        let seat = self.pop_int(frame)?;
+        let took = self.seat(seat).is_some_and(|seat| {
+            outcome(frame, outer, stmt).is_some_and(|o| o.from.contains(&seat))
+        });
+        frame.ints.push(i32::from(took));
+        Ok(None)
+    }
+
     /// `Op::Moved`: `→ I: b`: the number of cards the statement moved compares so with n.
     #[inline]
     pub(super) fn op_moved(

@@ -88,6 +88,9 @@ impl Game {
                 if o.player.is_none() {
                     o.player = from;
                 }
+                if let Some(seat) = from.filter(|s| !o.from.contains(s)) {
+                    o.from.push(seat);
+                }
                 o.done += 1;
                 o.cards.push((card, at));
             }
@@ -132,10 +135,14 @@ impl Game {
         moves: Vec<(CardIdx, Location)>,
     ) -> OpResult {
         for (card, to) in moves {
+            let from = self.state.location(card).owner();
             self.move_logged(frame, card, to, Verb::Transfer, false);
             if let Some(o) = outcome_mut(frame, stmt) {
                 o.done += 1;
                 o.cards.push((card, to));
+                if let Some(seat) = from.filter(|s| !o.from.contains(s)) {
+                    o.from.push(seat);
+                }
             }
             self.after_change();
             if self.state.outcome.is_some() {

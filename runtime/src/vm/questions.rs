@@ -140,8 +140,7 @@ impl Game {
         &mut self,
         chunk: &Chunk,
         frame: &mut Frame,
-        group: PlayerSet,
-        most: bool,
+        (group, most, single): (PlayerSet, bool, bool),
         measure: ChunkIdx,
         stmt: StmtId,
         pure: bool,
@@ -170,11 +169,15 @@ impl Game {
         } else {
             values.iter().map(|(_, v)| *v).min()
         };
-        let options: Vec<Seat> = values
+        let mut options: Vec<Seat> = values
             .iter()
             .filter(|(_, v)| Some(*v) == best)
             .map(|(s, _)| *s)
             .collect();
+        // `the single player with …`: a tie leaves nobody (and nothing to ask).
+        if single && options.len() > 1 {
+            options.clear();
+        }
         let who = frame.actor();
         let chosen = match self.pick_one(
             chunk,
@@ -787,6 +790,10 @@ impl Game {
         match kind {
             ChoiceKind::Value => RequestKind::Values {
                 options: (1..=i32::from(self.edition().rules.max_age)).collect(),
+                count,
+            },
+            ChoiceKind::Number => RequestKind::Values {
+                options: (0..=self.edition().cards.len() as i32).collect(),
                 count,
             },
             ChoiceKind::Color => RequestKind::Colors {

@@ -2,8 +2,8 @@
 //! splays, comparisons, and the tests and measures of a player.
 
 use super::Emitter;
-use crate::ir::{AmountTest, Cond, Measure, MeasureTest, StmtId};
-use dogma_runtime::bytecode::{MeasureCode, Op};
+use crate::ir::{AmountTest, CardFilter, Cond, Measure, MeasureTest, StmtId};
+use dogma_runtime::bytecode::{self as bc, MeasureCode, Op};
 
 impl Emitter<'_> {
     /// `I: → 0/1`.
@@ -234,6 +234,15 @@ impl Emitter<'_> {
             },
             Measure::Colors(filters) => {
                 self.board_colors(filters);
+                return;
+            }
+            // `I: seat → n`: the value of that player's top card of the colour, 0 for none.
+            Measure::TopCardOf(color) => {
+                self.op(Op::Zone {
+                    zone: bc::ZoneSel::BoardTop,
+                });
+                self.filters(&[CardFilter::Color(color.clone())]);
+                self.op(Op::ValueOf);
                 return;
             }
         };

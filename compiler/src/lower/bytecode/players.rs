@@ -3,7 +3,7 @@
 
 use super::Emitter;
 use crate::ir::Player;
-use dogma_runtime::bytecode::{ChunkKind, Op, Who, NO_CHUNK};
+use dogma_runtime::bytecode::{ChunkKind, ExtremePick, Op, Who, NO_CHUNK};
 
 impl Emitter<'_> {
     /// `I: → seat`.
@@ -39,7 +39,12 @@ impl Emitter<'_> {
                     stmt: stmt.0,
                 });
             }
-            Player::Extreme { set, most, measure } => {
+            Player::Extreme {
+                set,
+                most,
+                measure,
+                single,
+            } => {
                 let Some(stmt) = self.stmt else {
                     self.unsupported("choosing a player inside a test or a condition");
                     self.op(Op::Player { who: Who::Executor });
@@ -48,7 +53,7 @@ impl Emitter<'_> {
                 let measure = self.player_measure(measure);
                 self.op(Op::ChooseExtremePlayer {
                     group: *set,
-                    most: *most,
+                    pick: ExtremePick::new(*most, *single),
                     measure,
                     stmt: stmt.0,
                 });

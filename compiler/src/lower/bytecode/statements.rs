@@ -39,8 +39,9 @@ impl Emitter<'_> {
             StmtKind::ForEachPlayer {
                 players,
                 condition,
+                from,
                 body,
-            } => self.for_each_player(id, *players, condition.as_ref(), body),
+            } => self.for_each_player(id, *players, condition.as_ref(), *from, body),
             StmtKind::Act { actor, body } => self.act(id, actor, body),
             StmtKind::ForEachColor {
                 owner,
@@ -364,6 +365,7 @@ impl Emitter<'_> {
         id: StmtId,
         players: PlayerSet,
         condition: Option<&MeasureTest>,
+        from: Option<StmtId>,
         body: &[Stmt],
     ) {
         self.op(Op::EachStart { group: players });
@@ -373,6 +375,12 @@ impl Emitter<'_> {
         if let Some(test) = condition {
             self.op(Op::Player { who: Who::Each });
             self.measure_test(test);
+            self.op(Op::JumpIfFalse { target: top });
+        }
+        // `for each player that returned cards`: so are those nothing was taken from.
+        if let Some(stmt) = from {
+            self.op(Op::Player { who: Who::Each });
+            self.op(Op::TookFrom { stmt: stmt.0 });
             self.op(Op::JumpIfFalse { target: top });
         }
         self.afresh(body);
