@@ -217,27 +217,43 @@ impl Game {
         } else {
             vec![card]
         };
+        self.visible_slot_effects(
+            &cards,
+            pile.splay,
+            crate::vocab::Slot::Echo,
+            EffectKind::Echo,
+        )
+    }
+
+    /// The effects of one kind printed in a slot (echo, inspire) that show on cards laid as a
+    /// pile, bottom card first: every such slot of the last (top) card, and of a covered card
+    /// those the splay reveals; each showing slot stands for the card's next effect of the kind.
+    pub(super) fn visible_slot_effects(
+        &self,
+        cards: &[CardIdx],
+        splay: Option<crate::vocab::SplayDirection>,
+        slot: crate::vocab::Slot,
+        kind: EffectKind,
+    ) -> Vec<(CardIdx, u8)> {
         let top = cards.len().saturating_sub(1);
-        let mut echoes = Vec::new();
+        let revealed = splay.map_or(&[][..], |d| d.revealed_slots());
+        let mut found = Vec::new();
         for (i, c) in cards.iter().enumerate() {
             let info = self.edition.card(*c);
-            let revealed = pile.splay.map_or(&[][..], |d| d.revealed_slots());
             let visible = info
                 .slots
                 .iter()
-                .filter(|(p, s)| {
-                    *s == crate::vocab::Slot::Echo && (i == top || revealed.contains(p))
-                })
+                .filter(|(p, s)| *s == slot && (i == top || revealed.contains(p)))
                 .count();
             let effects = info
                 .effects
                 .iter()
                 .enumerate()
-                .filter(|(_, e)| e.kind == EffectKind::Echo)
+                .filter(|(_, e)| e.kind == kind)
                 .map(|(j, _)| (*c, j as u8));
-            echoes.extend(effects.take(visible));
+            found.extend(effects.take(visible));
         }
-        echoes
+        found
     }
 
     /// Runs the action in progress until it needs a decision, ends, or ends the game.

@@ -78,25 +78,7 @@ impl Game {
     /// line 467; EXPANSIONS.md F11).
     pub(super) fn visible_inspires(&self, seat: Seat, color: Color) -> Vec<(CardIdx, u8)> {
         let pile = self.state.players[seat as usize].pile(color);
-        let top = pile.cards.len().saturating_sub(1);
-        let revealed = pile.splay.map_or(&[][..], |d| d.revealed_slots());
-        let mut found = Vec::new();
-        for (i, c) in pile.cards.iter().enumerate() {
-            let info = self.edition.card(*c);
-            let visible = info
-                .slots
-                .iter()
-                .filter(|(p, s)| *s == Slot::Inspire && (i == top || revealed.contains(p)))
-                .count();
-            let effects = info
-                .effects
-                .iter()
-                .enumerate()
-                .filter(|(_, e)| e.kind == EffectKind::Inspire)
-                .map(|(j, _)| (*c, j as u8));
-            found.extend(effects.take(visible));
-        }
-        found
+        self.visible_slot_effects(&pile.cards, pile.splay, Slot::Inspire, EffectKind::Inspire)
     }
 
     /// The Inspire action: the colour's visible inspire effects are fixed as it begins (§5 #31),
