@@ -107,12 +107,30 @@ pub enum KarmaKind {
     Decree(AchievementId),
     /// `when you meld this card { … }`: the effect run as the card is melded.
     WhenMelded(EffectDef),
+    /// `if you would meld a card with a crown, instead { … }`: before the event (`first`) or in
+    /// its place, the effect runs for the karma's owner, its statement 0 the event's card
+    /// (`it`); the event's card passes `filters`.
+    Would(Box<WouldKarma>),
     /// `each castle on your board provides 1 additional crown`.
     Provides {
         per: dogma_runtime::bytecode::KarmaCount,
         amount: u8,
         gift: dogma_runtime::bytecode::KarmaGift,
     },
+}
+
+/// A "would" karma: before `who` does `event` to a card that passes `filters` and while
+/// `condition` holds (`first`) or in its place, `effect` runs for the karma's owner, its
+/// statement 0 the event's card (`it`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WouldKarma {
+    pub who: dogma_runtime::bytecode::KarmaWho,
+    pub event: dogma_runtime::bytecode::WouldEvent,
+    pub first: bool,
+    pub filters: Vec<CardFilter>,
+    /// `, and CONDITION`, reading the event's card as statement 0 (`it`).
+    pub condition: Option<Cond>,
+    pub effect: EffectDef,
 }
 
 impl CardDef {

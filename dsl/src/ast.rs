@@ -195,6 +195,55 @@ pub enum Karma {
         amount: Spanned<u32>,
         gift: Spanned<KarmaGift>,
     },
+    /// `if you would meld a card with a crown, instead { … }`: "If you would …, first/instead
+    /// …" (F7): the body runs before the event (`first`) or in its place (`instead`); `it` is
+    /// the card the event would move (the card a Dogma action would activate).
+    Would {
+        who: Spanned<KarmaWho>,
+        event: Spanned<KarmaEvent>,
+        /// `, and CONDITION`: it applies only when this holds too.
+        condition: Option<Cond>,
+        mode: Spanned<KarmaMode>,
+    },
+}
+
+/// Whose events a "would" karma watches: its owner's, an opponent's, or any player's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KarmaWho {
+    You,
+    Opponent,
+    Player,
+}
+
+/// What a "would" karma watches.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KarmaEvent {
+    /// `take a dogma action [on a CARD]`: a Dogma action (or a free one: EXPANSIONS.md §5
+    /// #13) on a card that fits the description.
+    Dogma { card: Option<CardNp> },
+    /// `meld a purple card`: a move of a card that fits the description with the verb, by an
+    /// action, an effect or a rule.
+    Move {
+        verb: Spanned<LastingVerb>,
+        card: CardNp,
+    },
+}
+
+impl KarmaEvent {
+    /// The description of the event's card, if it has one.
+    pub fn card(&self) -> Option<&CardNp> {
+        match self {
+            KarmaEvent::Dogma { card } => card.as_ref(),
+            KarmaEvent::Move { card, .. } => Some(card),
+        }
+    }
+}
+
+/// Whether a "would" karma's body runs before the event or in its place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KarmaMode {
+    First,
+    Instead,
 }
 
 /// What a `provides` karma counts on its owner's side.

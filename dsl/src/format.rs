@@ -198,7 +198,7 @@ impl Printer<'_> {
             self.blank();
             if let Some(karma) = &effect.karma {
                 let head = format!("karma {}", karma_head_text(&karma.node));
-                if matches!(karma.node, Karma::WhenMelded) {
+                if matches!(karma.node, Karma::WhenMelded | Karma::Would { .. }) {
                     self.line(
                         1,
                         effect.span.start,
@@ -924,12 +924,61 @@ fn selection_text(sel: &Selection) -> String {
     }
 }
 
+/// A card phrase with its indefinite article: `a purple card`, `an Artifact`.
+pub(crate) fn with_article(phrase: &str) -> String {
+    let article = match phrase.chars().next() {
+        Some(c) if "aeiouAEIOU".contains(c) => "an",
+        _ => "a",
+    };
+    format!("{article} {phrase}")
+}
+
+/// Whose events a "would" karma watches, as written (and as printed).
+pub(crate) fn karma_who_text(who: KarmaWho) -> &'static str {
+    match who {
+        KarmaWho::You => "you",
+        KarmaWho::Opponent => "an opponent",
+        KarmaWho::Player => "a player",
+    }
+}
+
 /// A karma's head as written: `decree "War"`, `when you meld this card`, `each castle on your
 /// board provides 1 additional crown`.
 fn karma_head_text(karma: &Karma) -> String {
     match karma {
         Karma::Decree(title) => format!("decree {}", quote(&title.node)),
         Karma::WhenMelded => "when you meld this card".to_string(),
+        Karma::Would {
+            who,
+            event,
+            condition,
+            mode,
+        } => {
+            let mut text = format!("if {} would ", karma_who_text(who.node));
+            match &event.node {
+                KarmaEvent::Dogma { card } => {
+                    text.push_str("take a dogma action");
+                    if let Some(card) = card {
+                        text.push_str(&format!(" on {}", with_article(&card_np_text(card))));
+                    }
+                }
+                KarmaEvent::Move { verb, card } => {
+                    text.push_str(&format!(
+                        "{} {}",
+                        verb.node.word(),
+                        with_article(&card_np_text(card))
+                    ));
+                }
+            }
+            if let Some(c) = condition {
+                text.push_str(&format!(", and {}", cond_text(c)));
+            }
+            text.push_str(match mode.node {
+                KarmaMode::First => ", first",
+                KarmaMode::Instead => ", instead",
+            });
+            text
+        }
         Karma::Provides { per, amount, gift } => {
             let per = match &per.node {
                 KarmaUnit::OnBoard(name) => format!("{} on your board", name.node),

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 26;
+pub const FORMAT_VERSION: u32 = 27;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -490,6 +490,16 @@ pub enum KarmaInfo {
     /// "When you meld this card, …" (F4): this effect chunk runs for the melder as the card is
     /// melded.
     WhenMelded(ChunkIdx),
+    /// "If you would …, first/instead …" (F7): when `who` would do `event` to a card that
+    /// passes `test` (`NO_CHUNK`: any card), `chunk` runs for the karma's owner before the event
+    /// (`first`) or in its place, its statement 0 the event's card (`it`).
+    Would {
+        who: KarmaWho,
+        event: WouldEvent,
+        first: bool,
+        test: ChunkIdx,
+        chunk: ChunkIdx,
+    },
     /// "Each … provides N additional …" (F5): per unit counted on the owner's side, `amount`
     /// more of each gift, counted from the cards as they are (karmas do not chain: F8).
     Provides {
@@ -497,6 +507,22 @@ pub enum KarmaInfo {
         amount: u8,
         gift: KarmaGift,
     },
+}
+
+/// Whose events a "would" karma watches, from its owner's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum KarmaWho {
+    You,
+    Opponent,
+    Player,
+}
+
+/// The event a "would" karma watches: a Dogma action (its card: the card activated), or a move
+/// of a card with a verb (a draw: the card on top of the deck drawn from).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WouldEvent {
+    Dogma,
+    Move(Verb),
 }
 
 /// What a `provides` karma counts on its owner's side.
@@ -684,6 +710,9 @@ pub enum LastingWhen {
     /// Figures: a "When you meld this card" karma, due as its card is melded (never set by
     /// `Op::Lasting`: the engine makes it due).
     Melded,
+    /// Figures: a "would" karma's effect, due before the event it watches (never set by
+    /// `Op::Lasting`: the engine makes it due; `game::karma`).
+    Would,
 }
 
 /// A number a player has (the operand of `Measure`).

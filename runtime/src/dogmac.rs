@@ -371,6 +371,14 @@ pub fn validate(edition: &CompiledEdition) -> Result<(), String> {
                 crate::bytecode::KarmaInfo::WhenMelded(chunk) if !chunk_ok(chunk) => {
                     return Err(format!("a karma of {} refers to chunk {chunk}", card.title));
                 }
+                crate::bytecode::KarmaInfo::Would { chunk, test, .. }
+                    if !chunk_ok(chunk) || (test != NO_CHUNK && !chunk_ok(test)) =>
+                {
+                    return Err(format!(
+                        "a karma of {} refers to chunk {chunk} or {test}",
+                        card.title
+                    ));
+                }
                 crate::bytecode::KarmaInfo::Decree(special)
                     if special as usize >= edition.specials.len() =>
                 {

@@ -33,6 +33,7 @@ mod dogma;
 mod echoes;
 mod elimination;
 mod figures;
+mod karma;
 mod lasting;
 mod memo;
 mod parley;
@@ -425,6 +426,22 @@ impl Game {
         if !matches!(action, Action::Artifact(_)) {
             self.state.display_choice = false;
         }
+        // Figures: a "would" karma on the action runs first (the action follows as a step of
+        // its own) or instead (EXPANSIONS.md F7).
+        if let Some((karma, card)) = self.action_karma(seat, action) {
+            if self.karma_due(karma, card) {
+                let exec = self.exec.get_or_insert_with(Execution::default);
+                exec.steps.push_back(triggers::Step::Act { seat, action });
+            }
+        } else {
+            self.perform(seat, action);
+        }
+        self.advance()?;
+        self.verify()
+    }
+
+    /// What an action does (`act` has checked it and logged it).
+    pub(super) fn perform(&mut self, seat: Seat, action: Action) {
         match action {
             Action::Draw => {
                 let age = self.state.highest_top(&self.edition, seat);
@@ -464,8 +481,6 @@ impl Game {
             Action::Decree(special) => self.start_decree(seat, special),
             Action::Artifact(choice) => self.artifact_action(seat, choice),
         }
-        self.advance()?;
-        self.verify()
     }
 
     /// In debug builds (and so in every test), or when switched on (`invariants::set_checking`:

@@ -432,6 +432,13 @@ impl<'a> Bounds<'a> {
         if let Some(card) = frame.candidate {
             self.card(card, &format!("{at}.candidate"))?;
         }
+        if let Some(resume) = &frame.karma_resume {
+            let at = format!("{at}.karma_resume");
+            let cards = resume.drawn.into_iter().chain(resume.handled.map(|h| h.0));
+            for card in cards {
+                self.card(card, &at)?;
+            }
+        }
         for (i, set) in frame.sets.iter().enumerate() {
             self.cards(set, &format!("{at}.sets[{i}]"))?;
         }
@@ -494,6 +501,10 @@ impl<'a> Bounds<'a> {
                 self.card(card, at)
             }
             Step::CityDraw { seat } => self.seat(seat, at),
+            Step::Act { seat, action } => {
+                self.seat(seat, at)?;
+                self.action(&action, at)
+            }
         }
     }
 
@@ -600,6 +611,16 @@ impl<'a> Bounds<'a> {
             | Event::LastingRuns { player, card, .. }
             | Event::LastingForgotten { player, card, .. } => {
                 self.seat(*player, at)?;
+                self.card(*card, at)
+            }
+            Event::Karma {
+                player,
+                figure,
+                card,
+                ..
+            } => {
+                self.seat(*player, at)?;
+                self.card(*figure, at)?;
                 self.card(*card, at)
             }
             Event::ExecuteAsIf { player, card, host } => {

@@ -118,6 +118,14 @@ pub enum Event {
         player: Seat,
         card: CardIdx,
     },
+    /// Figures: a "would" karma of `player`'s top card `figure` applies to the event about to
+    /// happen to `card`: its effect runs first, or instead of the event.
+    Karma {
+        player: Seat,
+        figure: CardIdx,
+        card: CardIdx,
+        first: bool,
+    },
     /// A player answered a question.
     Decision {
         player: Seat,
@@ -469,6 +477,18 @@ impl Event {
                     title(c)
                 )
             }
+            Event::Karma {
+                player,
+                figure,
+                card: c,
+                first,
+            } => format!(
+                "{}'s karma of {} runs {} ({})",
+                who(player),
+                title(figure),
+                if *first { "first" } else { "instead" },
+                title(c)
+            ),
             Event::Decision { player, answer } => format!("{} chooses {answer}", who(player)),
             Event::DogmaEnded => "the dogma action is complete".to_string(),
             Event::SupplyExhausted { player, age } => format!(
@@ -647,6 +667,7 @@ fn lasting_words(when: LastingWhen, who: &str) -> String {
             format!("the next time {who} {}s a card this turn", verb.word())
         }
         LastingWhen::Melded => format!("when {who} melds this card"),
+        LastingWhen::Would => "a karma".to_string(),
     }
 }
 

@@ -191,6 +191,27 @@ pub struct Frame {
     /// An echo effect is running (Echoes: for `due to this card's echo effect`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub echo: bool,
+    /// A karma's effect (Figures): nothing it does sets off another karma (EXPANSIONS.md F8).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub karma: bool,
+    /// An op stopped by a "would" karma, to run again when the karma is done (`game::karma`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub karma_resume: Option<KarmaResume>,
+}
+
+/// Where an op that a "would" karma interrupted stands (`Frame::karma_resume`): it runs again
+/// from here when the karma's effect is done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KarmaResume {
+    /// The op's position in its chunk.
+    pub pc: u16,
+    /// How many of its rounds were done (a draw of several cards).
+    pub done: u8,
+    /// The card drawn this round, its own move still to come (`draw and meld`).
+    pub drawn: Option<CardIdx>,
+    /// The card the karma was about, where it lay, and whether the karma ran first (the move
+    /// goes on if the card is still there) or instead (the move is skipped).
+    pub handled: Option<(CardIdx, crate::state::Location, bool)>,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -236,6 +257,8 @@ impl Default for Frame {
             value_loops: Vec::new(),
             card_loops: Vec::new(),
             echo: false,
+            karma: false,
+            karma_resume: None,
         }
     }
 }
@@ -307,6 +330,8 @@ impl Frame {
             value_loops: Vec::new(),
             card_loops: Vec::new(),
             echo: false,
+            karma: false,
+            karma_resume: None,
         }
     }
 
@@ -587,6 +612,30 @@ impl Game {
         );
         frame.candidate = Some(card);
         let result = self.run_pure(&mut frame, &[]);
+        self.scratch.0.push(frame);
+        result
+    }
+
+    /// Evaluates a "would" karma's test for `player` with `this_card`, on the candidate `card`,
+    /// the event's card, which is also its statement 0 (`it` in the karma's condition).
+    pub(crate) fn eval_karma_test(
+        &mut self,
+        test: ChunkIdx,
+        this_card: CardIdx,
+        player: Seat,
+        card: CardIdx,
+    ) -> VmResult<i32> {
+        let mut frame = self.scratch.0.pop().unwrap_or_default();
+        frame.reset_pure(test, this_card, player, None, false);
+        frame.candidate = Some(card);
+        let event = StmtOutcome {
+            ran: true,
+            requested: 1,
+            done: 1,
+            cards: vec![(card, self.state.location(card))],
+            ..StmtOutcome::default()
+        };
+        let result = self.run_pure(&mut frame, std::slice::from_ref(&event));
         self.scratch.0.push(frame);
         result
     }

@@ -145,6 +145,7 @@ pub fn snapshot_text(scenario: &Scenario, game: &Game) -> String {
             LastingWhen::NextTurn => "on their next turn".to_string(),
             LastingWhen::NextMove(verb) => format!("the next time they {} a card", verb.word()),
             LastingWhen::Melded => "when they meld this card".to_string(),
+            LastingWhen::Would => "a karma".to_string(),
         };
         let _ = writeln!(
             out,

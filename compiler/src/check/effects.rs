@@ -49,6 +49,70 @@ impl CardCx<'_> {
         }
     }
 
+    /// A "would" karma's body (F7): the event's filters lowered first (they test its card), then
+    /// statement 0 is the event's card (`it`, and `melded` … by the verb's participle), then the
+    /// body. A filter that asks for a choice has no statement to ask it before: reported.
+    pub(super) fn would_effect(
+        &mut self,
+        title: &str,
+        effect: &ast::Effect,
+        card: Option<&ast::CardNp>,
+        condition: Option<&ast::Cond>,
+        participles: Vec<ast::Participle>,
+    ) -> (Vec<CardFilter>, Option<Cond>, EffectDef) {
+        let mut fx = EffectCx {
+            card: self,
+            demand: false,
+            next_id: 0,
+            produced: Vec::new(),
+            dealt: None,
+            their: Vec::new(),
+            doer: None,
+            color_loops: 0,
+            value_loops: 0,
+            params: Vec::new(),
+            pre: Vec::new(),
+            title: title.to_string(),
+            args: Vec::new(),
+            lasting: None,
+        };
+        let filters = match card {
+            Some(np) => {
+                let filters = fx.described(np);
+                // A choice a filter asks for first has no statement to be asked before: the
+                // event sets the karma off by itself.
+                if !fx.pre.is_empty() {
+                    fx.pre.clear();
+                    let at = fx.at(np.span);
+                    fx.error(Error::LastingStatement {
+                        at,
+                        what: "ask for a choice before the event it watches",
+                        lasting: at,
+                    });
+                }
+                filters
+            }
+            None => Vec::new(),
+        };
+        let card = fx.fresh();
+        fx.produce(card, participles, true);
+        // The condition reads the event's card as `it` (statement 0), as the body does.
+        let condition = condition.map(|c| fx.cond(c, None));
+        let body = fx.block(&effect.body);
+        let stmt_count = fx.next_id;
+        (
+            filters,
+            condition,
+            EffectDef {
+                kind: EffectKind::NonDemand,
+                params: Vec::new(),
+                body,
+                stmt_count,
+                span: self.src(effect.span),
+            },
+        )
+    }
+
     pub(super) fn achievement(
         &mut self,
         id: AchievementId,

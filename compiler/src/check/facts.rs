@@ -183,6 +183,45 @@ impl CardCx<'_> {
                 KarmaKind::Decree(id)
             }
             ast::Karma::WhenMelded => KarmaKind::WhenMelded(self.effect(title, effect)),
+            ast::Karma::Would {
+                who,
+                event,
+                condition,
+                mode,
+            } => {
+                use dogma_runtime::bytecode::{KarmaWho, WouldEvent};
+                let (would, participles) = match &event.node {
+                    ast::KarmaEvent::Dogma { .. } => (WouldEvent::Dogma, Vec::new()),
+                    ast::KarmaEvent::Move { verb, .. } => {
+                        let would = match verb.node {
+                            ast::LastingVerb::Draw => {
+                                WouldEvent::Move(dogma_runtime::terms::Verb::Draw)
+                            }
+                            ast::LastingVerb::Move(v) => WouldEvent::Move(super::words::verb(v)),
+                        };
+                        (would, vec![verb.node.participle()])
+                    }
+                };
+                let (filters, condition, body) = self.would_effect(
+                    title,
+                    effect,
+                    event.node.card(),
+                    condition.as_ref(),
+                    participles,
+                );
+                KarmaKind::Would(Box::new(crate::ir::WouldKarma {
+                    who: match who.node {
+                        ast::KarmaWho::You => KarmaWho::You,
+                        ast::KarmaWho::Opponent => KarmaWho::Opponent,
+                        ast::KarmaWho::Player => KarmaWho::Player,
+                    },
+                    event: would,
+                    first: mode.node == ast::KarmaMode::First,
+                    filters,
+                    condition,
+                    effect: body,
+                }))
+            }
             ast::Karma::Provides { per, amount, gift } => {
                 let per = match &per.node {
                     ast::KarmaUnit::OnBoard(name) if name.node == "hex" => KarmaCount::Hexagons,

@@ -17,6 +17,12 @@ impl EffectCx<'_, '_> {
         }
     }
 
+    /// The tests a card phrase puts on a card, wherever the card is (a "would" karma's event:
+    /// `a purple card with factory`).
+    pub(super) fn described(&mut self, np: &ast::CardNp) -> Vec<CardFilter> {
+        self.card_np(np, false).filters
+    }
+
     /// A card phrase. `needs_source`: report a phrase that does not say where its cards are.
     fn card_np(&mut self, np: &ast::CardNp, needs_source: bool) -> CardSel {
         let mut filters = Vec::new();

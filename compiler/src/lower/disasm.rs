@@ -826,6 +826,7 @@ fn op_text(edition: &CompiledEdition, chunk: &Chunk, op: &Op) -> String {
                 LastingWhen::NextTurn => "next_turn".to_string(),
                 LastingWhen::NextMove(verb) => format!("next_{}", verb.word()),
                 LastingWhen::Melded => "melded".to_string(),
+                LastingWhen::Would => "would".to_string(),
             },
             chunk_name(edition, chunk),
             chunk_name(edition, test)

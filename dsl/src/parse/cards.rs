@@ -128,6 +128,70 @@ fn lower_effect(pair: P) -> Effect {
     }
 }
 
+/// `if you would meld a card with a crown, instead`: a "would" karma's head.
+fn lower_karma_would(head: P) -> Karma {
+    let mut h = Cursor::new(head);
+    h.next(); // if
+    let who_pair = h.next();
+    let who_span = span_of(&who_pair);
+    let who = {
+        let mut w = Cursor::new(who_pair);
+        match w.next().as_rule() {
+            Rule::kw_you => KarmaWho::You,
+            _ => match w.next().as_rule() {
+                Rule::kw_opponent => KarmaWho::Opponent,
+                _ => KarmaWho::Player,
+            },
+        }
+    };
+    h.next(); // would
+    let event_pair = h.next();
+    let event_span = span_of(&event_pair);
+    let mut e = Cursor::new(event_pair);
+    let first = e.next();
+    let event = if first.as_rule() == Rule::kw_take {
+        let card = e
+            .find(Rule::karma_card)
+            .map(super::selections::lower_card_np);
+        KarmaEvent::Dogma { card }
+    } else {
+        let verb_span = span_of(&first);
+        let word = Cursor::new(first).next();
+        let verb = match word.as_rule() {
+            Rule::kw_draw => LastingVerb::Draw,
+            other => LastingVerb::Move(super::statements::verb_of(other)),
+        };
+        let card = e
+            .find(Rule::karma_card)
+            .map(super::selections::lower_card_np)
+            .expect("grammar: a moved card is described");
+        KarmaEvent::Move {
+            verb: Spanned::new(verb, verb_span),
+            card,
+        }
+    };
+    h.next(); // ,
+    let condition = if h.eat(Rule::kw_and).is_some() {
+        let cond = lower_cond(h.next());
+        h.next(); // ,
+        Some(cond)
+    } else {
+        None
+    };
+    let mode_pair = h.next();
+    let mode_span = span_of(&mode_pair);
+    let mode = match Cursor::new(mode_pair).next().as_rule() {
+        Rule::kw_first => KarmaMode::First,
+        _ => KarmaMode::Instead,
+    };
+    Karma::Would {
+        who: Spanned::new(who, who_span),
+        event: Spanned::new(event, event_span),
+        condition,
+        mode: Spanned::new(mode, mode_span),
+    }
+}
+
 /// `karma …`: a karma effect; its head, and its body when it acts.
 fn lower_karma(pair: P) -> Effect {
     let span = span_of(&pair);
@@ -143,6 +207,7 @@ fn lower_karma(pair: P) -> Effect {
             Karma::Decree(title_of(h.next()))
         }
         Rule::karma_melded => Karma::WhenMelded,
+        Rule::karma_would => lower_karma_would(head),
         _ => {
             let mut h = Cursor::new(head);
             h.next(); // each

@@ -175,6 +175,17 @@ impl<'a> Cursor<'a> {
     fn done(&self) -> bool {
         self.at >= self.items.len()
     }
+
+    /// The next child that is `rule`, skipping the others (the words before it).
+    fn find(&mut self, rule: Rule) -> Option<P<'a>> {
+        while !self.done() {
+            let p = self.next();
+            if p.as_rule() == rule {
+                return Some(p);
+            }
+        }
+        None
+    }
 }
 
 fn int_of(pair: &P) -> u32 {

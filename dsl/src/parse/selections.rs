@@ -15,7 +15,7 @@ pub(super) fn lower_selection(pair: P) -> Selection {
     }
 }
 
-fn lower_card_np(pair: P) -> CardNp {
+pub(super) fn lower_card_np(pair: P) -> CardNp {
     let span = span_of(&pair);
     let mut c = Cursor::new(pair);
     let quantity = c.eat(Rule::quantity).map(lower_quantity);

@@ -71,7 +71,7 @@ fn lower_scale(pair: P) -> Scale {
     Scale { per, what, span }
 }
 
-fn verb_of(rule: Rule) -> Verb {
+pub(super) fn verb_of(rule: Rule) -> Verb {
     match rule {
         Rule::kw_meld => Verb::Meld,
         Rule::kw_tuck => Verb::Tuck,

@@ -92,7 +92,29 @@ pub fn render_effect(title: &str, effect: &Effect, wording: Wording) -> String {
         .iter()
         .map(|a| (a.name.node.clone(), a.value.clone()))
         .collect();
+    // A "would" karma's card (`it`) is one card.
+    if let Some(Karma::Would { event, .. }) = effect.karma.as_ref().map(|k| &k.node) {
+        renderer.would_card(&event.node);
+    }
     let sentences = renderer.block_sentences(&effect.body.stmts);
+    let would_head = match effect.karma.as_ref().map(|k| &k.node) {
+        Some(Karma::Would {
+            who,
+            event,
+            condition,
+            mode,
+        }) => Some(renderer.would_head(who.node, &event.node, condition.as_ref(), mode.node)),
+        _ => None,
+    };
+    if let Some(head) = would_head {
+        let body = finish(sentences, effect.kind.node);
+        let mut chars = body.chars();
+        let body: String = match chars.next() {
+            Some(first) => first.to_lowercase().chain(chars).collect(),
+            None => body,
+        };
+        return format!("{head} {body}");
+    }
     match &effect.karma {
         Some(karma) => karma_text(&karma.node, finish(sentences, effect.kind.node)),
         None => finish(sentences, effect.kind.node),
@@ -107,6 +129,8 @@ fn karma_text(karma: &Karma, body: String) -> String {
             words::article(&title.node),
             title.node
         ),
+        // Rendered by `render_effect`, which has the renderer its filters need.
+        Karma::Would { .. } => body,
         Karma::WhenMelded => {
             let mut chars = body.chars();
             let body: String = match chars.next() {

@@ -886,6 +886,49 @@ impl Renderer<'_> {
         }
     }
 
+    /// A "would" karma's card (`it`, the card the event moves) is one card.
+    pub(super) fn would_card(&mut self, event: &KarmaEvent) {
+        if let KarmaEvent::Move { verb, .. } = event {
+            let participle = verb.node.participle();
+            self.plural.insert(participle, false);
+            self.counts.insert(participle, 1);
+        }
+    }
+
+    /// A "would" karma's head: "If you would meld a purple card, instead".
+    pub(super) fn would_head(
+        &self,
+        who: KarmaWho,
+        event: &KarmaEvent,
+        condition: Option<&Cond>,
+        mode: KarmaMode,
+    ) -> String {
+        let mut text = format!("If {} would ", crate::format::karma_who_text(who));
+        match event {
+            KarmaEvent::Dogma { card } => {
+                text.push_str("take a Dogma action");
+                if let Some(card) = card {
+                    text.push_str(" and activate ");
+                    text.push_str(&crate::format::with_article(&self.card_np(card)));
+                }
+            }
+            KarmaEvent::Move { verb, card } => {
+                text.push_str(verb.node.word());
+                text.push(' ');
+                text.push_str(&crate::format::with_article(&self.card_np(card)));
+            }
+        }
+        if let Some(c) = condition {
+            text.push_str(", and ");
+            text.push_str(&self.cond(c));
+        }
+        text.push_str(match mode {
+            KarmaMode::First => ", first",
+            KarmaMode::Instead => ", instead",
+        });
+        text
+    }
+
     /// A lasting effect's body as one clause. It runs later, on its own: what the effect around
     /// it moved is not its to name, and the card that set it off (`the next time you meld a
     /// card`) is one card, "the card you melded".

@@ -107,11 +107,14 @@ impl Game {
             return None;
         }
         let (lasting, moved) = self.state.lasting_due.remove(0);
-        self.log.push(Event::LastingRuns {
-            player: lasting.player,
-            card: lasting.card,
-            when: lasting.when,
-        });
+        // A "would" karma was logged as it applied (`Event::Karma`).
+        if lasting.when != LastingWhen::Would {
+            self.log.push(Event::LastingRuns {
+                player: lasting.player,
+                card: lasting.card,
+                when: lasting.when,
+            });
+        }
         let edition = self.edition_arc();
         let mut frame = Frame::effect(
             &edition,
@@ -122,6 +125,8 @@ impl Game {
             lasting.demand,
             false,
         );
+        // A karma's effect sets off no karma (EXPANSIONS.md F8).
+        frame.karma = matches!(lasting.when, LastingWhen::Melded | LastingWhen::Would);
         // The move that set it off is its statement 0 (`it`, `melded`).
         if let (Some(card), Some(outcome)) = (moved, frame.outcomes.first_mut()) {
             *outcome = StmtOutcome {

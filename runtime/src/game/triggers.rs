@@ -52,6 +52,11 @@ pub enum Step {
     Promote { seat: Seat, card: CardIdx },
     /// After a Meld action, fifth (Figures): the melded card's "When you meld this card" karma.
     KarmaMelded { seat: Seat, card: CardIdx },
+    /// Figures: an action whose "would" karma ran first (`game::karma`): the action itself.
+    Act {
+        seat: Seat,
+        action: crate::choices::Action,
+    },
 }
 
 impl Game {
@@ -116,6 +121,7 @@ impl Game {
             Step::Dig { seat, covered } => self.dig(seat, covered),
             Step::Promote { seat, card } => self.offer_promotion(seat, card),
             Step::KarmaMelded { seat, card } => self.karma_melded(seat, card),
+            Step::Act { seat, action } => self.perform(seat, action),
         }
         self.after_change();
         true

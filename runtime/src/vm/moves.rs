@@ -1,10 +1,12 @@
 //! The VM's moves and other changes to the game: draw, meld, tuck, score, return, transfer,
 //! exchange, splay, rearrange, self-execute, special achievements, winning and losing.
 
-use super::{outcome_mut, stopped, Frame, FrameKind, OpResult, StmtOutcome, Stop, VmResult};
+use super::{
+    outcome_mut, stopped, Frame, FrameKind, KarmaResume, OpResult, StmtOutcome, Stop, VmResult,
+};
 use crate::bytecode::{
     direction_of_bit, CardIdx, Chunk, ChunkIdx, CompiledEdition, LastingWhen, ShareBonus,
-    SpecialIdx, StmtId,
+    SpecialIdx, StmtId, WouldEvent,
 };
 use crate::choices::{Answer, RequestKind};
 use crate::game::{Cause, Game};
@@ -15,7 +17,9 @@ use crate::vocab::{Color, SplayDirection};
 
 impl Game {
     /// `Op::Draw`: `I: seat age →`: draw `count` cards of that age (skipping empty ages upward),
-    /// then do `then` with exactly those cards.
+    /// then do `then` with exactly those cards. A "would" karma on the `then` move stops the op
+    /// between the draw and the move (`KarmaResume`: the rounds done and the card drawn).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn op_draw(
         &mut self,
         frame: &mut Frame,
@@ -26,30 +30,66 @@ impl Game {
         pure: bool,
     ) -> OpResult {
         self.impure(frame, pure)?;
-        let age = self.pop_int(frame)?;
-        let seat = self.pop_int(frame)?;
-        let Some(seat) = self.seat(seat) else {
+        let age_operand = self.pop_int(frame)?;
+        let seat_operand = self.pop_int(frame)?;
+        let Some(seat) = self.seat(seat_operand) else {
             return Ok(None);
         };
-        let age = age.clamp(0, i32::from(u8::MAX)) as u8;
-        if let Some(o) = outcome_mut(frame, stmt) {
-            o.ran = true;
-            o.requested = o.requested.saturating_add(u16::from(count));
+        let age = age_operand.clamp(0, i32::from(u8::MAX)) as u8;
+        let resume = take_resume(frame);
+        if resume.is_none() {
+            if let Some(o) = outcome_mut(frame, stmt) {
+                o.ran = true;
+                o.requested = o.requested.saturating_add(u16::from(count));
+            }
         }
-        for _ in 0..count {
-            let drawn = match set {
-                // A set not in play draws a base card (EXPANSIONS.md §2.1).
-                Some(set) if usize::from(set) <= self.edition().rules.expansions.len() => {
-                    self.draw_from(seat, set, age, frame.cause())
-                }
-                _ => self.draw(seat, age, frame.cause()),
+        let start = resume.map_or(0, |r| r.done);
+        for round in start..count {
+            let resumed = resume.filter(|_| round == start);
+            let drawn = match resumed.and_then(|r| r.drawn) {
+                Some(card) => Some(card),
+                None => match set {
+                    // A set not in play draws a base card (EXPANSIONS.md §2.1).
+                    Some(set) if usize::from(set) <= self.edition().rules.expansions.len() => {
+                        self.draw_from(seat, set, age, frame.cause())
+                    }
+                    _ => self.draw(seat, age, frame.cause()),
+                },
             };
             let Some(card) = drawn else {
                 break;
             };
-            self.earn_bonus(frame);
+            if resumed.and_then(|r| r.drawn).is_none() {
+                self.earn_bonus(frame);
+            }
             let at = match then {
-                Some(verb) => self.apply_verb(frame, seat, card, verb)?,
+                Some(verb) => {
+                    match resumed.and_then(|r| r.handled) {
+                        // The karma ran instead of the move, or moved the card away first.
+                        Some((handled, from, first)) if handled == card => {
+                            if !first || self.state.location(card) != from {
+                                continue;
+                            }
+                        }
+                        _ => {
+                            let resume = KarmaResume {
+                                pc: 0,
+                                done: round,
+                                drawn: Some(card),
+                                handled: None,
+                            };
+                            let event = WouldEvent::Move(verb);
+                            if let Some((stop, _)) =
+                                self.karma_before(frame, seat, event, card, resume)?
+                            {
+                                frame.ints.push(seat_operand);
+                                frame.ints.push(age_operand);
+                                return stopped(stop);
+                            }
+                        }
+                    }
+                    self.apply_verb(frame, seat, card, verb)?
+                }
                 None => Location::Hand(seat),
             };
             if let Some(o) = outcome_mut(frame, stmt) {
@@ -65,7 +105,8 @@ impl Game {
     }
 
     /// `Op::Move`: `S: cards →`: the acting player melds, tucks, scores, returns, reveals, junks,
-    /// removes or achieves the cards.
+    /// removes or achieves the cards. A "would" karma on a card's move stops the op before it;
+    /// it runs again on the cards left when the karma is done (`KarmaResume`).
     pub(super) fn op_move(
         &mut self,
         frame: &mut Frame,
@@ -79,27 +120,117 @@ impl Game {
         if let Some(o) = outcome_mut(frame, stmt) {
             o.ran = true;
         }
-        for card in cards {
-            // The player whose zone it was taken from (`that player` after a card taken from
-            // any of several players' zones): the first card's.
-            let from = self.state.location(card).owner();
-            let at = self.apply_verb(frame, seat, card, verb)?;
-            if let Some(o) = outcome_mut(frame, stmt) {
-                if o.player.is_none() {
-                    o.player = from;
+        // The card a karma ran for: moved now (first), when it is still where it was, or not
+        // at all (instead).
+        if let Some((card, from, first)) = take_resume(frame).and_then(|r| r.handled) {
+            if first && self.state.location(card) == from {
+                if let Some(stop) = self.move_one(frame, seat, card, verb, stmt)? {
+                    return Ok(Some(stop));
                 }
-                if let Some(seat) = from.filter(|s| !o.from.contains(s)) {
-                    o.from.push(seat);
-                }
-                o.done += 1;
-                o.cards.push((card, at));
             }
-            self.after_change();
-            if self.state.outcome.is_some() {
-                return stopped(Stop::GameOver);
+        }
+        for (i, &card) in cards.iter().enumerate() {
+            if verb != Verb::Reveal {
+                let resume = KarmaResume {
+                    pc: 0,
+                    done: 0,
+                    drawn: None,
+                    handled: None,
+                };
+                let event = WouldEvent::Move(verb);
+                if let Some((stop, pending)) =
+                    self.karma_before(frame, seat, event, card, resume)?
+                {
+                    let rest = if pending { i + 1 } else { i };
+                    frame.sets.push(cards[rest..].to_vec());
+                    return stopped(stop);
+                }
+            }
+            if let Some(stop) = self.move_one(frame, seat, card, verb, stmt)? {
+                return Ok(Some(stop));
             }
         }
         Ok(None)
+    }
+
+    /// One card of `Op::Move`, counted in the statement's outcome; `Some` when the game ended.
+    fn move_one(
+        &mut self,
+        frame: &mut Frame,
+        seat: Seat,
+        card: CardIdx,
+        verb: Verb,
+        stmt: StmtId,
+    ) -> OpResult {
+        // The player whose zone it was taken from (`that player` after a card taken from any
+        // of several players' zones): the first card's.
+        let from = self.state.location(card).owner();
+        let at = self.apply_verb(frame, seat, card, verb)?;
+        if let Some(o) = outcome_mut(frame, stmt) {
+            if o.player.is_none() {
+                o.player = from;
+            }
+            if let Some(seat) = from.filter(|s| !o.from.contains(s)) {
+                o.from.push(seat);
+            }
+            o.done += 1;
+            o.cards.push((card, at));
+        }
+        self.after_change();
+        if self.state.outcome.is_some() {
+            return stopped(Stop::GameOver);
+        }
+        Ok(None)
+    }
+
+    /// Before `actor` does `event` to `card` in an op whose operands are off the stacks (the
+    /// caller puts them back when this stops the op): the "would" karmas that apply, none while
+    /// a karma runs (EXPANSIONS.md F8). None: `None`, the move goes on. Several: the current
+    /// player picks one (a question; the frame rewinds to the op, `resume` kept, and the caller
+    /// puts back the card with the rest: `false`). One, or the one picked: its effect is due,
+    /// and the op rewinds to run again once it is done, remembering the card in `resume` (the
+    /// caller puts back what follows the card: `true`).
+    fn karma_before(
+        &mut self,
+        frame: &mut Frame,
+        actor: Seat,
+        event: WouldEvent,
+        card: CardIdx,
+        mut resume: KarmaResume,
+    ) -> VmResult<Option<(Stop, bool)>> {
+        if self.edition().rules.figure_set.is_none() || self.in_karma(frame) {
+            return Ok(None);
+        }
+        let karmas = self.would_karmas(actor, event, card);
+        resume.pc = frame.pc - 1;
+        let karma = match karmas.as_slice() {
+            [] => return Ok(None),
+            [one] => *one,
+            _ => match self.answer.take() {
+                Some(Answer::Cards(picked)) => *karmas
+                    .iter()
+                    .find(|k| picked.first() == Some(&k.card))
+                    .unwrap_or(&karmas[0]),
+                Some(_) => return Err(self.error(frame, "the answer is not a card")),
+                None => {
+                    let mut figures: Vec<CardIdx> = karmas.iter().map(|k| k.card).collect();
+                    figures.dedup();
+                    frame.karma_resume = Some(resume);
+                    let kind = RequestKind::Cards {
+                        candidates: figures,
+                        sizes: vec![1],
+                    };
+                    let picker = self.state.active;
+                    return Ok(Some((self.suspend(frame, picker, kind, "karma"), false)));
+                }
+            },
+        };
+        let from = self.state.location(card);
+        let first = self.karma_due(karma, card);
+        resume.handled = Some((card, from, first));
+        frame.karma_resume = Some(resume);
+        frame.pc -= 1;
+        Ok(Some((Stop::Lasting, true)))
     }
 
     /// `Op::Transfer`: `I: seat, S: cards →`: transfer the cards to that player's zone.
@@ -466,6 +597,8 @@ impl Game {
                 value_loops: Vec::new(),
                 card_loops: Vec::new(),
                 echo: false,
+                karma: frame.karma,
+                karma_resume: None,
             };
             return stopped(Stop::Call(Box::new(child)));
         }
@@ -912,5 +1045,15 @@ fn destination(
         DestinationZone::Forecast => Location::Forecast(seat),
         DestinationZone::Available => Location::Available,
         DestinationZone::DeckTop => Location::Deck(edition.card(card).age),
+    }
+}
+
+/// The state of the op a "would" karma stopped, when the frame runs that op again (`None`
+/// otherwise: the op starts afresh).
+fn take_resume(frame: &mut Frame) -> Option<KarmaResume> {
+    let op = frame.pc.checked_sub(1)?;
+    match frame.karma_resume {
+        Some(resume) if resume.pc == op => frame.karma_resume.take(),
+        _ => None,
     }
 }

@@ -111,6 +111,22 @@ impl Lowerer {
                 KarmaKind::WhenMelded(effect) => KarmaInfo::WhenMelded(
                     self.effect(format!("{}, karma {}", card.title, i + 1), effect),
                 ),
+                KarmaKind::Would(would) => KarmaInfo::Would {
+                    who: would.who,
+                    event: would.event,
+                    first: would.first,
+                    test: if would.filters.is_empty() && would.condition.is_none() {
+                        bc::NO_CHUNK
+                    } else {
+                        self.karma_test(
+                            format!("{}, karma {} / test", card.title, i + 1),
+                            &would.filters,
+                            would.condition.as_ref(),
+                            would.effect.span,
+                        )
+                    },
+                    chunk: self.effect(format!("{}, karma {}", card.title, i + 1), &would.effect),
+                },
                 KarmaKind::Provides { per, amount, gift } => KarmaInfo::Provides {
                     per: *per,
                     amount: *amount,
@@ -163,6 +179,49 @@ impl Lowerer {
         e.block(&effect.body);
         e.op(Op::Return);
         let chunk = e.finish();
+        self.place(index, chunk);
+        index
+    }
+
+    /// A card test: the candidate passes the filters (a lasting effect's move, a "would"
+    /// karma's event).
+    fn filter_test(&mut self, name: String, filters: &[CardFilter], span: SourceSpan) -> ChunkIdx {
+        let index = self.reserve(span);
+        let mut test = Emitter::new(self, name, ChunkKind::CardTest, 0, span);
+        test.op(Op::CandidateCard);
+        test.filters(filters);
+        test.op(Op::CountCards);
+        test.op(Op::Int { value: 0 });
+        test.op(Op::Compare { op: Comparison::Gt });
+        test.op(Op::Return);
+        let chunk = test.finish();
+        self.place(index, chunk);
+        index
+    }
+
+    /// A "would" karma's test: the candidate (the event's card) passes the filters, and the
+    /// condition holds, reading the event's card as its statement 0 (the engine passes it as
+    /// the outcome of statement 0).
+    fn karma_test(
+        &mut self,
+        name: String,
+        filters: &[CardFilter],
+        condition: Option<&crate::ir::Cond>,
+        span: SourceSpan,
+    ) -> ChunkIdx {
+        let index = self.reserve(span);
+        let mut test = Emitter::new(self, name, ChunkKind::CardTest, 0, span);
+        test.op(Op::CandidateCard);
+        test.filters(filters);
+        test.op(Op::CountCards);
+        test.op(Op::Int { value: 0 });
+        test.op(Op::Compare { op: Comparison::Gt });
+        if let Some(condition) = condition {
+            test.cond(condition);
+            test.op(Op::And);
+        }
+        test.op(Op::Return);
+        let chunk = test.finish();
         self.place(index, chunk);
         index
     }
@@ -481,17 +540,7 @@ impl<'l> Emitter<'l> {
     fn lasting_test(&mut self, filters: &[CardFilter]) -> ChunkIdx {
         self.tests += 1;
         let name = format!("{} / test {}", self.name, self.tests);
-        let index = self.lowerer.reserve(self.span);
-        let mut test = Emitter::new(self.lowerer, name, ChunkKind::CardTest, 0, self.span);
-        test.op(Op::CandidateCard);
-        test.filters(filters);
-        test.op(Op::CountCards);
-        test.op(Op::Int { value: 0 });
-        test.op(Op::Compare { op: Comparison::Gt });
-        test.op(Op::Return);
-        let chunk = test.finish();
-        self.lowerer.place(index, chunk);
-        index
+        self.lowerer.filter_test(name, filters, self.span)
     }
 
     /// A player test: `Player{Each}`, the test, `Return`.

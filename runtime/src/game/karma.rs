@@ -1,0 +1,168 @@
+//! Figures in the Sand's "would" karmas: "If you would X, first Y" and "If you would X, instead
+//! Y" (deluxe rules, "Figures in the Sand", lines 417-445; EXPANSIONS.md F7, F8).
+//!
+//! A "would" karma works while its figure is a top card, on every player's turn (F3). Before an
+//! event it watches (a move of a card with a verb, by an effect or by an action; a Dogma
+//! action), the engine looks for the karmas that apply: on every board's top cards, those whose
+//! subject fits the player doing it (its owner, an opponent of its owner, any player) and whose
+//! test the event's card passes. When one applies the event waits: the karma's effect runs for
+//! its owner, its statement 0 the event's card (`it`), as an effect due before anything else
+//! (`State::lasting_due`); then the event goes on (`first`, when its card is still where it
+//! was: "do as much as you can") or is skipped (`instead`). When several apply, the current
+//! player picks one and the others are ignored, whoever owns them (F8). Nothing a karma does
+//! sets off another karma (F8): a karma's frames carry `Frame::karma`, and while one runs no
+//! karma is looked for. So an "instead" can never loop: its effect cannot set itself off.
+//!
+//! The VM's moves (`vm::moves`) stop before the card's move and run again when the karma is
+//! done (`vm::KarmaResume`); the actions (`Game::act`) run the karma as part of the action and
+//! then the action itself as a step of its own (`Step::Act`).
+
+use super::Game;
+use crate::bytecode::{CardIdx, KarmaInfo, KarmaWho, LastingWhen, WouldEvent, NO_CHUNK};
+use crate::choices::Action;
+use crate::log::Event;
+use crate::state::{Lasting, Seat};
+use crate::vm::Frame;
+use crate::vocab::Color;
+use serde::{Deserialize, Serialize};
+
+/// A "would" karma on a top card: its owner, its card, and its place among the card's karmas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WouldKarma {
+    pub owner: Seat,
+    pub card: CardIdx,
+    pub index: u8,
+}
+
+impl Game {
+    /// Whether a karma's effect is running: the frame, or one it runs inside (F8).
+    pub(crate) fn in_karma(&self, frame: &Frame) -> bool {
+        frame.karma
+            || self
+                .exec
+                .as_ref()
+                .is_some_and(|e| e.frames.iter().any(|f| f.karma))
+    }
+
+    /// The "would" karmas that apply before `actor` does `event` to `card`: on every player's
+    /// top cards, the current player's first and then clockwise, those whose subject fits and
+    /// whose test the card passes (run for the karma's owner). None without figures in play.
+    pub(crate) fn would_karmas(
+        &mut self,
+        actor: Seat,
+        event: WouldEvent,
+        card: CardIdx,
+    ) -> Vec<WouldKarma> {
+        let mut found = Vec::new();
+        if self.edition.rules.figure_set.is_none() {
+            return found;
+        }
+        let edition = self.edition_arc();
+        let players = self.state.player_count();
+        for k in 0..players {
+            let owner = ((self.state.active as usize + k) % players) as Seat;
+            if !self.state.in_play(owner) {
+                continue;
+            }
+            for &color in Color::ALL.iter() {
+                let pile = self.state.players[owner as usize].pile(color);
+                if !pile.karma {
+                    continue;
+                }
+                let Some(top) = pile.top() else {
+                    continue;
+                };
+                for (index, karma) in edition.card(top).karmas.iter().enumerate() {
+                    let KarmaInfo::Would {
+                        who,
+                        event: watched,
+                        test,
+                        ..
+                    } = *karma
+                    else {
+                        continue;
+                    };
+                    let fits = match who {
+                        KarmaWho::You => owner == actor,
+                        KarmaWho::Opponent => self.state.is_opponent(owner, actor),
+                        KarmaWho::Player => true,
+                    };
+                    if watched == event && fits && self.karma_test(owner, top, test, card) {
+                        found.push(WouldKarma {
+                            owner,
+                            card: top,
+                            index: index as u8,
+                        });
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// Whether the event's card passes a karma's test (run for the karma's owner, its figure
+    /// as `this card`). A test that fails to run counts as failed: the event goes on.
+    fn karma_test(&mut self, owner: Seat, figure: CardIdx, test: u16, card: CardIdx) -> bool {
+        if test == NO_CHUNK {
+            return true;
+        }
+        self.eval_karma_test(test, figure, owner, card)
+            .is_ok_and(|v| v != 0)
+    }
+
+    /// A karma applies: its effect is due now, for its owner, with the event's card as its
+    /// statement 0. Returns whether it runs first (else instead).
+    pub(crate) fn karma_due(&mut self, karma: WouldKarma, card: CardIdx) -> bool {
+        let edition = self.edition_arc();
+        let Some(&KarmaInfo::Would { chunk, first, .. }) =
+            edition.card(karma.card).karmas.get(karma.index as usize)
+        else {
+            return true;
+        };
+        self.log.push(Event::Karma {
+            player: karma.owner,
+            figure: karma.card,
+            card,
+            first,
+        });
+        let lasting = Lasting {
+            player: karma.owner,
+            card: karma.card,
+            demander: None,
+            demand: false,
+            chunk,
+            when: LastingWhen::Would,
+            test: NO_CHUNK,
+            turn: self.state.turn,
+        };
+        self.state.lasting_due.push((lasting, Some(card)));
+        first
+    }
+
+    /// Before an action: the "would" karma that applies to it, if any (the Dogma action on its
+    /// card, the Meld action's meld, the Achieve action's claim). Several: the first, the
+    /// current player's own before the others' (the actor is the current player, who picks:
+    /// F8; an action asks no question before it starts).
+    pub(super) fn action_karma(
+        &mut self,
+        seat: Seat,
+        action: Action,
+    ) -> Option<(WouldKarma, CardIdx)> {
+        let (event, card) = match action {
+            Action::Dogma(card) | Action::Endorse(card) => (WouldEvent::Dogma, card),
+            Action::Meld(card) => (WouldEvent::Move(crate::terms::Verb::Meld), card),
+            Action::Achieve(age) => {
+                let card = self
+                    .state
+                    .available
+                    .iter()
+                    .copied()
+                    .find(|c| self.state.value(&self.edition, *c) == age)?;
+                (WouldEvent::Move(crate::terms::Verb::Achieve), card)
+            }
+            _ => return None,
+        };
+        let karma = self.would_karmas(seat, event, card).into_iter().next()?;
+        Some((karma, card))
+    }
+}
