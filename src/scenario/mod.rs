@@ -242,11 +242,18 @@ pub fn run_all_as(
     json: bool,
 ) -> Result<(String, bool), String> {
     let files = scenario_files(paths)?;
-    let mut editions = EditionCache::new(backends);
+    let editions = EditionCache::new(backends);
+    // The scenarios are independent: played on every core, reported in file order.
+    let results: Vec<RunResult> = {
+        use rayon::prelude::*;
+        files
+            .par_iter()
+            .map(|file| run_file(file, &mut &editions, accept))
+            .collect()
+    };
     let mut report = String::new();
     let (mut passed, mut failed) = (0, 0);
-    for file in &files {
-        let result = run_file(file, &mut editions, accept);
+    for result in results {
         if json {
             let failures: Vec<String> = match &result.failure {
                 None => Vec::new(),
@@ -309,7 +316,7 @@ pub fn run_all_as(
             }
         }
     }
-    for (name, why) in &editions.vm_only {
+    for (name, why) in &editions.vm_only() {
         if json {
             let _ = writeln!(
                 report,
