@@ -225,6 +225,8 @@ pub enum KarmaEvent {
     /// action, an effect or a rule.
     Move {
         verb: Spanned<LastingVerb>,
+        /// `score or return a card`: a second verb, either move sets the karma off.
+        or: Option<Spanned<LastingVerb>>,
         card: CardNp,
     },
 }

@@ -962,12 +962,12 @@ fn karma_head_text(karma: &Karma) -> String {
                         text.push_str(&format!(" on {}", with_article(&card_np_text(card))));
                     }
                 }
-                KarmaEvent::Move { verb, card } => {
-                    text.push_str(&format!(
-                        "{} {}",
-                        verb.node.word(),
-                        with_article(&card_np_text(card))
-                    ));
+                KarmaEvent::Move { verb, or, card } => {
+                    text.push_str(verb.node.word());
+                    if let Some(or) = or {
+                        text.push_str(&format!(" or {}", or.node.word()));
+                    }
+                    text.push_str(&format!(" {}", with_article(&card_np_text(card))));
                 }
             }
             if let Some(c) = condition {

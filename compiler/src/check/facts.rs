@@ -192,14 +192,20 @@ impl CardCx<'_> {
                 use dogma_runtime::bytecode::{KarmaWho, WouldEvent};
                 let (would, participles) = match &event.node {
                     ast::KarmaEvent::Dogma { .. } => (WouldEvent::Dogma, Vec::new()),
-                    ast::KarmaEvent::Move { verb, .. } => {
-                        let would = match verb.node {
-                            ast::LastingVerb::Draw => {
-                                WouldEvent::Move(dogma_runtime::terms::Verb::Draw)
-                            }
-                            ast::LastingVerb::Move(v) => WouldEvent::Move(super::words::verb(v)),
+                    ast::KarmaEvent::Move { verb, or, .. } => {
+                        let runtime_verb = |verb: ast::LastingVerb| match verb {
+                            ast::LastingVerb::Draw => dogma_runtime::terms::Verb::Draw,
+                            ast::LastingVerb::Move(v) => super::words::verb(v),
                         };
-                        (would, vec![verb.node.participle()])
+                        let would = match or {
+                            Some(or) => {
+                                WouldEvent::Either(runtime_verb(verb.node), runtime_verb(or.node))
+                            }
+                            None => WouldEvent::Move(runtime_verb(verb.node)),
+                        };
+                        let mut participles = vec![verb.node.participle()];
+                        participles.extend(or.as_ref().map(|or| or.node.participle()));
+                        (would, participles)
                     }
                 };
                 let (filters, condition, body) = self.would_effect(

@@ -155,20 +155,21 @@ fn lower_karma_would(head: P) -> Karma {
             .map(super::selections::lower_card_np);
         KarmaEvent::Dogma { card }
     } else {
-        let verb_span = span_of(&first);
-        let word = Cursor::new(first).next();
-        let verb = match word.as_rule() {
-            Rule::kw_draw => LastingVerb::Draw,
-            other => LastingVerb::Move(super::statements::verb_of(other)),
+        let lasting_verb = |pair: P<'_>| {
+            let span = span_of(&pair);
+            let verb = match Cursor::new(pair).next().as_rule() {
+                Rule::kw_draw => LastingVerb::Draw,
+                other => LastingVerb::Move(super::statements::verb_of(other)),
+            };
+            Spanned::new(verb, span)
         };
+        let verb = lasting_verb(first);
+        let or = e.eat(Rule::kw_or).map(|_| lasting_verb(e.next()));
         let card = e
             .find(Rule::karma_card)
             .map(super::selections::lower_card_np)
             .expect("grammar: a moved card is described");
-        KarmaEvent::Move {
-            verb: Spanned::new(verb, verb_span),
-            card,
-        }
+        KarmaEvent::Move { verb, or, card }
     };
     h.next(); // ,
     let condition = if h.eat(Rule::kw_and).is_some() {
