@@ -257,6 +257,9 @@ pub enum KarmaUnit {
     CardsIn(Vec<ZoneKind>),
     /// `splayed color on your board`.
     SplayedColor,
+    /// `icon in each color you have splayed up`: the icons shown in the piles splayed that way
+    /// (its gift is always `SameIcon`).
+    IconInSplayed(Direction),
 }
 
 /// What a `provides` karma adds per unit counted.
@@ -266,6 +269,12 @@ pub enum KarmaGift {
     Points,
     /// `crown`, `castle, lightbulb, leaf and crown`: to each of these icons' counts.
     Icons(Vec<Name>),
+    /// `icon of every type on your board`: to the count of each icon the board shows.
+    EveryIconOnBoard,
+    /// `icon of the same type` (with `IconInSplayed`): to the count of the icon counted.
+    SameIcon,
+    /// `point for every clock on your board`: points times the icon's visible count.
+    PointsPerIcon(Name),
 }
 
 /// `v = 11`, `c = color of melded`: a parameter of an effect and a value for it.

@@ -987,10 +987,21 @@ fn karma_head_text(karma: &Karma) -> String {
                     format!("card in your {}", zones.join(" and "))
                 }
                 KarmaUnit::SplayedColor => "splayed color on your board".to_string(),
+                KarmaUnit::IconInSplayed(d) => {
+                    format!("icon in each color you have splayed {}", d.word())
+                }
             };
             let gift = match &gift.node {
                 KarmaGift::Points if amount.node == 1 => "point".to_string(),
                 KarmaGift::Points => "points".to_string(),
+                KarmaGift::PointsPerIcon(icon) if amount.node == 1 => {
+                    format!("point for every {} on your board", icon.node)
+                }
+                KarmaGift::PointsPerIcon(icon) => {
+                    format!("points for every {} on your board", icon.node)
+                }
+                KarmaGift::EveryIconOnBoard => "icon of every type on your board".to_string(),
+                KarmaGift::SameIcon => "icon of the same type".to_string(),
                 KarmaGift::Icons(icons) => {
                     let names: Vec<&str> = icons.iter().map(|i| i.node.as_str()).collect();
                     match names.as_slice() {

@@ -548,6 +548,9 @@ pub enum KarmaCount {
     CardsIn(u8),
     /// Splayed colours on the board.
     SplayedColors,
+    /// The icons visible in the piles splayed in that direction, each counted for its own kind
+    /// (with `KarmaGift::SameIcon`).
+    IconsInSplayed(SplayDirection),
 }
 
 /// `KarmaCount::CardsIn`'s zone bits.
@@ -562,6 +565,12 @@ pub enum KarmaGift {
     Points,
     /// Icons of each kind in the mask (`icon_bit`).
     Icons(u8),
+    /// Icons of every kind the owner's board shows (its visible count above zero).
+    EveryIconOnBoard,
+    /// Icons of the kind counted (per icon of `KarmaCount::IconsInSplayed`).
+    SameIcon,
+    /// Points, times the icon's visible count on the owner's board.
+    PointsPerIcon(Icon),
 }
 
 /// Whether a Relic's set is in play: only then may it go to a hand and be played as a card of

@@ -169,6 +169,7 @@ impl CardCx<'_> {
         use dogma_runtime::bytecode::{
             icon_bit, KarmaCount, KarmaGift, KARMA_FORECAST, KARMA_HAND, KARMA_SCORE,
         };
+        use dogma_runtime::SplayDirection;
         let karma = effect.karma.as_ref()?;
         let kind = match &karma.node {
             ast::Karma::Decree(t) => {
@@ -254,6 +255,12 @@ impl CardCx<'_> {
                         KarmaCount::CardsIn(mask)
                     }
                     ast::KarmaUnit::SplayedColor => KarmaCount::SplayedColors,
+                    ast::KarmaUnit::IconInSplayed(d) => KarmaCount::IconsInSplayed(match d {
+                        ast::Direction::Left => SplayDirection::Left,
+                        ast::Direction::Right => SplayDirection::Right,
+                        ast::Direction::Up => SplayDirection::Up,
+                        ast::Direction::Aslant => SplayDirection::Aslant,
+                    }),
                 };
                 if !(1..=12).contains(&amount.node) {
                     self.errors.push(Error::ValueOutOfRange {
@@ -273,6 +280,11 @@ impl CardCx<'_> {
                             mask |= icon_bit(self.icon_name(name)?);
                         }
                         KarmaGift::Icons(mask)
+                    }
+                    ast::KarmaGift::EveryIconOnBoard => KarmaGift::EveryIconOnBoard,
+                    ast::KarmaGift::SameIcon => KarmaGift::SameIcon,
+                    ast::KarmaGift::PointsPerIcon(name) => {
+                        KarmaGift::PointsPerIcon(self.icon_name(name)?)
                     }
                 };
                 KarmaKind::Provides {

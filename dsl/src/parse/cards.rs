@@ -209,6 +209,23 @@ fn lower_karma(pair: P) -> Effect {
         }
         Rule::karma_melded => Karma::WhenMelded,
         Rule::karma_would => lower_karma_would(head),
+        _ if head.clone().into_inner().nth(1).map(|p| p.as_rule()) == Some(Rule::kw_icon) => {
+            let head_span = span_of(&head);
+            let mut h = Cursor::new(head);
+            let direction = h
+                .find(Rule::direction)
+                .map(super::statements::lower_direction)
+                .expect("grammar: a splay direction");
+            let amount = h
+                .find(Rule::int)
+                .map(spanned_int)
+                .expect("grammar: an amount");
+            Karma::Provides {
+                per: Spanned::new(KarmaUnit::IconInSplayed(direction.node), head_span),
+                amount,
+                gift: Spanned::new(KarmaGift::SameIcon, head_span),
+            }
+        }
         _ => {
             let mut h = Cursor::new(head);
             h.next(); // each
@@ -234,13 +251,31 @@ fn lower_karma(pair: P) -> Effect {
             h.next(); // additional
             let gift_pair = h.next();
             let gift_span = span_of(&gift_pair);
+            let gift_pair_rule_is_icon = gift_pair
+                .clone()
+                .into_inner()
+                .next()
+                .is_some_and(|p| p.as_rule() == Rule::kw_icon);
             let names: Vec<Name> = gift_pair
                 .into_inner()
                 .filter(|p| p.as_rule() == Rule::name)
                 .map(name_of)
                 .collect();
-            let gift = if names.is_empty() {
-                KarmaGift::Points
+            let every_icon = gift_pair_rule_is_icon;
+            let gift = if every_icon {
+                KarmaGift::EveryIconOnBoard
+            } else if names.is_empty() {
+                match h.eat(Rule::karma_per_icon) {
+                    Some(per_icon) => {
+                        let icon = per_icon
+                            .into_inner()
+                            .find(|p| p.as_rule() == Rule::name)
+                            .map(name_of)
+                            .expect("grammar: an icon");
+                        KarmaGift::PointsPerIcon(icon)
+                    }
+                    None => KarmaGift::Points,
+                }
             } else {
                 KarmaGift::Icons(names)
             };

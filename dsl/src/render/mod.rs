@@ -148,6 +148,9 @@ fn karma_text(karma: &Karma, body: String) -> String {
                     format!("card in your {}", words::and_list(&zones))
                 }
                 KarmaUnit::SplayedColor => "splayed color on your board".to_string(),
+                KarmaUnit::IconInSplayed(d) => {
+                    format!("icon in each color you have splayed {}", d.word())
+                }
             };
             let n = amount.node;
             let gift = match &gift.node {
@@ -155,6 +158,13 @@ fn karma_text(karma: &Karma, body: String) -> String {
                     "{} toward your score",
                     if n == 1 { "point" } else { "points" }
                 ),
+                KarmaGift::PointsPerIcon(icon) => format!(
+                    "{} toward your score for every {} on your board",
+                    if n == 1 { "point" } else { "points" },
+                    words::icon(&icon.node)
+                ),
+                KarmaGift::EveryIconOnBoard => "icon of every type on your board".to_string(),
+                KarmaGift::SameIcon => "icon of the same type".to_string(),
                 KarmaGift::Icons(icons) => {
                     let icons: Vec<String> = icons.iter().map(|i| words::icon(&i.node)).collect();
                     words::and_list(&icons)
