@@ -188,6 +188,9 @@ pub enum Karma {
     /// `when you meld this card { … }`: "When you meld this card, …" (F4): the body runs as the
     /// card is melded (after the other steps of a Meld action).
     WhenMelded,
+    /// `if you are required to fade a Figure, instead do nothing`: while the card is a top
+    /// card, its owner never fades figures (F10).
+    NoFade,
     /// `each castle on your board provides 1 additional crown`: a standing modifier of icon
     /// counts or of the score (F5), counted from the owner's cards as they are, karmas aside.
     Provides {

@@ -948,6 +948,7 @@ fn karma_head_text(karma: &Karma) -> String {
     match karma {
         Karma::Decree(title) => format!("decree {}", quote(&title.node)),
         Karma::WhenMelded => "when you meld this card".to_string(),
+        Karma::NoFade => "if you are required to fade a Figure, instead do nothing".to_string(),
         Karma::Would {
             who,
             event,

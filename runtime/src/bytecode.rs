@@ -500,6 +500,9 @@ pub enum KarmaInfo {
         test: ChunkIdx,
         chunk: ChunkIdx,
     },
+    /// "If you are required to fade a figure, instead do nothing": while the card is a top
+    /// card, its owner does not fade (F10).
+    NoFade,
     /// "Each … provides N additional …" (F5): per unit counted on the owner's side, `amount`
     /// more of each gift, counted from the cards as they are (karmas do not chain: F8).
     Provides {

@@ -184,6 +184,7 @@ impl CardCx<'_> {
                 KarmaKind::Decree(id)
             }
             ast::Karma::WhenMelded => KarmaKind::WhenMelded(self.effect(title, effect)),
+            ast::Karma::NoFade => KarmaKind::NoFade,
             ast::Karma::Would {
                 who,
                 event,

@@ -208,6 +208,7 @@ fn lower_karma(pair: P) -> Effect {
             Karma::Decree(title_of(h.next()))
         }
         Rule::karma_melded => Karma::WhenMelded,
+        Rule::karma_no_fade => Karma::NoFade,
         Rule::karma_would => lower_karma_would(head),
         _ if head.clone().into_inner().nth(1).map(|p| p.as_rule()) == Some(Rule::kw_icon) => {
             let head_span = span_of(&head);

@@ -131,6 +131,7 @@ fn karma_text(karma: &Karma, body: String) -> String {
         ),
         // Rendered by `render_effect`, which has the renderer its filters need.
         Karma::Would { .. } => body,
+        Karma::NoFade => "If you are required to fade a figure, instead do nothing.".to_string(),
         Karma::WhenMelded => {
             let mut chars = body.chars();
             let body: String = match chars.next() {
