@@ -232,6 +232,8 @@ pub enum KarmaEvent {
         or: Option<Spanned<LastingVerb>>,
         card: CardNp,
     },
+    /// `splay a color left`: a splay of a pile that changes it (`it`: the pile's top card).
+    Splay { direction: Spanned<Direction> },
 }
 
 impl KarmaEvent {
@@ -240,6 +242,7 @@ impl KarmaEvent {
         match self {
             KarmaEvent::Dogma { card } => card.as_ref(),
             KarmaEvent::Move { card, .. } => Some(card),
+            KarmaEvent::Splay { .. } => None,
         }
     }
 }

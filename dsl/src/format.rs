@@ -963,6 +963,9 @@ fn karma_head_text(karma: &Karma) -> String {
                         text.push_str(&format!(" on {}", with_article(&card_np_text(card))));
                     }
                 }
+                KarmaEvent::Splay { direction } => {
+                    text.push_str(&format!("splay a color {}", direction.node.word()));
+                }
                 KarmaEvent::Move { verb, or, card } => {
                     text.push_str(verb.node.word());
                     if let Some(or) = or {

@@ -528,6 +528,9 @@ pub enum WouldEvent {
     Move(Verb),
     /// `score or return a card`: a move with either verb.
     Either(Verb, Verb),
+    /// `splay a color left`: a splay of a pile in that direction that changes it (its card:
+    /// the pile's top card).
+    Splay(SplayDirection),
 }
 
 impl WouldEvent {

@@ -194,6 +194,15 @@ impl CardCx<'_> {
                 use dogma_runtime::bytecode::{KarmaWho, WouldEvent};
                 let (would, participles) = match &event.node {
                     ast::KarmaEvent::Dogma { .. } => (WouldEvent::Dogma, Vec::new()),
+                    ast::KarmaEvent::Splay { direction } => (
+                        WouldEvent::Splay(match direction.node {
+                            ast::Direction::Left => SplayDirection::Left,
+                            ast::Direction::Right => SplayDirection::Right,
+                            ast::Direction::Up => SplayDirection::Up,
+                            ast::Direction::Aslant => SplayDirection::Aslant,
+                        }),
+                        Vec::new(),
+                    ),
                     ast::KarmaEvent::Move { verb, or, .. } => {
                         let runtime_verb = |verb: ast::LastingVerb| match verb {
                             ast::LastingVerb::Draw => dogma_runtime::terms::Verb::Draw,

@@ -149,7 +149,13 @@ fn lower_karma_would(head: P) -> Karma {
     let event_span = span_of(&event_pair);
     let mut e = Cursor::new(event_pair);
     let first = e.next();
-    let event = if first.as_rule() == Rule::kw_take {
+    let event = if first.as_rule() == Rule::kw_splay {
+        let direction = e
+            .find(Rule::direction)
+            .map(super::statements::lower_direction)
+            .expect("grammar: a splay direction");
+        KarmaEvent::Splay { direction }
+    } else if first.as_rule() == Rule::kw_take {
         let card = e
             .find(Rule::karma_card)
             .map(super::selections::lower_card_np);

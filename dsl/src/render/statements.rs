@@ -914,6 +914,10 @@ impl Renderer<'_> {
                     text.push_str(&crate::format::with_article(&self.card_np(card)));
                 }
             }
+            KarmaEvent::Splay { direction } => {
+                text.push_str("splay a color ");
+                text.push_str(direction.node.word());
+            }
             KarmaEvent::Move { verb, or, card } => {
                 text.push_str(verb.node.word());
                 if let Some(or) = or {
