@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 28;
+pub const FORMAT_VERSION: u32 = 29;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -489,7 +489,8 @@ pub enum KarmaInfo {
     Decree(SpecialIdx),
     /// "When you meld this card, …" (F4): this effect chunk runs for the melder as the card is
     /// melded.
-    WhenMelded(ChunkIdx),
+    /// `from_hand`: only when it was melded from the melder's hand.
+    WhenMelded { chunk: ChunkIdx, from_hand: bool },
     /// "If you would …, first/instead …" (F7): when `who` would do `event` to a card that
     /// passes `test` (`NO_CHUNK`: any card), `chunk` runs for the karma's owner before the event
     /// (`first`) or in its place, its statement 0 the event's card (`it`).
