@@ -84,6 +84,11 @@ impl Game {
                             {
                                 frame.ints.push(seat_operand);
                                 frame.ints.push(age_operand);
+                                // `Op::DrawOfSet` pops its set before this op's operands:
+                                // it goes back on top, for the op to run again.
+                                if let Some(set) = set {
+                                    frame.ints.push(i32::from(set));
+                                }
                                 return stopped(stop);
                             }
                         }
