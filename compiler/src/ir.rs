@@ -111,6 +111,8 @@ pub enum KarmaKind {
     /// its place, the effect runs for the karma's owner, its statement 0 the event's card
     /// (`it`); the event's card passes `filters`.
     Would(Box<WouldKarma>),
+    /// `if you are required to fade a Figure, instead do nothing`: its owner never fades.
+    NoFade,
     /// `each castle on your board provides 1 additional crown`.
     Provides {
         per: dogma_runtime::bytecode::KarmaCount,

@@ -189,6 +189,9 @@ pub enum Karma {
     /// card is melded (after the other steps of a Meld action); `from your hand`: only when it
     /// was melded from the melder's hand.
     WhenMelded { from_hand: bool },
+    /// `if you are required to fade a Figure, instead do nothing`: while the card is a top
+    /// card, its owner never fades figures (F10).
+    NoFade,
     /// `each castle on your board provides 1 additional crown`: a standing modifier of icon
     /// counts or of the score (F5), counted from the owner's cards as they are, karmas aside.
     Provides {
@@ -226,8 +229,12 @@ pub enum KarmaEvent {
     /// action, an effect or a rule.
     Move {
         verb: Spanned<LastingVerb>,
+        /// `score or return a card`: a second verb, either move sets the karma off.
+        or: Option<Spanned<LastingVerb>>,
         card: CardNp,
     },
+    /// `splay a color left`: a splay of a pile that changes it (`it`: the pile's top card).
+    Splay { direction: Spanned<Direction> },
 }
 
 impl KarmaEvent {
@@ -236,6 +243,7 @@ impl KarmaEvent {
         match self {
             KarmaEvent::Dogma { card } => card.as_ref(),
             KarmaEvent::Move { card, .. } => Some(card),
+            KarmaEvent::Splay { .. } => None,
         }
     }
 }
@@ -256,6 +264,9 @@ pub enum KarmaUnit {
     CardsIn(Vec<ZoneKind>),
     /// `splayed color on your board`.
     SplayedColor,
+    /// `icon in each color you have splayed up`: the icons shown in the piles splayed that way
+    /// (its gift is always `SameIcon`).
+    IconInSplayed(Direction),
 }
 
 /// What a `provides` karma adds per unit counted.
@@ -265,6 +276,12 @@ pub enum KarmaGift {
     Points,
     /// `crown`, `castle, lightbulb, leaf and crown`: to each of these icons' counts.
     Icons(Vec<Name>),
+    /// `icon of every type on your board`: to the count of each icon the board shows.
+    EveryIconOnBoard,
+    /// `icon of the same type` (with `IconInSplayed`): to the count of the icon counted.
+    SameIcon,
+    /// `point for every clock on your board`: points times the icon's visible count.
+    PointsPerIcon(Name),
 }
 
 /// `v = 11`, `c = color of melded`: a parameter of an effect and a value for it.

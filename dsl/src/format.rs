@@ -951,6 +951,7 @@ fn karma_head_text(karma: &Karma) -> String {
         Karma::WhenMelded { from_hand: true } => {
             "when you meld this card from your hand".to_string()
         }
+        Karma::NoFade => "if you are required to fade a Figure, instead do nothing".to_string(),
         Karma::Would {
             who,
             event,
@@ -965,12 +966,15 @@ fn karma_head_text(karma: &Karma) -> String {
                         text.push_str(&format!(" on {}", with_article(&card_np_text(card))));
                     }
                 }
-                KarmaEvent::Move { verb, card } => {
-                    text.push_str(&format!(
-                        "{} {}",
-                        verb.node.word(),
-                        with_article(&card_np_text(card))
-                    ));
+                KarmaEvent::Splay { direction } => {
+                    text.push_str(&format!("splay a color {}", direction.node.word()));
+                }
+                KarmaEvent::Move { verb, or, card } => {
+                    text.push_str(verb.node.word());
+                    if let Some(or) = or {
+                        text.push_str(&format!(" or {}", or.node.word()));
+                    }
+                    text.push_str(&format!(" {}", with_article(&card_np_text(card))));
                 }
             }
             if let Some(c) = condition {
@@ -990,10 +994,21 @@ fn karma_head_text(karma: &Karma) -> String {
                     format!("card in your {}", zones.join(" and "))
                 }
                 KarmaUnit::SplayedColor => "splayed color on your board".to_string(),
+                KarmaUnit::IconInSplayed(d) => {
+                    format!("icon in each color you have splayed {}", d.word())
+                }
             };
             let gift = match &gift.node {
                 KarmaGift::Points if amount.node == 1 => "point".to_string(),
                 KarmaGift::Points => "points".to_string(),
+                KarmaGift::PointsPerIcon(icon) if amount.node == 1 => {
+                    format!("point for every {} on your board", icon.node)
+                }
+                KarmaGift::PointsPerIcon(icon) => {
+                    format!("points for every {} on your board", icon.node)
+                }
+                KarmaGift::EveryIconOnBoard => "icon of every type on your board".to_string(),
+                KarmaGift::SameIcon => "icon of the same type".to_string(),
                 KarmaGift::Icons(icons) => {
                     let names: Vec<&str> = icons.iter().map(|i| i.node.as_str()).collect();
                     match names.as_slice() {

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 28;
+pub const FORMAT_VERSION: u32 = 29;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -501,6 +501,9 @@ pub enum KarmaInfo {
         test: ChunkIdx,
         chunk: ChunkIdx,
     },
+    /// "If you are required to fade a figure, instead do nothing": while the card is a top
+    /// card, its owner does not fade (F10).
+    NoFade,
     /// "Each … provides N additional …" (F5): per unit counted on the owner's side, `amount`
     /// more of each gift, counted from the cards as they are (karmas do not chain: F8).
     Provides {
@@ -524,6 +527,21 @@ pub enum KarmaWho {
 pub enum WouldEvent {
     Dogma,
     Move(Verb),
+    /// `score or return a card`: a move with either verb.
+    Either(Verb, Verb),
+    /// `splay a color left`: a splay of a pile in that direction that changes it (its card:
+    /// the pile's top card).
+    Splay(SplayDirection),
+}
+
+impl WouldEvent {
+    /// Whether a karma watching `self` watches `event` (a Dogma action or one verb's move).
+    pub fn watches(self, event: WouldEvent) -> bool {
+        match (self, event) {
+            (WouldEvent::Either(a, b), WouldEvent::Move(v)) => v == a || v == b,
+            (watched, event) => watched == event,
+        }
+    }
 }
 
 /// What a `provides` karma counts on its owner's side.
@@ -537,6 +555,9 @@ pub enum KarmaCount {
     CardsIn(u8),
     /// Splayed colours on the board.
     SplayedColors,
+    /// The icons visible in the piles splayed in that direction, each counted for its own kind
+    /// (with `KarmaGift::SameIcon`).
+    IconsInSplayed(SplayDirection),
 }
 
 /// `KarmaCount::CardsIn`'s zone bits.
@@ -551,6 +572,12 @@ pub enum KarmaGift {
     Points,
     /// Icons of each kind in the mask (`icon_bit`).
     Icons(u8),
+    /// Icons of every kind the owner's board shows (its visible count above zero).
+    EveryIconOnBoard,
+    /// Icons of the kind counted (per icon of `KarmaCount::IconsInSplayed`).
+    SameIcon,
+    /// Points, times the icon's visible count on the owner's board.
+    PointsPerIcon(Icon),
 }
 
 /// Whether a Relic's set is in play: only then may it go to a hand and be played as a card of

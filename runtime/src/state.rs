@@ -506,13 +506,34 @@ impl State {
                 let KarmaInfo::Provides { per, amount, gift } = *karma else {
                     continue;
                 };
-                let applies = match (gift, icon) {
-                    (KarmaGift::Points, None) => true,
-                    (KarmaGift::Icons(mask), Some(icon)) => mask & icon_bit(icon) != 0,
-                    _ => false,
+                let player = &self.players[seat as usize];
+                let visible = |icon: Icon| -> i32 {
+                    let i = icon_index(icon);
+                    player.board.iter().map(|p| i32::from(p.icons[i])).sum()
                 };
-                if applies {
-                    total += i32::from(amount) * self.karma_units(edition, seat, per);
+                let factor = match (gift, icon) {
+                    (KarmaGift::Points, None) => 1,
+                    (KarmaGift::Icons(mask), Some(icon)) if mask & icon_bit(icon) != 0 => 1,
+                    (KarmaGift::EveryIconOnBoard, Some(icon)) if visible(icon) > 0 => 1,
+                    (KarmaGift::PointsPerIcon(counted), None) => visible(counted),
+                    (KarmaGift::SameIcon, Some(icon)) => {
+                        // Per icon of this kind shown in the piles counted.
+                        if let crate::bytecode::KarmaCount::IconsInSplayed(d) = per {
+                            let i = icon_index(icon);
+                            total += i32::from(amount)
+                                * player
+                                    .board
+                                    .iter()
+                                    .filter(|p| p.splay == Some(d) && p.cards.len() > 1)
+                                    .map(|p| i32::from(p.icons[i]))
+                                    .sum::<i32>();
+                        }
+                        0
+                    }
+                    _ => 0,
+                };
+                if factor != 0 {
+                    total += i32::from(amount) * factor * self.karma_units(edition, seat, per);
                 }
             }
         }
@@ -573,6 +594,8 @@ impl State {
                 .iter()
                 .filter(|p| p.splay.is_some() && p.cards.len() > 1)
                 .count() as i32,
+            // Counted per icon kind by its `SameIcon` gift (in `karma_gifts`).
+            KarmaCount::IconsInSplayed(_) => 0,
         }
     }
 

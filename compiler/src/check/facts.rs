@@ -169,6 +169,7 @@ impl CardCx<'_> {
         use dogma_runtime::bytecode::{
             icon_bit, KarmaCount, KarmaGift, KARMA_FORECAST, KARMA_HAND, KARMA_SCORE,
         };
+        use dogma_runtime::SplayDirection;
         let karma = effect.karma.as_ref()?;
         let kind = match &karma.node {
             ast::Karma::Decree(t) => {
@@ -186,6 +187,7 @@ impl CardCx<'_> {
                 effect: self.effect(title, effect),
                 from_hand: *from_hand,
             },
+            ast::Karma::NoFade => KarmaKind::NoFade,
             ast::Karma::Would {
                 who,
                 event,
@@ -195,14 +197,29 @@ impl CardCx<'_> {
                 use dogma_runtime::bytecode::{KarmaWho, WouldEvent};
                 let (would, participles) = match &event.node {
                     ast::KarmaEvent::Dogma { .. } => (WouldEvent::Dogma, Vec::new()),
-                    ast::KarmaEvent::Move { verb, .. } => {
-                        let would = match verb.node {
-                            ast::LastingVerb::Draw => {
-                                WouldEvent::Move(dogma_runtime::terms::Verb::Draw)
-                            }
-                            ast::LastingVerb::Move(v) => WouldEvent::Move(super::words::verb(v)),
+                    ast::KarmaEvent::Splay { direction } => (
+                        WouldEvent::Splay(match direction.node {
+                            ast::Direction::Left => SplayDirection::Left,
+                            ast::Direction::Right => SplayDirection::Right,
+                            ast::Direction::Up => SplayDirection::Up,
+                            ast::Direction::Aslant => SplayDirection::Aslant,
+                        }),
+                        Vec::new(),
+                    ),
+                    ast::KarmaEvent::Move { verb, or, .. } => {
+                        let runtime_verb = |verb: ast::LastingVerb| match verb {
+                            ast::LastingVerb::Draw => dogma_runtime::terms::Verb::Draw,
+                            ast::LastingVerb::Move(v) => super::words::verb(v),
                         };
-                        (would, vec![verb.node.participle()])
+                        let would = match or {
+                            Some(or) => {
+                                WouldEvent::Either(runtime_verb(verb.node), runtime_verb(or.node))
+                            }
+                            None => WouldEvent::Move(runtime_verb(verb.node)),
+                        };
+                        let mut participles = vec![verb.node.participle()];
+                        participles.extend(or.as_ref().map(|or| or.node.participle()));
+                        (would, participles)
                     }
                 };
                 let (filters, condition, body) = self.would_effect(
@@ -251,6 +268,12 @@ impl CardCx<'_> {
                         KarmaCount::CardsIn(mask)
                     }
                     ast::KarmaUnit::SplayedColor => KarmaCount::SplayedColors,
+                    ast::KarmaUnit::IconInSplayed(d) => KarmaCount::IconsInSplayed(match d {
+                        ast::Direction::Left => SplayDirection::Left,
+                        ast::Direction::Right => SplayDirection::Right,
+                        ast::Direction::Up => SplayDirection::Up,
+                        ast::Direction::Aslant => SplayDirection::Aslant,
+                    }),
                 };
                 if !(1..=12).contains(&amount.node) {
                     self.errors.push(Error::ValueOutOfRange {
@@ -270,6 +293,11 @@ impl CardCx<'_> {
                             mask |= icon_bit(self.icon_name(name)?);
                         }
                         KarmaGift::Icons(mask)
+                    }
+                    ast::KarmaGift::EveryIconOnBoard => KarmaGift::EveryIconOnBoard,
+                    ast::KarmaGift::SameIcon => KarmaGift::SameIcon,
+                    ast::KarmaGift::PointsPerIcon(name) => {
+                        KarmaGift::PointsPerIcon(self.icon_name(name)?)
                     }
                 };
                 KarmaKind::Provides {

@@ -149,26 +149,33 @@ fn lower_karma_would(head: P) -> Karma {
     let event_span = span_of(&event_pair);
     let mut e = Cursor::new(event_pair);
     let first = e.next();
-    let event = if first.as_rule() == Rule::kw_take {
+    let event = if first.as_rule() == Rule::kw_splay {
+        let direction = e
+            .find(Rule::direction)
+            .map(super::statements::lower_direction)
+            .expect("grammar: a splay direction");
+        KarmaEvent::Splay { direction }
+    } else if first.as_rule() == Rule::kw_take {
         let card = e
             .find(Rule::karma_card)
             .map(super::selections::lower_card_np);
         KarmaEvent::Dogma { card }
     } else {
-        let verb_span = span_of(&first);
-        let word = Cursor::new(first).next();
-        let verb = match word.as_rule() {
-            Rule::kw_draw => LastingVerb::Draw,
-            other => LastingVerb::Move(super::statements::verb_of(other)),
+        let lasting_verb = |pair: P<'_>| {
+            let span = span_of(&pair);
+            let verb = match Cursor::new(pair).next().as_rule() {
+                Rule::kw_draw => LastingVerb::Draw,
+                other => LastingVerb::Move(super::statements::verb_of(other)),
+            };
+            Spanned::new(verb, span)
         };
+        let verb = lasting_verb(first);
+        let or = e.eat(Rule::kw_or).map(|_| lasting_verb(e.next()));
         let card = e
             .find(Rule::karma_card)
             .map(super::selections::lower_card_np)
             .expect("grammar: a moved card is described");
-        KarmaEvent::Move {
-            verb: Spanned::new(verb, verb_span),
-            card,
-        }
+        KarmaEvent::Move { verb, or, card }
     };
     h.next(); // ,
     let condition = if h.eat(Rule::kw_and).is_some() {
@@ -209,7 +216,25 @@ fn lower_karma(pair: P) -> Effect {
         Rule::karma_melded => Karma::WhenMelded {
             from_hand: Cursor::new(head).find(Rule::kw_hand).is_some(),
         },
+        Rule::karma_no_fade => Karma::NoFade,
         Rule::karma_would => lower_karma_would(head),
+        _ if head.clone().into_inner().nth(1).map(|p| p.as_rule()) == Some(Rule::kw_icon) => {
+            let head_span = span_of(&head);
+            let mut h = Cursor::new(head);
+            let direction = h
+                .find(Rule::direction)
+                .map(super::statements::lower_direction)
+                .expect("grammar: a splay direction");
+            let amount = h
+                .find(Rule::int)
+                .map(spanned_int)
+                .expect("grammar: an amount");
+            Karma::Provides {
+                per: Spanned::new(KarmaUnit::IconInSplayed(direction.node), head_span),
+                amount,
+                gift: Spanned::new(KarmaGift::SameIcon, head_span),
+            }
+        }
         _ => {
             let mut h = Cursor::new(head);
             h.next(); // each
@@ -235,13 +260,31 @@ fn lower_karma(pair: P) -> Effect {
             h.next(); // additional
             let gift_pair = h.next();
             let gift_span = span_of(&gift_pair);
+            let gift_pair_rule_is_icon = gift_pair
+                .clone()
+                .into_inner()
+                .next()
+                .is_some_and(|p| p.as_rule() == Rule::kw_icon);
             let names: Vec<Name> = gift_pair
                 .into_inner()
                 .filter(|p| p.as_rule() == Rule::name)
                 .map(name_of)
                 .collect();
-            let gift = if names.is_empty() {
-                KarmaGift::Points
+            let every_icon = gift_pair_rule_is_icon;
+            let gift = if every_icon {
+                KarmaGift::EveryIconOnBoard
+            } else if names.is_empty() {
+                match h.eat(Rule::karma_per_icon) {
+                    Some(per_icon) => {
+                        let icon = per_icon
+                            .into_inner()
+                            .find(|p| p.as_rule() == Rule::name)
+                            .map(name_of)
+                            .expect("grammar: an icon");
+                        KarmaGift::PointsPerIcon(icon)
+                    }
+                    None => KarmaGift::Points,
+                }
             } else {
                 KarmaGift::Icons(names)
             };

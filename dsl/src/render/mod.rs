@@ -131,6 +131,7 @@ fn karma_text(karma: &Karma, body: String) -> String {
         ),
         // Rendered by `render_effect`, which has the renderer its filters need.
         Karma::Would { .. } => body,
+        Karma::NoFade => "If you are required to fade a figure, instead do nothing.".to_string(),
         Karma::WhenMelded { from_hand } => {
             let mut chars = body.chars();
             let body: String = match chars.next() {
@@ -149,6 +150,9 @@ fn karma_text(karma: &Karma, body: String) -> String {
                     format!("card in your {}", words::and_list(&zones))
                 }
                 KarmaUnit::SplayedColor => "splayed color on your board".to_string(),
+                KarmaUnit::IconInSplayed(d) => {
+                    format!("icon in each color you have splayed {}", d.word())
+                }
             };
             let n = amount.node;
             let gift = match &gift.node {
@@ -156,6 +160,13 @@ fn karma_text(karma: &Karma, body: String) -> String {
                     "{} toward your score",
                     if n == 1 { "point" } else { "points" }
                 ),
+                KarmaGift::PointsPerIcon(icon) => format!(
+                    "{} toward your score for every {} on your board",
+                    if n == 1 { "point" } else { "points" },
+                    words::icon(&icon.node)
+                ),
+                KarmaGift::EveryIconOnBoard => "icon of every type on your board".to_string(),
+                KarmaGift::SameIcon => "icon of the same type".to_string(),
                 KarmaGift::Icons(icons) => {
                     let icons: Vec<String> = icons.iter().map(|i| words::icon(&i.node)).collect();
                     words::and_list(&icons)

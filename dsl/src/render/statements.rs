@@ -888,10 +888,12 @@ impl Renderer<'_> {
 
     /// A "would" karma's card (`it`, the card the event moves) is one card.
     pub(super) fn would_card(&mut self, event: &KarmaEvent) {
-        if let KarmaEvent::Move { verb, .. } = event {
-            let participle = verb.node.participle();
-            self.plural.insert(participle, false);
-            self.counts.insert(participle, 1);
+        if let KarmaEvent::Move { verb, or, .. } = event {
+            for verb in std::iter::once(verb).chain(or) {
+                let participle = verb.node.participle();
+                self.plural.insert(participle, false);
+                self.counts.insert(participle, 1);
+            }
         }
     }
 
@@ -912,8 +914,16 @@ impl Renderer<'_> {
                     text.push_str(&crate::format::with_article(&self.card_np(card)));
                 }
             }
-            KarmaEvent::Move { verb, card } => {
+            KarmaEvent::Splay { direction } => {
+                text.push_str("splay a color ");
+                text.push_str(direction.node.word());
+            }
+            KarmaEvent::Move { verb, or, card } => {
                 text.push_str(verb.node.word());
+                if let Some(or) = or {
+                    text.push_str(" or ");
+                    text.push_str(or.node.word());
+                }
                 text.push(' ');
                 text.push_str(&crate::format::with_article(&self.card_np(card)));
             }

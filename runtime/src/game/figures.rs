@@ -130,7 +130,23 @@ impl Game {
         self.state
             .clockwise_from(self.state.active)
             .into_iter()
-            .find(|seat| self.state.in_play(*seat) && self.top_figures(*seat).len() > 1)
+            .find(|seat| {
+                self.state.in_play(*seat)
+                    && self.top_figures(*seat).len() > 1
+                    && !self.excused_from_fading(*seat)
+            })
+    }
+
+    /// Whether one of the player's top cards has a karma that excuses them from fading ("If
+    /// you are required to fade a figure, instead do nothing").
+    fn excused_from_fading(&self, seat: Seat) -> bool {
+        self.state.players[seat as usize].top_cards().any(|c| {
+            self.edition
+                .card(c)
+                .karmas
+                .iter()
+                .any(|k| matches!(k, crate::bytecode::KarmaInfo::NoFade))
+        })
     }
 
     /// A player's top figures.

@@ -87,7 +87,7 @@ impl Game {
                         KarmaWho::Opponent => self.state.is_opponent(owner, actor),
                         KarmaWho::Player => true,
                     };
-                    if watched == event && fits && self.karma_test(owner, top, test, card) {
+                    if watched.watches(event) && fits && self.karma_test(owner, top, test, card) {
                         found.push(WouldKarma {
                             owner,
                             card: top,

@@ -84,6 +84,11 @@ impl Game {
                             {
                                 frame.ints.push(seat_operand);
                                 frame.ints.push(age_operand);
+                                // `Op::DrawOfSet` pops its set before this op's operands:
+                                // it goes back on top, for the op to run again.
+                                if let Some(set) = set {
+                                    frame.ints.push(i32::from(set));
+                                }
                                 return stopped(stop);
                             }
                         }
@@ -365,10 +370,63 @@ impl Game {
         self.impure(frame, pure)?;
         let color = self.pop_int(frame)?;
         let seat = self.pop_int(frame)?;
+        match self.karma_on_splay(frame, seat, color, direction)? {
+            SplayKarma::Stop(stop) => {
+                frame.ints.push(seat);
+                frame.ints.push(color);
+                return stopped(stop);
+            }
+            SplayKarma::Skip => return Ok(None),
+            SplayKarma::Go => {}
+        }
         if self.splay_pile(frame, stmt, seat, color, Some(direction)) {
             return stopped(Stop::GameOver);
         }
         Ok(None)
+    }
+
+    /// Before a splay that changes a pile (two cards or more, splayed another way): the "would"
+    /// karmas on it (`WouldEvent::Splay`, `it` the pile's top card). When the op runs again
+    /// after the karma: the splay goes on after a `first`, and is skipped after an `instead`.
+    fn karma_on_splay(
+        &mut self,
+        frame: &mut Frame,
+        seat: i32,
+        color: i32,
+        direction: SplayDirection,
+    ) -> VmResult<SplayKarma> {
+        if let Some((_, _, first)) = take_resume(frame).and_then(|r| r.handled) {
+            return Ok(if first {
+                SplayKarma::Go
+            } else {
+                SplayKarma::Skip
+            });
+        }
+        let (Some(owner), Some(color)) = (
+            self.seat(seat),
+            usize::try_from(color)
+                .ok()
+                .and_then(|i| Color::ALL.get(i).copied()),
+        ) else {
+            return Ok(SplayKarma::Go);
+        };
+        let pile = self.state.players[owner as usize].pile(color);
+        let top = match pile.top() {
+            Some(top) if pile.cards.len() > 1 && pile.splay != Some(direction) => top,
+            _ => return Ok(SplayKarma::Go),
+        };
+        let resume = KarmaResume {
+            pc: 0,
+            done: 0,
+            drawn: None,
+            handled: None,
+        };
+        let event = WouldEvent::Splay(direction);
+        let actor = frame.actor();
+        Ok(match self.karma_before(frame, actor, event, top, resume)? {
+            Some((stop, _)) => SplayKarma::Stop(stop),
+            None => SplayKarma::Go,
+        })
     }
 
     /// `Op::Unsplay`: `I: seat color →`: unsplay the pile.
@@ -396,8 +454,20 @@ impl Game {
         self.impure(frame, pure)?;
         let color = self.pop_int(frame)?;
         let seat = self.pop_int(frame)?;
-        let direction = self.pop_int(frame)?;
-        let direction = direction_of_bit(direction);
+        let direction_bit = self.pop_int(frame)?;
+        let direction = direction_of_bit(direction_bit);
+        if let Some(d) = direction {
+            match self.karma_on_splay(frame, seat, color, d)? {
+                SplayKarma::Stop(stop) => {
+                    frame.ints.push(direction_bit);
+                    frame.ints.push(seat);
+                    frame.ints.push(color);
+                    return stopped(stop);
+                }
+                SplayKarma::Skip => return Ok(None),
+                SplayKarma::Go => {}
+            }
+        }
         if direction.is_none() && !matching {
             if let Some(o) = outcome_mut(frame, stmt) {
                 o.ran = true;
@@ -1046,6 +1116,16 @@ fn destination(
         DestinationZone::Available => Location::Available,
         DestinationZone::DeckTop => Location::Deck(edition.card(card).age),
     }
+}
+
+/// What a splay does after its "would" karmas were looked for.
+enum SplayKarma {
+    /// The op stops for a karma (its operands put back).
+    Stop(Stop),
+    /// A karma ran instead: no splay.
+    Skip,
+    /// The splay goes on.
+    Go,
 }
 
 /// The state of the op a "would" karma stopped, when the frame runs that op again (`None`

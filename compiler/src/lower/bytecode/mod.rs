@@ -128,6 +128,7 @@ impl Lowerer {
                     },
                     chunk: self.effect(format!("{}, karma {}", card.title, i + 1), &would.effect),
                 },
+                KarmaKind::NoFade => KarmaInfo::NoFade,
                 KarmaKind::Provides { per, amount, gift } => KarmaInfo::Provides {
                     per: *per,
                     amount: *amount,
