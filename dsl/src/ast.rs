@@ -227,6 +227,9 @@ pub enum KarmaEvent {
         verb: Spanned<LastingVerb>,
         card: CardNp,
     },
+    /// `draw a card for sharing`: the free Draw for sharing (a draw of its own: Figures' Al-Kindi),
+    /// its card the card it would draw.
+    SharingDraw { card: CardNp },
 }
 
 impl KarmaEvent {
@@ -235,6 +238,7 @@ impl KarmaEvent {
         match self {
             KarmaEvent::Dogma { card } => card.as_ref(),
             KarmaEvent::Move { card, .. } => Some(card),
+            KarmaEvent::SharingDraw { card } => Some(card),
         }
     }
 }

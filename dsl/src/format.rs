@@ -969,6 +969,12 @@ fn karma_head_text(karma: &Karma) -> String {
                         with_article(&card_np_text(card))
                     ));
                 }
+                KarmaEvent::SharingDraw { card } => {
+                    text.push_str(&format!(
+                        "draw {} for sharing",
+                        with_article(&card_np_text(card))
+                    ));
+                }
             }
             if let Some(c) = condition {
                 text.push_str(&format!(", and {}", cond_text(c)));

@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 27;
+pub const FORMAT_VERSION: u32 = 28;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -523,6 +523,8 @@ pub enum KarmaWho {
 pub enum WouldEvent {
     Dogma,
     Move(Verb),
+    /// The free Draw for sharing (a draw of its own: its card is the card it would draw).
+    SharingDraw,
 }
 
 /// What a `provides` karma counts on its owner's side.

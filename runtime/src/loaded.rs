@@ -501,6 +501,13 @@ impl<'a> Bounds<'a> {
                 self.card(card, at)
             }
             Step::CityDraw { seat } => self.seat(seat, at),
+            Step::Draw { seat, set, .. } => {
+                self.seat(seat, at)?;
+                if usize::from(set) > self.edition.rules.expansions.len() {
+                    return Err(format!("{at}: set {set} is not in play"));
+                }
+                Ok(())
+            }
             Step::Act { seat, action } => {
                 self.seat(seat, at)?;
                 self.action(&action, at)

@@ -201,6 +201,10 @@ impl CardCx<'_> {
                         };
                         (would, vec![verb.node.participle()])
                     }
+                    ast::KarmaEvent::SharingDraw { .. } => (
+                        WouldEvent::SharingDraw,
+                        vec![ast::LastingVerb::Draw.participle()],
+                    ),
                 };
                 let (filters, condition, body) = self.would_effect(
                     title,

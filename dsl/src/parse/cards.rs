@@ -154,6 +154,13 @@ fn lower_karma_would(head: P) -> Karma {
             .find(Rule::karma_card)
             .map(super::selections::lower_card_np);
         KarmaEvent::Dogma { card }
+    } else if first.as_rule() == Rule::kw_draw {
+        // `draw a CARD for sharing` (a bare `draw` is a `next_time_verb`).
+        let card = e
+            .find(Rule::karma_card)
+            .map(super::selections::lower_card_np)
+            .expect("grammar: a drawn card is described");
+        KarmaEvent::SharingDraw { card }
     } else {
         let verb_span = span_of(&first);
         let word = Cursor::new(first).next();

@@ -427,6 +427,9 @@ impl Renderer<'_> {
 
     /// A participle now names the cards of a new statement.
     fn bind(&mut self, p: Participle, plural: bool, count: Option<u32>) {
+        if self.would.is_some_and(|(w, _)| w == p) {
+            self.would = None;
+        }
         self.plural.insert(p, plural);
         match count {
             Some(n) => self.counts.insert(p, n),
@@ -888,8 +891,14 @@ impl Renderer<'_> {
 
     /// A "would" karma's card (`it`, the card the event moves) is one card.
     pub(super) fn would_card(&mut self, event: &KarmaEvent) {
-        if let KarmaEvent::Move { verb, .. } = event {
-            let participle = verb.node.participle();
+        let verb = match event {
+            KarmaEvent::Move { verb, .. } => Some(verb.node),
+            KarmaEvent::SharingDraw { .. } => Some(LastingVerb::Draw),
+            KarmaEvent::Dogma { .. } => None,
+        };
+        if let Some(verb) = verb {
+            let participle = verb.participle();
+            self.would = Some((participle, verb.word()));
             self.plural.insert(participle, false);
             self.counts.insert(participle, 1);
         }
@@ -916,6 +925,11 @@ impl Renderer<'_> {
                 text.push_str(verb.node.word());
                 text.push(' ');
                 text.push_str(&crate::format::with_article(&self.card_np(card)));
+            }
+            KarmaEvent::SharingDraw { card } => {
+                text.push_str("draw ");
+                text.push_str(&crate::format::with_article(&self.card_np(card)));
+                text.push_str(" for sharing");
             }
         }
         if let Some(c) = condition {

@@ -17,11 +17,13 @@
 //! done (`vm::KarmaResume`); the actions (`Game::act`) run the karma as part of the action and
 //! then the action itself as a step of its own (`Step::Act`).
 
-use super::Game;
+use super::triggers::Step;
+use super::{Cause, Game};
 use crate::bytecode::{CardIdx, KarmaInfo, KarmaWho, LastingWhen, WouldEvent, NO_CHUNK};
 use crate::choices::Action;
 use crate::log::Event;
 use crate::state::{Lasting, Seat};
+use crate::terms::Verb;
 use crate::vm::Frame;
 use crate::vocab::Color;
 use serde::{Deserialize, Serialize};
@@ -164,5 +166,38 @@ impl Game {
         };
         let karma = self.would_karmas(seat, event, card).into_iter().next()?;
         Some((karma, card))
+    }
+
+    /// A draw the rules make (the Draw action's, the Inspire action's, a Figure draw, the free
+    /// Draw for sharing: `sharing`), with its "would draw" karmas (EXPANSIONS.md F7): the card
+    /// it would take is tested without drawing it; when a karma applies its effect is due now
+    /// and the draw follows as a step of its own (`first`: `Step::Draw`, which no karma
+    /// watches again) or not at all (`instead`). Several apply: the first, the current
+    /// player's own before the others' (as `action_karma`). Returns whether it drew now.
+    pub(crate) fn rules_draw(&mut self, seat: Seat, set: u8, age: u8, sharing: bool) -> bool {
+        if let Some(card) = self.next_draw(seat, set, age) {
+            if self.edition.rules.figure_set.is_some() && !self.karma_running() {
+                let mut karmas = Vec::new();
+                if sharing {
+                    karmas = self.would_karmas(seat, WouldEvent::SharingDraw, card);
+                }
+                karmas.extend(self.would_karmas(seat, WouldEvent::Move(Verb::Draw), card));
+                if let Some(&karma) = karmas.first() {
+                    if self.karma_due(karma, card) {
+                        self.steps_first([Step::Draw { seat, set, age }]);
+                    }
+                    return false;
+                }
+            }
+        }
+        self.draw_from(seat, set, age, Cause::NONE);
+        true
+    }
+
+    /// Whether a karma's effect is running now (its frames on the stack).
+    fn karma_running(&self) -> bool {
+        self.exec
+            .as_ref()
+            .is_some_and(|e| e.frames.iter().any(|f| f.karma))
     }
 }
