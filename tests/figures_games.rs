@@ -3,8 +3,8 @@
 //! checked after every action and answer. Every game is played on the VM and on the native code
 //! and the two must agree byte for byte. The Figures rules must have fired: figures drawn (for
 //! sharing and after Achieve actions), Inspire actions, figures faded; the totals are printed
-//! with the Decrees issued and the "When you meld this card" karmas run (`cargo test --test
-//! figures_games -- --nocapture`).
+//! with the Decrees issued, the "When you meld this card" karmas run and the "would" karmas run
+//! first and instead (`cargo test --test figures_games -- --nocapture`).
 //!
 //! Only the figures written so far are in play (cards/expansions/figures.toml lists the others),
 //! so a Figure due from an empty deck is a base card, as the rules say of an empty set's deck.
@@ -35,6 +35,9 @@ struct Tally {
     decrees_returned: usize,
     faded: usize,
     meld_karmas: usize,
+    /// "Would" karmas that ran before their event, and in its place.
+    first_karmas: usize,
+    instead_karmas: usize,
 }
 
 /// Plays the games and tallies how they ended and what the Figures rules did.
@@ -72,6 +75,8 @@ fn play(name: &str, players: usize, seeds: std::ops::Range<u64>) -> Tally {
                     when: LastingWhen::Melded,
                     ..
                 } => tally.meld_karmas += 1,
+                Event::Karma { first: true, .. } => tally.first_karmas += 1,
+                Event::Karma { first: false, .. } => tally.instead_karmas += 1,
                 _ => {}
             }
         }
@@ -85,6 +90,7 @@ fn check(tally: Tally, games: usize) {
     assert!(tally.figures_drawn > 0, "no figure was drawn");
     assert!(tally.inspires > 0, "no Inspire action");
     assert!(tally.faded > 0, "no figure faded");
+    assert!(tally.first_karmas > 0, "no \"first\" karma ran");
 }
 
 /// Figures alone: 1,000 games.

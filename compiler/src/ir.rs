@@ -106,7 +106,7 @@ pub enum KarmaKind {
     /// `decree "War"`: the Decree action may issue this decree with any two figures.
     Decree(AchievementId),
     /// `when you meld this card { … }`: the effect run as the card is melded.
-    WhenMelded(EffectDef),
+    WhenMelded { effect: EffectDef, from_hand: bool },
     /// `if you would meld a card with a crown, instead { … }`: before the event (`first`) or in
     /// its place, the effect runs for the karma's owner, its statement 0 the event's card
     /// (`it`); the event's card passes `filters`.
@@ -677,6 +677,8 @@ pub enum CardFilter {
     /// Its type is the set named (`base`, or an expansion's name: `artifacts`): the set on its
     /// back, a Relic's the set on its back too (`a top Artifact`).
     OfSet(String),
+    /// `non-Figure`: not of that set (its type is another).
+    NotOfSet(String),
     /// It passes every one of the filters (`without castle or factory`).
     All(Vec<CardFilter>),
     /// It has (or, negated, has not) a bonus in any slot (Echoes).

@@ -186,8 +186,9 @@ pub enum Karma {
     /// action may issue that decree with any two figures in hand.
     Decree(Title),
     /// `when you meld this card { … }`: "When you meld this card, …" (F4): the body runs as the
-    /// card is melded (after the other steps of a Meld action).
-    WhenMelded,
+    /// card is melded (after the other steps of a Meld action); `from your hand`: only when it
+    /// was melded from the melder's hand.
+    WhenMelded { from_hand: bool },
     /// `each castle on your board provides 1 additional crown`: a standing modifier of icon
     /// counts or of the score (F5), counted from the owner's cards as they are, karmas aside.
     Provides {

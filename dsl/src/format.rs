@@ -198,7 +198,7 @@ impl Printer<'_> {
             self.blank();
             if let Some(karma) = &effect.karma {
                 let head = format!("karma {}", karma_head_text(&karma.node));
-                if matches!(karma.node, Karma::WhenMelded | Karma::Would { .. }) {
+                if matches!(karma.node, Karma::WhenMelded { .. } | Karma::Would { .. }) {
                     self.line(
                         1,
                         effect.span.start,
@@ -947,7 +947,10 @@ pub(crate) fn karma_who_text(who: KarmaWho) -> &'static str {
 fn karma_head_text(karma: &Karma) -> String {
     match karma {
         Karma::Decree(title) => format!("decree {}", quote(&title.node)),
-        Karma::WhenMelded => "when you meld this card".to_string(),
+        Karma::WhenMelded { from_hand: false } => "when you meld this card".to_string(),
+        Karma::WhenMelded { from_hand: true } => {
+            "when you meld this card from your hand".to_string()
+        }
         Karma::Would {
             who,
             event,

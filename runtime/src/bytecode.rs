@@ -489,7 +489,8 @@ pub enum KarmaInfo {
     Decree(SpecialIdx),
     /// "When you meld this card, …" (F4): this effect chunk runs for the melder as the card is
     /// melded.
-    WhenMelded(ChunkIdx),
+    /// `from_hand`: only when it was melded from the melder's hand.
+    WhenMelded { chunk: ChunkIdx, from_hand: bool },
     /// "If you would …, first/instead …" (F7): when `who` would do `event` to a card that
     /// passes `test` (`NO_CHUNK`: any card), `chunk` runs for the karma's owner before the event
     /// (`first`) or in its place, its statement 0 the event's card (`it`).

@@ -368,7 +368,7 @@ pub fn validate(edition: &CompiledEdition) -> Result<(), String> {
         }
         for karma in &card.karmas {
             match *karma {
-                crate::bytecode::KarmaInfo::WhenMelded(chunk) if !chunk_ok(chunk) => {
+                crate::bytecode::KarmaInfo::WhenMelded { chunk, .. } if !chunk_ok(chunk) => {
                     return Err(format!("a karma of {} refers to chunk {chunk}", card.title));
                 }
                 crate::bytecode::KarmaInfo::Would { chunk, test, .. }

@@ -913,7 +913,7 @@ impl Game {
         // Figures: a card melded by an effect runs its "When you meld this card" karma at once
         // (a Meld action's waits for the action's last step: EXPANSIONS.md §5 #20).
         if verb == Verb::Meld && cause.source.is_some() && self.has_meld_karma(card) {
-            self.karma_melded(player, card);
+            self.karma_melded(player, card, from == Location::Hand(player));
         }
         // … and lasting effects waiting for the move (`the next time you meld a card this
         // turn`): due now, they run before anything else happens (game/lasting.rs).

@@ -182,7 +182,10 @@ impl CardCx<'_> {
                 }
                 KarmaKind::Decree(id)
             }
-            ast::Karma::WhenMelded => KarmaKind::WhenMelded(self.effect(title, effect)),
+            ast::Karma::WhenMelded { from_hand } => KarmaKind::WhenMelded {
+                effect: self.effect(title, effect),
+                from_hand: *from_hand,
+            },
             ast::Karma::Would {
                 who,
                 event,

@@ -50,6 +50,12 @@ impl EffectCx<'_, '_> {
                         filters.push(CardFilter::Color(colors));
                     }
                 }
+                // `non-Figure`: a card of another type (the set on its back).
+                ast::Adjective::NonColor(word) if card_type(word).is_some() => {
+                    if let Some(kind) = card_type(word) {
+                        filters.push(CardFilter::NotOfSet(kind.set_name().to_string()));
+                    }
+                }
                 ast::Adjective::NonColor(word) => {
                     let start = adj.span.start + "non-".len() as u32;
                     let name = ast::Spanned::new(word.clone(), Span { start, ..adj.span });
@@ -742,4 +748,12 @@ fn nth_of(ordinal: ast::Ordinal) -> Nth {
         ast::Ordinal::Third => Nth::Index(2),
         ast::Ordinal::Last => Nth::Last,
     }
+}
+
+/// The card type a word names after `non-` (`non-Figure`: the type's deck word).
+fn card_type(word: &str) -> Option<ast::CardType> {
+    use ast::CardType::*;
+    [Base, Artifact, Echoes, City, Figure]
+        .into_iter()
+        .find(|kind| kind.deck_word() == word)
 }

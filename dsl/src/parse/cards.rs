@@ -213,7 +213,9 @@ fn lower_karma(pair: P) -> Effect {
             h.next(); // decree
             Karma::Decree(title_of(h.next()))
         }
-        Rule::karma_melded => Karma::WhenMelded,
+        Rule::karma_melded => Karma::WhenMelded {
+            from_hand: Cursor::new(head).find(Rule::kw_hand).is_some(),
+        },
         Rule::karma_would => lower_karma_would(head),
         _ => {
             let mut h = Cursor::new(head);

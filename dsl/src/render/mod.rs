@@ -131,13 +131,14 @@ fn karma_text(karma: &Karma, body: String) -> String {
         ),
         // Rendered by `render_effect`, which has the renderer its filters need.
         Karma::Would { .. } => body,
-        Karma::WhenMelded => {
+        Karma::WhenMelded { from_hand } => {
             let mut chars = body.chars();
             let body: String = match chars.next() {
                 Some(first) => first.to_lowercase().chain(chars).collect(),
                 None => body,
             };
-            format!("When you meld this card, {body}")
+            let from = if *from_hand { " from your hand" } else { "" };
+            format!("When you meld this card{from}, {body}")
         }
         Karma::Provides { per, amount, gift } => {
             let per = match &per.node {

@@ -50,7 +50,7 @@ impl Game {
         // A promoted figure's "When you meld this card" karma comes at once, before the free
         // Dogma action (EXPANSIONS.md §5 #20).
         if self.has_meld_karma(card) {
-            self.karma_melded(seat, card);
+            self.karma_melded(seat, card, false);
         }
         if self.state.outcome.is_some() || self.edition.card(card).dogma_icon.is_none() {
             return;

@@ -185,11 +185,19 @@ impl Game {
 
     /// A card was melded: its "When you meld this card" karmas are due, for the melder (deluxe
     /// rules line 423; EXPANSIONS.md F4, §5 #20). They run before anything else, as a lasting
-    /// effect whose time has come does.
-    pub(super) fn karma_melded(&mut self, seat: Seat, card: CardIdx) {
+    /// effect whose time has come does. `from_hand`: it was melded from the melder's hand (a
+    /// karma that says "from your hand" waits for that).
+    pub(super) fn karma_melded(&mut self, seat: Seat, card: CardIdx, from_hand: bool) {
         let edition = self.edition_arc();
         for karma in &edition.card(card).karmas {
-            if let KarmaInfo::WhenMelded(chunk) = *karma {
+            if let KarmaInfo::WhenMelded {
+                chunk,
+                from_hand: only_from_hand,
+            } = *karma
+            {
+                if only_from_hand && !from_hand {
+                    continue;
+                }
                 let lasting = Lasting {
                     player: seat,
                     card,
@@ -211,7 +219,7 @@ impl Game {
             .card(card)
             .karmas
             .iter()
-            .any(|k| matches!(k, KarmaInfo::WhenMelded(_)))
+            .any(|k| matches!(k, KarmaInfo::WhenMelded { .. }))
     }
 
     /// The Decrees a player may issue now with the Decree action (deluxe rules lines 448-459;

@@ -123,7 +123,8 @@ impl Game {
             Step::CityDraw { seat } => self.city_draw(seat),
             Step::Dig { seat, covered } => self.dig(seat, covered),
             Step::Promote { seat, card } => self.offer_promotion(seat, card),
-            Step::KarmaMelded { seat, card } => self.karma_melded(seat, card),
+            // A Meld action melds from the hand.
+            Step::KarmaMelded { seat, card } => self.karma_melded(seat, card, true),
             Step::Act { seat, action } => self.perform(seat, action),
             Step::Draw { seat, set, age } => {
                 self.draw_from(seat, set, age, Cause::NONE);

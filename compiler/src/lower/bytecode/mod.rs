@@ -108,9 +108,10 @@ impl Lowerer {
             .enumerate()
             .map(|(i, karma)| match &karma.kind {
                 KarmaKind::Decree(id) => KarmaInfo::Decree(id.0),
-                KarmaKind::WhenMelded(effect) => KarmaInfo::WhenMelded(
-                    self.effect(format!("{}, karma {}", card.title, i + 1), effect),
-                ),
+                KarmaKind::WhenMelded { effect, from_hand } => KarmaInfo::WhenMelded {
+                    chunk: self.effect(format!("{}, karma {}", card.title, i + 1), effect),
+                    from_hand: *from_hand,
+                },
                 KarmaKind::Would(would) => KarmaInfo::Would {
                     who: would.who,
                     event: would.event,

@@ -262,6 +262,17 @@ impl Emitter<'_> {
                 let set = self.set_index(name);
                 self.op(Op::KeepSet { set })
             }
+            CardFilter::NotOfSet(name) => {
+                let set = self.set_index(name);
+                let test = self.sub_chunk(ChunkKind::CardTest, |e| {
+                    e.op(Op::CandidateCard);
+                    e.op(Op::KeepSet { set });
+                    e.op(Op::CountCards);
+                    e.op(Op::Int { value: 0 });
+                    e.op(Op::Compare { op: Comparison::Eq });
+                });
+                self.op(Op::KeepIf { test });
+            }
             CardFilter::Eligible(player, score_multiple) => {
                 self.player(player);
                 self.op(Op::KeepEligible {
