@@ -171,6 +171,13 @@ pub enum EngineQuestion {
     Seize { seat: Seat, relic: CardIdx },
     /// Figures: which top figure a player with more than one scores (fades).
     Fade { seat: Seat },
+    /// Figures: several "would" karmas apply to an action (its event's card `card`): which
+    /// figure's karma runs (EXPANSIONS.md F8).
+    ActionKarma {
+        seat: Seat,
+        action: Action,
+        card: CardIdx,
+    },
 }
 
 /// A game of Innovation.
@@ -428,10 +435,11 @@ impl Game {
         }
         // Figures: a "would" karma on the action runs first (the action follows as a step of
         // its own) or instead (EXPANSIONS.md F7).
-        if let Some((karma, card)) = self.action_karma(seat, action) {
-            if self.karma_due(karma, card) {
-                let exec = self.exec.get_or_insert_with(Execution::default);
-                exec.steps.push_back(triggers::Step::Act { seat, action });
+        // Several: the current player picks one (F8).
+        if let Some((karmas, card)) = self.action_karmas(seat, action) {
+            match karmas.as_slice() {
+                [karma] => self.action_karma_due(seat, action, *karma, card),
+                _ => self.ask_action_karma(seat, action, &karmas, card),
             }
         } else {
             self.perform(seat, action);

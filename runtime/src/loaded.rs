@@ -531,6 +531,11 @@ impl<'a> Bounds<'a> {
                 self.seat(seat, at)?;
                 self.card(card, at)
             }
+            EngineQuestion::ActionKarma { seat, action, card } => {
+                self.seat(seat, at)?;
+                self.card(card, at)?;
+                self.action(&action, at)
+            }
             EngineQuestion::EndorsePayment { card, city } => {
                 self.card(card, at)?;
                 self.card(city, at)

@@ -344,6 +344,14 @@ impl Game {
         question: EngineQuestion,
         answer: Option<Answer>,
     ) {
+        if let EngineQuestion::ActionKarma { seat, action, card } = question {
+            let picked = match answer {
+                Some(Answer::Cards(cards)) => cards.first().copied(),
+                _ => None,
+            };
+            self.resolve_action_karma(seat, action, card, picked);
+            return;
+        }
         if let (EngineQuestion::Fade { seat }, Some(Answer::Cards(cards))) = (question, answer) {
             if let Some(card) = cards.first() {
                 self.fade(seat, *card);

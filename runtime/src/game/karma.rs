@@ -141,15 +141,14 @@ impl Game {
         first
     }
 
-    /// Before an action: the "would" karma that applies to it, if any (the Dogma action on its
-    /// card, the Meld action's meld, the Achieve action's claim). Several: the first, the
-    /// current player's own before the others' (the actor is the current player, who picks:
-    /// F8; an action asks no question before it starts).
-    pub(super) fn action_karma(
+    /// Before an action: the "would" karmas that apply to it, if any (the Dogma action on its
+    /// card, the Meld action's meld, the Achieve action's claim), with the event's card. Several:
+    /// the current player picks one (F8: `Game::act` asks, `EngineQuestion::ActionKarma`).
+    pub(super) fn action_karmas(
         &mut self,
         seat: Seat,
         action: Action,
-    ) -> Option<(WouldKarma, CardIdx)> {
+    ) -> Option<(Vec<WouldKarma>, CardIdx)> {
         let (event, card) = match action {
             Action::Dogma(card) | Action::Endorse(card) => (WouldEvent::Dogma, card),
             Action::Meld(card) => (WouldEvent::Move(crate::terms::Verb::Meld), card),
@@ -164,8 +163,64 @@ impl Game {
             }
             _ => return None,
         };
-        let karma = self.would_karmas(seat, event, card).into_iter().next()?;
-        Some((karma, card))
+        let karmas = self.would_karmas(seat, event, card);
+        (!karmas.is_empty()).then_some((karmas, card))
+    }
+
+    /// A karma on an action runs (`first`: the action follows as a step of its own) or not
+    /// (`instead`: the action is skipped) (F7).
+    pub(super) fn action_karma_due(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        karma: WouldKarma,
+        card: CardIdx,
+    ) {
+        if self.karma_due(karma, card) {
+            let exec = self.exec.get_or_insert_with(super::Execution::default);
+            exec.steps.push_back(Step::Act { seat, action });
+        }
+    }
+
+    /// Several karmas apply to an action: the current player picks one, by its figure (F8).
+    pub(super) fn ask_action_karma(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        karmas: &[WouldKarma],
+        card: CardIdx,
+    ) {
+        let mut figures: Vec<CardIdx> = karmas.iter().map(|k| k.card).collect();
+        figures.dedup();
+        self.ask_engine(
+            super::EngineQuestion::ActionKarma { seat, action, card },
+            seat,
+            crate::choices::RequestKind::Cards {
+                candidates: figures,
+                sizes: vec![1],
+            },
+            "karma: which figure's karma runs (the others are ignored)".to_string(),
+        );
+    }
+
+    /// The answer to `EngineQuestion::ActionKarma`: the karma of the figure picked (the first
+    /// that applies when the answer names none of them) runs.
+    pub(super) fn resolve_action_karma(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        card: CardIdx,
+        picked: Option<CardIdx>,
+    ) {
+        let Some((karmas, _)) = self.action_karmas(seat, action) else {
+            self.perform(seat, action);
+            return;
+        };
+        let karma = *karmas
+            .iter()
+            .find(|k| Some(k.card) == picked)
+            .unwrap_or(&karmas[0]);
+        self.action_karma_due(seat, action, karma, card);
     }
 
     /// A draw the rules make (the Draw action's, the Inspire action's, a Figure draw, the free
