@@ -235,6 +235,9 @@ pub enum KarmaEvent {
     },
     /// `splay a color left`: a splay of a pile that changes it (`it`: the pile's top card).
     Splay { direction: Spanned<Direction> },
+    /// `draw a card for sharing`: the free Draw for sharing (a draw of its own: Figures' Al-Kindi),
+    /// its card the card it would draw.
+    SharingDraw { card: CardNp },
 }
 
 impl KarmaEvent {
@@ -244,6 +247,7 @@ impl KarmaEvent {
             KarmaEvent::Dogma { card } => card.as_ref(),
             KarmaEvent::Move { card, .. } => Some(card),
             KarmaEvent::Splay { .. } => None,
+            KarmaEvent::SharingDraw { card } => Some(card),
         }
     }
 }

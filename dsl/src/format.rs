@@ -976,6 +976,12 @@ fn karma_head_text(karma: &Karma) -> String {
                     }
                     text.push_str(&format!(" {}", with_article(&card_np_text(card))));
                 }
+                KarmaEvent::SharingDraw { card } => {
+                    text.push_str(&format!(
+                        "draw {} for sharing",
+                        with_article(&card_np_text(card))
+                    ));
+                }
             }
             if let Some(c) = condition {
                 text.push_str(&format!(", and {}", cond_text(c)));

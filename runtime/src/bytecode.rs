@@ -19,7 +19,7 @@ use crate::vocab::{Color, EffectKind, Icon, Slot, SlotPosition, SplayDirection};
 use serde::{Deserialize, Serialize};
 
 /// Bumped whenever the serialised form of `CompiledEdition` changes.
-pub const FORMAT_VERSION: u32 = 29;
+pub const FORMAT_VERSION: u32 = 30;
 
 /// How deeply tests and measures may run inside one another (a card test inside a player test
 /// inside a condition …). The compiler's deepest today is one (a test run by an effect or a
@@ -532,6 +532,8 @@ pub enum WouldEvent {
     /// `splay a color left`: a splay of a pile in that direction that changes it (its card:
     /// the pile's top card).
     Splay(SplayDirection),
+    /// The free Draw for sharing (a draw of its own: its card is the card it would draw).
+    SharingDraw,
 }
 
 impl WouldEvent {

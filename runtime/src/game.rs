@@ -171,6 +171,13 @@ pub enum EngineQuestion {
     Seize { seat: Seat, relic: CardIdx },
     /// Figures: which top figure a player with more than one scores (fades).
     Fade { seat: Seat },
+    /// Figures: several "would" karmas apply to an action (its event's card `card`): which
+    /// figure's karma runs (EXPANSIONS.md F8).
+    ActionKarma {
+        seat: Seat,
+        action: Action,
+        card: CardIdx,
+    },
 }
 
 /// A game of Innovation.
@@ -428,10 +435,11 @@ impl Game {
         }
         // Figures: a "would" karma on the action runs first (the action follows as a step of
         // its own) or instead (EXPANSIONS.md F7).
-        if let Some((karma, card)) = self.action_karma(seat, action) {
-            if self.karma_due(karma, card) {
-                let exec = self.exec.get_or_insert_with(Execution::default);
-                exec.steps.push_back(triggers::Step::Act { seat, action });
+        // Several: the current player picks one (F8).
+        if let Some((karmas, card)) = self.action_karmas(seat, action) {
+            match karmas.as_slice() {
+                [karma] => self.action_karma_due(seat, action, *karma, card),
+                _ => self.ask_action_karma(seat, action, &karmas, card),
             }
         } else {
             self.perform(seat, action);
@@ -445,7 +453,7 @@ impl Game {
         match action {
             Action::Draw => {
                 let age = self.state.highest_top(&self.edition, seat);
-                self.draw(seat, age, Cause::NONE);
+                self.rules_draw(seat, 0, age, false);
                 self.after_change();
             }
             Action::Meld(card) => {
@@ -813,7 +821,7 @@ impl Game {
         cause: Cause,
     ) -> Option<CardIdx> {
         let max = self.edition.rules.max_age;
-        let Some(a) = (age.max(1)..=max).find(|a| !self.state.deck(0, *a).is_empty()) else {
+        let Some((set, a)) = self.draw_source(seat, set, age) else {
             self.log.push(Event::SupplyExhausted {
                 player: seat,
                 age: age.max(max.saturating_add(1)),
@@ -821,6 +829,31 @@ impl Game {
             self.end_by_score();
             return None;
         };
+        let card = self.state.deck(set, a).last().copied()?;
+        self.state
+            .move_card(&self.edition, card, Location::Hand(seat), false);
+        self.record(Verb::Draw, seat, card, cause);
+        self.log.push(Event::Draw {
+            player: seat,
+            card,
+            age: age.max(1),
+        });
+        Some(card)
+    }
+
+    /// The card a draw of a set (0: base) and age would take for a player, drawing nothing
+    /// (Figures' "would draw" karmas test it before the draw: EXPANSIONS.md F7). `None` when
+    /// the draw would end the game.
+    pub(crate) fn next_draw(&self, seat: Seat, set: u8, age: u8) -> Option<CardIdx> {
+        let (set, a) = self.draw_source(seat, set, age)?;
+        self.state.deck(set, a).last().copied()
+    }
+
+    /// The deck a draw of a set and age takes from (its set and age), by the rules of
+    /// `draw_from`; `None` above the highest age.
+    fn draw_source(&self, seat: Seat, set: u8, age: u8) -> Option<(u8, u8)> {
+        let max = self.edition.rules.max_age;
+        let a = (age.max(1)..=max).find(|a| !self.state.deck(0, *a).is_empty())?;
         let mut set = if self.state.deck(set, a).is_empty() {
             0
         } else {
@@ -846,16 +879,7 @@ impl Game {
                 }
             }
         }
-        let card = self.state.deck(set, a).last().copied()?;
-        self.state
-            .move_card(&self.edition, card, Location::Hand(seat), false);
-        self.record(Verb::Draw, seat, card, cause);
-        self.log.push(Event::Draw {
-            player: seat,
-            card,
-            age: age.max(1),
-        });
-        Some(card)
+        Some((set, a))
     }
 
     /// Remembers a card movement of this turn (for history phrases and Monument), the card

@@ -501,6 +501,13 @@ impl<'a> Bounds<'a> {
                 self.card(card, at)
             }
             Step::CityDraw { seat } => self.seat(seat, at),
+            Step::Draw { seat, set, .. } => {
+                self.seat(seat, at)?;
+                if usize::from(set) > self.edition.rules.expansions.len() {
+                    return Err(format!("{at}: set {set} is not in play"));
+                }
+                Ok(())
+            }
             Step::Act { seat, action } => {
                 self.seat(seat, at)?;
                 self.action(&action, at)
@@ -523,6 +530,11 @@ impl<'a> Bounds<'a> {
             | EngineQuestion::Seize { seat, relic: card } => {
                 self.seat(seat, at)?;
                 self.card(card, at)
+            }
+            EngineQuestion::ActionKarma { seat, action, card } => {
+                self.seat(seat, at)?;
+                self.card(card, at)?;
+                self.action(&action, at)
             }
             EngineQuestion::EndorsePayment { card, city } => {
                 self.card(card, at)?;

@@ -1127,7 +1127,6 @@ impl Game {
             }
             Op::DrawOfSet { count, then, stmt } => {
                 let set = self.pop_int(frame)?;
-                let set = u8::try_from(set).unwrap_or(u8::MAX);
                 run!(self.op_draw(frame, count, then, stmt, Some(set), pure))
             }
             Op::Move { verb, stmt } => run!(self.op_move(frame, verb, stmt, pure)),

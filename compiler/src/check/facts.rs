@@ -221,6 +221,10 @@ impl CardCx<'_> {
                         participles.extend(or.as_ref().map(|or| or.node.participle()));
                         (would, participles)
                     }
+                    ast::KarmaEvent::SharingDraw { .. } => (
+                        WouldEvent::SharingDraw,
+                        vec![ast::LastingVerb::Draw.participle()],
+                    ),
                 };
                 let (filters, condition, body) = self.would_effect(
                     title,

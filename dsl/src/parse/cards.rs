@@ -160,6 +160,13 @@ fn lower_karma_would(head: P) -> Karma {
             .find(Rule::karma_card)
             .map(super::selections::lower_card_np);
         KarmaEvent::Dogma { card }
+    } else if first.as_rule() == Rule::kw_draw {
+        // `draw a CARD for sharing` (a bare `draw` is a `next_time_verb`).
+        let card = e
+            .find(Rule::karma_card)
+            .map(super::selections::lower_card_np)
+            .expect("grammar: a drawn card is described");
+        KarmaEvent::SharingDraw { card }
     } else {
         let lasting_verb = |pair: P<'_>| {
             let span = span_of(&pair);

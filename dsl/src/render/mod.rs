@@ -319,6 +319,9 @@ struct Renderer<'t> {
     /// The effect is no dogma effect (an inspire or karma effect, Figures): "repeat this
     /// effect".
     not_dogma: bool,
+    /// A "would" karma's participle (`drawn` in `if you would draw a card`) while it still
+    /// names the event's card, with the event's verb: "the card you would draw".
+    would: Option<(Participle, &'static str)>,
 }
 
 impl<'t> Renderer<'t> {
@@ -334,6 +337,7 @@ impl<'t> Renderer<'t> {
             values_chosen: None,
             number_chosen: false,
             not_dogma: false,
+            would: None,
         }
     }
 

@@ -131,6 +131,10 @@ impl Renderer<'_> {
 
     /// `returned` → "the card you returned" or "the cards you returned".
     fn bound(&self, p: Participle) -> String {
+        // A "would" karma's event card: not moved yet.
+        if let Some((_, verb)) = self.would.filter(|(w, _)| *w == p) {
+            return format!("the card you would {verb}");
+        }
         let noun = if self.bound_plural(p) {
             "cards"
         } else {

@@ -427,6 +427,9 @@ impl Renderer<'_> {
 
     /// A participle now names the cards of a new statement.
     fn bind(&mut self, p: Participle, plural: bool, count: Option<u32>) {
+        if self.would.is_some_and(|(w, _)| w == p) {
+            self.would = None;
+        }
         self.plural.insert(p, plural);
         match count {
             Some(n) => self.counts.insert(p, n),
@@ -888,12 +891,20 @@ impl Renderer<'_> {
 
     /// A "would" karma's card (`it`, the card the event moves) is one card.
     pub(super) fn would_card(&mut self, event: &KarmaEvent) {
-        if let KarmaEvent::Move { verb, or, .. } = event {
-            for verb in std::iter::once(verb).chain(or) {
-                let participle = verb.node.participle();
-                self.plural.insert(participle, false);
-                self.counts.insert(participle, 1);
-            }
+        let verbs: Vec<LastingVerb> = match event {
+            KarmaEvent::Move { verb, or, .. } => std::iter::once(verb.node)
+                .chain(or.as_ref().map(|o| o.node))
+                .collect(),
+            KarmaEvent::SharingDraw { .. } => vec![LastingVerb::Draw],
+            KarmaEvent::Dogma { .. } | KarmaEvent::Splay { .. } => Vec::new(),
+        };
+        if let Some(first) = verbs.first() {
+            self.would = Some((first.participle(), first.word()));
+        }
+        for verb in verbs {
+            let participle = verb.participle();
+            self.plural.insert(participle, false);
+            self.counts.insert(participle, 1);
         }
     }
 
@@ -926,6 +937,11 @@ impl Renderer<'_> {
                 }
                 text.push(' ');
                 text.push_str(&crate::format::with_article(&self.card_np(card)));
+            }
+            KarmaEvent::SharingDraw { card } => {
+                text.push_str("draw ");
+                text.push_str(&crate::format::with_article(&self.card_np(card)));
+                text.push_str(" for sharing");
             }
         }
         if let Some(c) = condition {

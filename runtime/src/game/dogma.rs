@@ -342,7 +342,7 @@ impl Game {
                     // moved a card; ../shared/rules/EDITIONS.md); a Figure with Figures in play
                     // (EXPANSIONS.md F1).
                     self.log.push(Event::ShareBonus { player: activator });
-                    self.figure_draw(activator);
+                    self.figure_draw(activator, true);
                     self.after_change();
                 }
                 continue;

@@ -32,10 +32,11 @@ impl Game {
     /// A Figure draw (EXPANSIONS.md F1, §2.1): a card of the figures' set of the player's highest
     /// top card, falling back to base (and then the Echoes rule) as every set's draw does. With
     /// Figures not in play, a base draw.
-    pub(super) fn figure_draw(&mut self, seat: Seat) {
+    /// `sharing`: the free Draw for sharing (an event of its own for the karmas).
+    pub(super) fn figure_draw(&mut self, seat: Seat, sharing: bool) {
         let age = self.state.highest_top(&self.edition, seat);
         let set = self.figure_set().unwrap_or(0);
-        self.draw_from(seat, set, age, Cause::NONE);
+        self.rules_draw(seat, set, age, sharing);
     }
 
     /// After an Achieve action that claimed a standard achievement: each opponent, clockwise
@@ -55,7 +56,7 @@ impl Game {
             if self.state.outcome.is_some() {
                 return;
             }
-            self.figure_draw(other);
+            self.figure_draw(other, false);
             self.after_change();
         }
     }
@@ -119,7 +120,7 @@ impl Game {
             .pile(color)
             .top()
             .map_or(0, |c| self.state.value(&self.edition, c));
-        self.draw(seat, age, Cause::NONE);
+        self.rules_draw(seat, 0, age, false);
         self.after_change();
     }
 
@@ -359,6 +360,14 @@ impl Game {
         question: EngineQuestion,
         answer: Option<Answer>,
     ) {
+        if let EngineQuestion::ActionKarma { seat, action, card } = question {
+            let picked = match answer {
+                Some(Answer::Cards(cards)) => cards.first().copied(),
+                _ => None,
+            };
+            self.resolve_action_karma(seat, action, card, picked);
+            return;
+        }
         if let (EngineQuestion::Fade { seat }, Some(Answer::Cards(cards))) = (question, answer) {
             if let Some(card) = cards.first() {
                 self.fade(seat, *card);

@@ -17,11 +17,13 @@
 //! done (`vm::KarmaResume`); the actions (`Game::act`) run the karma as part of the action and
 //! then the action itself as a step of its own (`Step::Act`).
 
-use super::Game;
+use super::triggers::Step;
+use super::{Cause, Game};
 use crate::bytecode::{CardIdx, KarmaInfo, KarmaWho, LastingWhen, WouldEvent, NO_CHUNK};
 use crate::choices::Action;
 use crate::log::Event;
 use crate::state::{Lasting, Seat};
+use crate::terms::Verb;
 use crate::vm::Frame;
 use crate::vocab::Color;
 use serde::{Deserialize, Serialize};
@@ -139,15 +141,14 @@ impl Game {
         first
     }
 
-    /// Before an action: the "would" karma that applies to it, if any (the Dogma action on its
-    /// card, the Meld action's meld, the Achieve action's claim). Several: the first, the
-    /// current player's own before the others' (the actor is the current player, who picks:
-    /// F8; an action asks no question before it starts).
-    pub(super) fn action_karma(
+    /// Before an action: the "would" karmas that apply to it, if any (the Dogma action on its
+    /// card, the Meld action's meld, the Achieve action's claim), with the event's card. Several:
+    /// the current player picks one (F8: `Game::act` asks, `EngineQuestion::ActionKarma`).
+    pub(super) fn action_karmas(
         &mut self,
         seat: Seat,
         action: Action,
-    ) -> Option<(WouldKarma, CardIdx)> {
+    ) -> Option<(Vec<WouldKarma>, CardIdx)> {
         let (event, card) = match action {
             Action::Dogma(card) | Action::Endorse(card) => (WouldEvent::Dogma, card),
             Action::Meld(card) => (WouldEvent::Move(crate::terms::Verb::Meld), card),
@@ -162,7 +163,96 @@ impl Game {
             }
             _ => return None,
         };
-        let karma = self.would_karmas(seat, event, card).into_iter().next()?;
-        Some((karma, card))
+        let karmas = self.would_karmas(seat, event, card);
+        (!karmas.is_empty()).then_some((karmas, card))
+    }
+
+    /// A karma on an action runs (`first`: the action follows as a step of its own) or not
+    /// (`instead`: the action is skipped) (F7).
+    pub(super) fn action_karma_due(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        karma: WouldKarma,
+        card: CardIdx,
+    ) {
+        if self.karma_due(karma, card) {
+            let exec = self.exec.get_or_insert_with(super::Execution::default);
+            exec.steps.push_back(Step::Act { seat, action });
+        }
+    }
+
+    /// Several karmas apply to an action: the current player picks one, by its figure (F8).
+    pub(super) fn ask_action_karma(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        karmas: &[WouldKarma],
+        card: CardIdx,
+    ) {
+        let mut figures: Vec<CardIdx> = karmas.iter().map(|k| k.card).collect();
+        figures.dedup();
+        self.ask_engine(
+            super::EngineQuestion::ActionKarma { seat, action, card },
+            seat,
+            crate::choices::RequestKind::Cards {
+                candidates: figures,
+                sizes: vec![1],
+            },
+            "karma: which figure's karma runs (the others are ignored)".to_string(),
+        );
+    }
+
+    /// The answer to `EngineQuestion::ActionKarma`: the karma of the figure picked (the first
+    /// that applies when the answer names none of them) runs.
+    pub(super) fn resolve_action_karma(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        card: CardIdx,
+        picked: Option<CardIdx>,
+    ) {
+        let Some((karmas, _)) = self.action_karmas(seat, action) else {
+            self.perform(seat, action);
+            return;
+        };
+        let karma = *karmas
+            .iter()
+            .find(|k| Some(k.card) == picked)
+            .unwrap_or(&karmas[0]);
+        self.action_karma_due(seat, action, karma, card);
+    }
+
+    /// A draw the rules make (the Draw action's, the Inspire action's, a Figure draw, the free
+    /// Draw for sharing: `sharing`), with its "would draw" karmas (EXPANSIONS.md F7): the card
+    /// it would take is tested without drawing it; when a karma applies its effect is due now
+    /// and the draw follows as a step of its own (`first`: `Step::Draw`, which no karma
+    /// watches again) or not at all (`instead`). Several apply: the first, the current
+    /// player's own before the others' (as `action_karma`). Returns whether it drew now.
+    pub(crate) fn rules_draw(&mut self, seat: Seat, set: u8, age: u8, sharing: bool) -> bool {
+        if let Some(card) = self.next_draw(seat, set, age) {
+            if self.edition.rules.figure_set.is_some() && !self.karma_running() {
+                let mut karmas = Vec::new();
+                if sharing {
+                    karmas = self.would_karmas(seat, WouldEvent::SharingDraw, card);
+                }
+                karmas.extend(self.would_karmas(seat, WouldEvent::Move(Verb::Draw), card));
+                if let Some(&karma) = karmas.first() {
+                    if self.karma_due(karma, card) {
+                        self.steps_first([Step::Draw { seat, set, age }]);
+                    }
+                    return false;
+                }
+            }
+        }
+        self.draw_from(seat, set, age, Cause::NONE);
+        true
+    }
+
+    /// Whether a karma's effect is running now (its frames on the stack).
+    fn karma_running(&self) -> bool {
+        self.exec
+            .as_ref()
+            .is_some_and(|e| e.frames.iter().any(|f| f.karma))
     }
 }

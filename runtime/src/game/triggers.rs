@@ -57,6 +57,9 @@ pub enum Step {
         seat: Seat,
         action: crate::choices::Action,
     },
+    /// Figures: a draw by the rules whose "would draw" karma ran first (`Game::rules_draw`):
+    /// the draw itself, of a set and age.
+    Draw { seat: Seat, set: u8, age: u8 },
 }
 
 impl Game {
@@ -106,7 +109,7 @@ impl Game {
             Step::CityIcons { seat, card } => self.city_icons_act(seat, card),
             Step::Plus { seat, card } => {
                 let age = self.state.value(&self.edition, card) + 1;
-                self.draw(seat, age, Cause::NONE);
+                self.rules_draw(seat, 0, age, false);
             }
             Step::Arrow {
                 seat,
@@ -123,6 +126,9 @@ impl Game {
             // A Meld action melds from the hand.
             Step::KarmaMelded { seat, card } => self.karma_melded(seat, card, true),
             Step::Act { seat, action } => self.perform(seat, action),
+            Step::Draw { seat, set, age } => {
+                self.draw_from(seat, set, age, Cause::NONE);
+            }
         }
         self.after_change();
         true

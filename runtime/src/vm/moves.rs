@@ -18,7 +18,9 @@ use crate::vocab::{Color, SplayDirection};
 impl Game {
     /// `Op::Draw`: `I: seat age →`: draw `count` cards of that age (skipping empty ages upward),
     /// then do `then` with exactly those cards. A "would" karma on the `then` move stops the op
-    /// between the draw and the move (`KarmaResume`: the rounds done and the card drawn).
+    /// between the draw and the move (`KarmaResume`: the rounds done and the card drawn), and
+    /// one on the draw itself before the draw. `set`: `Op::DrawOfSet`'s operand, put back with
+    /// the others when a karma stops the op.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn op_draw(
         &mut self,
@@ -26,10 +28,11 @@ impl Game {
         count: u8,
         then: Option<Verb>,
         stmt: StmtId,
-        set: Option<u8>,
+        set_operand: Option<i32>,
         pure: bool,
     ) -> OpResult {
         self.impure(frame, pure)?;
+        let set = set_operand.map(|set| u8::try_from(set).unwrap_or(u8::MAX));
         let age_operand = self.pop_int(frame)?;
         let seat_operand = self.pop_int(frame)?;
         let Some(seat) = self.seat(seat_operand) else {
@@ -44,17 +47,45 @@ impl Game {
             }
         }
         let start = resume.map_or(0, |r| r.done);
+        // A set not in play draws a base card (EXPANSIONS.md §2.1).
+        let set = match set {
+            Some(set) if usize::from(set) <= self.edition().rules.expansions.len() => set,
+            _ => 0,
+        };
         for round in start..count {
-            let resumed = resume.filter(|_| round == start);
+            let mut resumed = resume.filter(|_| round == start);
+            // A "would draw" karma ran for this round's draw (`handled` with no card drawn
+            // yet): it draws now (first: whatever card is on top then) or not (instead).
+            let draw_handled = match resumed {
+                Some(r) if r.drawn.is_none() => r.handled,
+                _ => None,
+            };
+            if draw_handled.is_some() {
+                resumed = None;
+            }
+            if let Some((_, _, false)) = draw_handled {
+                continue;
+            }
+            if resumed.and_then(|r| r.drawn).is_none() && draw_handled.is_none() {
+                if let Some(card) = self.next_draw(seat, set, age) {
+                    let resume = KarmaResume {
+                        pc: 0,
+                        done: round,
+                        drawn: None,
+                        handled: None,
+                    };
+                    let event = WouldEvent::Move(Verb::Draw);
+                    if let Some((stop, _)) = self.karma_before(frame, seat, event, card, resume)? {
+                        frame.ints.push(seat_operand);
+                        frame.ints.push(age_operand);
+                        frame.ints.extend(set_operand);
+                        return stopped(stop);
+                    }
+                }
+            }
             let drawn = match resumed.and_then(|r| r.drawn) {
                 Some(card) => Some(card),
-                None => match set {
-                    // A set not in play draws a base card (EXPANSIONS.md §2.1).
-                    Some(set) if usize::from(set) <= self.edition().rules.expansions.len() => {
-                        self.draw_from(seat, set, age, frame.cause())
-                    }
-                    _ => self.draw(seat, age, frame.cause()),
-                },
+                None => self.draw_from(seat, set, age, frame.cause()),
             };
             let Some(card) = drawn else {
                 break;
@@ -84,11 +115,7 @@ impl Game {
                             {
                                 frame.ints.push(seat_operand);
                                 frame.ints.push(age_operand);
-                                // `Op::DrawOfSet` pops its set before this op's operands:
-                                // it goes back on top, for the op to run again.
-                                if let Some(set) = set {
-                                    frame.ints.push(i32::from(set));
-                                }
+                                frame.ints.extend(set_operand);
                                 return stopped(stop);
                             }
                         }
@@ -99,6 +126,9 @@ impl Game {
             };
             if let Some(o) = outcome_mut(frame, stmt) {
                 o.done += 1;
+                // A card drawn again (a "would draw" karma returned it to its deck between two
+                // rounds) is one card of the statement's, where it is now.
+                o.cards.retain(|(c, _)| *c != card);
                 o.cards.push((card, at));
             }
             self.after_change();
