@@ -50,6 +50,13 @@ impl Game {
     #[inline]
     pub(super) fn op_repeat_effect(&self, frame: &mut Frame, pure: bool) -> OpResult {
         self.impure(frame, pure)?;
+        // An effect repeats at most 255 times in one execution: a repeat that could go on
+        // forever ends there, as if it had not been asked (Figures: Metalworking drawing back
+        // the one card a "would score, instead return it" karma keeps returning to its deck; a
+        // bound, where the questions between the rounds would give the VM fresh fuel).
+        if frame.repeats == u8::MAX {
+            return Ok(Some(super::Stop::Done));
+        }
         frame.pc = 0;
         frame.ints.clear();
         frame.sets.clear();
