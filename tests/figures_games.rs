@@ -137,3 +137,38 @@ fn all_four_four_player_games() {
 fn all_four_five_player_games() {
     check(play(ALL, 5, 70_000..70_200), 200);
 }
+
+/// A repeat a karma keeps feeding ends: Metalworking redraws the one age-1 card that Ludwig Van
+/// Beethoven's karma keeps returning instead of scoring; the effect stops after its 255th repeat
+/// (docs/language.md 2.22), so the karma runs 256 times and the turn goes on.
+#[test]
+fn a_repeat_a_karma_keeps_feeding_ends_after_255_repeats() {
+    use dogma_runtime::agents::{Agent, FirstAgent};
+    use dogma_runtime::game::Game;
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).expect("repository root");
+    let mut editions = dogma::scenario::EditionCache::new(dogma::scenario::Backends::Vm);
+    let path = std::path::Path::new("tests/fixtures/figures-endless-repeat.toml");
+    let (scenario, edition) = dogma::scenario::load(path, &mut editions).expect("loads");
+    let mut game = Game::from_table(edition, &scenario.table).expect("the table is set");
+    game.act(scenario.actions[0].action)
+        .expect("the action is legal");
+    let mut agent = FirstAgent;
+    for _ in 0..100_000 {
+        let Status::Decision(request) = game.status() else {
+            break;
+        };
+        let request = request.clone();
+        let answer = agent.decide(&game, &request);
+        game.answer(answer).expect("a legal answer");
+    }
+    assert!(
+        !matches!(game.status(), Status::Decision(_)),
+        "the action never ended"
+    );
+    let karmas = game
+        .log
+        .iter()
+        .filter(|e| matches!(e, Event::Karma { first: false, .. }))
+        .count();
+    assert_eq!(karmas, 256);
+}

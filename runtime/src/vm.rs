@@ -99,6 +99,18 @@ pub struct StmtOutcome {
 }
 
 impl StmtOutcome {
+    /// One card moved (or about to be) where it lies: the statement 0 of a lasting effect set
+    /// off by a move and of a "would" karma (`it`).
+    pub fn one_card(card: CardIdx, at: Location) -> Self {
+        StmtOutcome {
+            ran: true,
+            requested: 1,
+            done: 1,
+            cards: vec![(card, at)],
+            ..StmtOutcome::default()
+        }
+    }
+
     /// Carried out in full (first and third editions' "if you do").
     pub fn full(&self) -> bool {
         self.ran && !self.declined && self.done > 0 && self.done >= self.requested
@@ -201,7 +213,7 @@ pub struct Frame {
 
 /// Where an op that a "would" karma interrupted stands (`Frame::karma_resume`): it runs again
 /// from here when the karma's effect is done.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KarmaResume {
     /// The op's position in its chunk.
     pub pc: u16,
@@ -587,12 +599,7 @@ impl Game {
         card: CardIdx,
         seat: Seat,
     ) -> VmResult<i32> {
-        let mut frame = self.scratch.0.pop().unwrap_or_default();
-        frame.reset_pure(chunk, card, seat, None, false);
-        frame.candidate = Some(card);
-        let result = self.run_pure(&mut frame, &[]);
-        self.scratch.0.push(frame);
-        result
+        self.eval_test_of(chunk, card, seat, None, false, card, &[])
     }
 
     /// Evaluates a lasting effect's test of a moved card: a card test for the card, with the
@@ -602,18 +609,16 @@ impl Game {
         lasting: &crate::state::Lasting,
         card: CardIdx,
     ) -> VmResult<i32> {
-        let mut frame = self.scratch.0.pop().unwrap_or_default();
-        frame.reset_pure(
-            lasting.test,
-            lasting.card,
-            lasting.player,
+        let (test, host, player) = (lasting.test, lasting.card, lasting.player);
+        self.eval_test_of(
+            test,
+            host,
+            player,
             lasting.demander,
             lasting.demand,
-        );
-        frame.candidate = Some(card);
-        let result = self.run_pure(&mut frame, &[]);
-        self.scratch.0.push(frame);
-        result
+            card,
+            &[],
+        )
     }
 
     /// Evaluates a "would" karma's test for `player` with `this_card`, on the candidate `card`,
@@ -625,17 +630,27 @@ impl Game {
         player: Seat,
         card: CardIdx,
     ) -> VmResult<i32> {
+        let event = StmtOutcome::one_card(card, self.state.location(card));
+        self.eval_test_of(test, this_card, player, None, false, card, &[event])
+    }
+
+    /// Runs a card test on a reused frame: `this_card`, `you` and the demander as given, the
+    /// candidate `card`, statement outcomes read from `outcomes`.
+    #[allow(clippy::too_many_arguments)]
+    fn eval_test_of(
+        &mut self,
+        test: ChunkIdx,
+        this_card: CardIdx,
+        player: Seat,
+        demander: Option<Seat>,
+        demand: bool,
+        card: CardIdx,
+        outcomes: &[StmtOutcome],
+    ) -> VmResult<i32> {
         let mut frame = self.scratch.0.pop().unwrap_or_default();
-        frame.reset_pure(test, this_card, player, None, false);
+        frame.reset_pure(test, this_card, player, demander, demand);
         frame.candidate = Some(card);
-        let event = StmtOutcome {
-            ran: true,
-            requested: 1,
-            done: 1,
-            cards: vec![(card, self.state.location(card))],
-            ..StmtOutcome::default()
-        };
-        let result = self.run_pure(&mut frame, std::slice::from_ref(&event));
+        let result = self.run_pure(&mut frame, outcomes);
         self.scratch.0.push(frame);
         result
     }

@@ -21,22 +21,8 @@ impl CardCx<'_> {
             // a non-demand effect does.
             ast::EffectKind::Karma => EffectKind::NonDemand,
         };
-        let mut fx = EffectCx {
-            card: self,
-            demand: matches!(kind, EffectKind::Demand | EffectKind::Compel),
-            next_id: 0,
-            produced: Vec::new(),
-            dealt: None,
-            their: Vec::new(),
-            doer: None,
-            color_loops: 0,
-            value_loops: 0,
-            params: Vec::new(),
-            pre: Vec::new(),
-            title: title.to_string(),
-            args: effect.params.clone(),
-            lasting: None,
-        };
+        let demand = matches!(kind, EffectKind::Demand | EffectKind::Compel);
+        let mut fx = EffectCx::new(self, title.to_string(), demand, effect.params.clone());
         let params = fx.params(&effect.params);
         let body = fx.block(&effect.body);
         let stmt_count = fx.next_id;
@@ -60,36 +46,15 @@ impl CardCx<'_> {
         condition: Option<&ast::Cond>,
         participles: Vec<ast::Participle>,
     ) -> (Vec<CardFilter>, Option<Cond>, EffectDef) {
-        let mut fx = EffectCx {
-            card: self,
-            demand: false,
-            next_id: 0,
-            produced: Vec::new(),
-            dealt: None,
-            their: Vec::new(),
-            doer: None,
-            color_loops: 0,
-            value_loops: 0,
-            params: Vec::new(),
-            pre: Vec::new(),
-            title: title.to_string(),
-            args: Vec::new(),
-            lasting: None,
-        };
+        let mut fx = EffectCx::new(self, title.to_string(), false, Vec::new());
         let filters = match card {
             Some(np) => {
                 let filters = fx.described(np);
-                // A choice a filter asks for first has no statement to be asked before: the
-                // event sets the karma off by itself.
-                if !fx.pre.is_empty() {
-                    fx.pre.clear();
-                    let at = fx.at(np.span);
-                    fx.error(Error::LastingStatement {
-                        at,
-                        what: "ask for a choice before the event it watches",
-                        lasting: at,
-                    });
-                }
+                fx.no_choice_first(
+                    np.span,
+                    np.span,
+                    "ask for a choice before the event it watches",
+                );
                 filters
             }
             None => Vec::new(),
@@ -125,22 +90,7 @@ impl CardCx<'_> {
                 via.push(card);
             }
         }
-        let mut fx = EffectCx {
-            card: self,
-            demand: false,
-            next_id: 0,
-            produced: Vec::new(),
-            dealt: None,
-            their: Vec::new(),
-            doer: None,
-            color_loops: 0,
-            value_loops: 0,
-            params: Vec::new(),
-            pre: Vec::new(),
-            title: a.title.node.clone(),
-            args: Vec::new(),
-            lasting: None,
-        };
+        let mut fx = EffectCx::new(self, a.title.node.clone(), false, Vec::new());
         let mut conditions: Vec<Cond> = a.when.iter().map(|c| fx.cond(c, None)).collect();
         let triggers: Vec<Trigger> = a.triggers.iter().map(|t| fx.trigger(t)).collect();
         // A Decree has no condition: only the Decree action claims it.
@@ -172,7 +122,46 @@ impl CardCx<'_> {
     }
 }
 
-impl EffectCx<'_, '_> {
+impl<'c, 'a> EffectCx<'c, 'a> {
+    /// A fresh scope for an effect's body (or a condition's, a lasting effect's, a karma's):
+    /// nothing produced yet, its statements numbered from 0.
+    pub(super) fn new(
+        card: &'c mut CardCx<'a>,
+        title: String,
+        demand: bool,
+        args: Vec<ast::Arg>,
+    ) -> Self {
+        EffectCx {
+            card,
+            demand,
+            next_id: 0,
+            produced: Vec::new(),
+            dealt: None,
+            their: Vec::new(),
+            doer: None,
+            color_loops: 0,
+            value_loops: 0,
+            params: Vec::new(),
+            pre: Vec::new(),
+            title,
+            args,
+            lasting: None,
+        }
+    }
+
+    /// A choice a phrase asks for first (`of the value of my choice`) in the description of the
+    /// event that sets off a lasting effect or a karma has no statement to be asked before: the
+    /// event sets it off by itself. Reported at `at` (E0314), the choice dropped.
+    fn no_choice_first(&mut self, at: Span, of: Span, what: &'static str) {
+        if self.pre.is_empty() {
+            return;
+        }
+        self.pre.clear();
+        let at = self.at(at);
+        let lasting = self.at(of);
+        self.error(Error::LastingStatement { at, what, lasting });
+    }
+
     /// A special achievement's move: its verb, the moved card's filters and the test of the pile
     /// it went to (meld and tuck only: the other verbs put the card elsewhere).
     fn trigger(&mut self, t: &ast::Trigger) -> Trigger {
@@ -425,26 +414,12 @@ impl EffectCx<'_, '_> {
             outer_params.extend(l.outer_params.iter().cloned());
             own_turn |= l.own_turn;
         }
-        let mut fx = EffectCx {
-            card: &mut *self.card,
-            demand: self.demand,
-            next_id: 0,
-            produced: Vec::new(),
-            dealt: None,
-            their: Vec::new(),
-            doer: None,
-            color_loops: 0,
-            value_loops: 0,
-            params: Vec::new(),
-            pre: Vec::new(),
-            title: self.title.clone(),
-            args: Vec::new(),
-            lasting: Some(LastingScope {
-                span: when.span,
-                outer_params,
-                own_turn,
-            }),
-        };
+        let mut fx = EffectCx::new(&mut *self.card, self.title.clone(), self.demand, Vec::new());
+        fx.lasting = Some(LastingScope {
+            span: when.span,
+            outer_params,
+            own_turn,
+        });
         let lowered = match &when.node {
             ast::LastingWhen::NextTurn => LastingWhen::NextTurn,
             ast::LastingWhen::NextTime { verb, filters } => {
@@ -452,18 +427,11 @@ impl EffectCx<'_, '_> {
                     .iter()
                     .filter_map(|f| fx.filter(&f.node, f.span))
                     .collect();
-                // A choice a filter asks for first (`of the value of my choice`) has no statement
-                // to be asked before: the move sets the body off by itself.
-                if !fx.pre.is_empty() {
-                    fx.pre.clear();
-                    let at = fx.at(verb.span);
-                    let lasting = fx.at(when.span);
-                    fx.error(Error::LastingStatement {
-                        at,
-                        what: "ask for a choice before the move it waits for",
-                        lasting,
-                    });
-                }
+                fx.no_choice_first(
+                    verb.span,
+                    when.span,
+                    "ask for a choice before the move it waits for",
+                );
                 let moved = fx.fresh();
                 fx.produce(moved, vec![verb.node.participle()], true);
                 let verb = match verb.node {

@@ -2,8 +2,8 @@
 //! Y" (deluxe rules, "Figures in the Sand", lines 417-445; EXPANSIONS.md F7, F8).
 //!
 //! A "would" karma works while its figure is a top card, on every player's turn (F3). Before an
-//! event it watches (a move of a card with a verb, by an effect or by an action; a Dogma
-//! action), the engine looks for the karmas that apply: on every board's top cards, those whose
+//! event it watches (a move of a card with a verb, by an effect or by an action; a draw, also
+//! the rules' own; the draw for sharing; a splay by an effect; a Dogma action), the engine looks for the karmas that apply: on every board's top cards, those whose
 //! subject fits the player doing it (its owner, an opponent of its owner, any player) and whose
 //! test the event's card passes. When one applies the event waits: the karma's effect runs for
 //! its owner, its statement 0 the event's card (`it`), as an effect due before anything else
@@ -11,11 +11,13 @@
 //! was: "do as much as you can") or is skipped (`instead`). When several apply, the current
 //! player picks one and the others are ignored, whoever owns them (F8). Nothing a karma does
 //! sets off another karma (F8): a karma's frames carry `Frame::karma`, and while one runs no
-//! karma is looked for. So an "instead" can never loop: its effect cannot set itself off.
+//! karma is looked for, so a karma's effect cannot set itself off; a card's own `repeat this
+//! effect` that a karma keeps feeding ends at the repeat limit (`vm::control`).
 //!
 //! The VM's moves (`vm::moves`) stop before the card's move and run again when the karma is
 //! done (`vm::KarmaResume`); the actions (`Game::act`) run the karma as part of the action and
-//! then the action itself as a step of its own (`Step::Act`).
+//! then the action itself as a step of its own (`Step::Act`); the rules' own draws go through
+//! `rules_draw`, the draw following as `Step::Draw`.
 
 use super::triggers::Step;
 use super::{Cause, Game};
@@ -39,11 +41,26 @@ pub struct WouldKarma {
 impl Game {
     /// Whether a karma's effect is running: the frame, or one it runs inside (F8).
     pub(crate) fn in_karma(&self, frame: &Frame) -> bool {
-        frame.karma
-            || self
-                .exec
-                .as_ref()
-                .is_some_and(|e| e.frames.iter().any(|f| f.karma))
+        frame.karma || self.karma_running()
+    }
+
+    /// The question when several karmas apply to one event: which figure's runs (F8; the
+    /// others are ignored).
+    pub(crate) fn karma_choice(karmas: &[WouldKarma]) -> crate::choices::RequestKind {
+        let mut figures: Vec<CardIdx> = karmas.iter().map(|k| k.card).collect();
+        figures.dedup();
+        crate::choices::RequestKind::Cards {
+            candidates: figures,
+            sizes: vec![1],
+        }
+    }
+
+    /// The karma of the figure picked (the first when the answer names none of them).
+    pub(crate) fn picked_karma(karmas: &[WouldKarma], picked: Option<CardIdx>) -> WouldKarma {
+        *karmas
+            .iter()
+            .find(|k| Some(k.card) == picked)
+            .unwrap_or(&karmas[0])
     }
 
     /// The "would" karmas that apply before `actor` does `event` to `card`: on every player's
@@ -190,15 +207,10 @@ impl Game {
         karmas: &[WouldKarma],
         card: CardIdx,
     ) {
-        let mut figures: Vec<CardIdx> = karmas.iter().map(|k| k.card).collect();
-        figures.dedup();
         self.ask_engine(
             super::EngineQuestion::ActionKarma { seat, action, card },
             seat,
-            crate::choices::RequestKind::Cards {
-                candidates: figures,
-                sizes: vec![1],
-            },
+            Self::karma_choice(karmas),
             "karma: which figure's karma runs (the others are ignored)".to_string(),
         );
     }
@@ -216,10 +228,7 @@ impl Game {
             self.perform(seat, action);
             return;
         };
-        let karma = *karmas
-            .iter()
-            .find(|k| Some(k.card) == picked)
-            .unwrap_or(&karmas[0]);
+        let karma = Self::picked_karma(&karmas, picked);
         self.action_karma_due(seat, action, karma, card);
     }
 
@@ -227,9 +236,11 @@ impl Game {
     /// Draw for sharing: `sharing`), with its "would draw" karmas (EXPANSIONS.md F7): the card
     /// it would take is tested without drawing it; when a karma applies its effect is due now
     /// and the draw follows as a step of its own (`first`: `Step::Draw`, which no karma
-    /// watches again) or not at all (`instead`). Several apply: the first, the current
-    /// player's own before the others' (as `action_karma`). Returns whether it drew now.
-    pub(crate) fn rules_draw(&mut self, seat: Seat, set: u8, age: u8, sharing: bool) -> bool {
+    /// watches again) or not at all (`instead`). Several apply: the first found, the current
+    /// player's own before the others' — short of F8, where the current player picks: these
+    /// draws come in runs (each opponent's Figure draw after an Achieve action) that a question
+    /// in the middle would have to suspend; the VM's moves and the actions do ask.
+    pub(crate) fn rules_draw(&mut self, seat: Seat, set: u8, age: u8, sharing: bool) {
         if let Some(card) = self.next_draw(seat, set, age) {
             if self.edition.rules.figure_set.is_some() && !self.karma_running() {
                 let mut karmas = Vec::new();
@@ -241,12 +252,11 @@ impl Game {
                     if self.karma_due(karma, card) {
                         self.steps_first([Step::Draw { seat, set, age }]);
                     }
-                    return false;
+                    return;
                 }
             }
         }
         self.draw_from(seat, set, age, Cause::NONE);
-        true
     }
 
     /// Whether a karma's effect is running now (its frames on the stack).

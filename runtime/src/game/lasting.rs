@@ -129,13 +129,7 @@ impl Game {
         frame.karma = matches!(lasting.when, LastingWhen::Melded | LastingWhen::Would);
         // The move that set it off is its statement 0 (`it`, `melded`).
         if let (Some(card), Some(outcome)) = (moved, frame.outcomes.first_mut()) {
-            *outcome = StmtOutcome {
-                ran: true,
-                requested: 1,
-                done: 1,
-                cards: vec![(card, self.state.location(card))],
-                ..StmtOutcome::default()
-            };
+            *outcome = StmtOutcome::one_card(card, self.state.location(card));
         }
         Some(frame)
     }

@@ -69,10 +69,8 @@ impl Game {
             if resumed.and_then(|r| r.drawn).is_none() && draw_handled.is_none() {
                 if let Some(card) = self.next_draw(seat, set, age) {
                     let resume = KarmaResume {
-                        pc: 0,
                         done: round,
-                        drawn: None,
-                        handled: None,
+                        ..KarmaResume::default()
                     };
                     let event = WouldEvent::Move(Verb::Draw);
                     if let Some((stop, _)) = self.karma_before(frame, seat, event, card, resume)? {
@@ -104,10 +102,9 @@ impl Game {
                         }
                         _ => {
                             let resume = KarmaResume {
-                                pc: 0,
                                 done: round,
                                 drawn: Some(card),
-                                handled: None,
+                                ..KarmaResume::default()
                             };
                             let event = WouldEvent::Move(verb);
                             if let Some((stop, _)) =
@@ -166,12 +163,7 @@ impl Game {
         }
         for (i, &card) in cards.iter().enumerate() {
             if verb != Verb::Reveal {
-                let resume = KarmaResume {
-                    pc: 0,
-                    done: 0,
-                    drawn: None,
-                    handled: None,
-                };
+                let resume = KarmaResume::default();
                 let event = WouldEvent::Move(verb);
                 if let Some((stop, pending)) =
                     self.karma_before(frame, seat, event, card, resume)?
@@ -242,19 +234,11 @@ impl Game {
             [] => return Ok(None),
             [one] => *one,
             _ => match self.answer.take() {
-                Some(Answer::Cards(picked)) => *karmas
-                    .iter()
-                    .find(|k| picked.first() == Some(&k.card))
-                    .unwrap_or(&karmas[0]),
+                Some(Answer::Cards(picked)) => Game::picked_karma(&karmas, picked.first().copied()),
                 Some(_) => return Err(self.error(frame, "the answer is not a card")),
                 None => {
-                    let mut figures: Vec<CardIdx> = karmas.iter().map(|k| k.card).collect();
-                    figures.dedup();
                     frame.karma_resume = Some(resume);
-                    let kind = RequestKind::Cards {
-                        candidates: figures,
-                        sizes: vec![1],
-                    };
+                    let kind = Game::karma_choice(&karmas);
                     let picker = self.state.active;
                     return Ok(Some((self.suspend(frame, picker, kind, "karma"), false)));
                 }
@@ -445,12 +429,7 @@ impl Game {
             Some(top) if pile.cards.len() > 1 && pile.splay != Some(direction) => top,
             _ => return Ok(SplayKarma::Go),
         };
-        let resume = KarmaResume {
-            pc: 0,
-            done: 0,
-            drawn: None,
-            handled: None,
-        };
+        let resume = KarmaResume::default();
         let event = WouldEvent::Splay(direction);
         let actor = frame.actor();
         Ok(match self.karma_before(frame, actor, event, top, resume)? {

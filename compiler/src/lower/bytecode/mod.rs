@@ -119,7 +119,7 @@ impl Lowerer {
                     test: if would.filters.is_empty() && would.condition.is_none() {
                         bc::NO_CHUNK
                     } else {
-                        self.karma_test(
+                        self.card_test(
                             format!("{}, karma {} / test", card.title, i + 1),
                             &would.filters,
                             would.condition.as_ref(),
@@ -186,25 +186,9 @@ impl Lowerer {
     }
 
     /// A card test: the candidate passes the filters (a lasting effect's move, a "would"
-    /// karma's event).
-    fn filter_test(&mut self, name: String, filters: &[CardFilter], span: SourceSpan) -> ChunkIdx {
-        let index = self.reserve(span);
-        let mut test = Emitter::new(self, name, ChunkKind::CardTest, 0, span);
-        test.op(Op::CandidateCard);
-        test.filters(filters);
-        test.op(Op::CountCards);
-        test.op(Op::Int { value: 0 });
-        test.op(Op::Compare { op: Comparison::Gt });
-        test.op(Op::Return);
-        let chunk = test.finish();
-        self.place(index, chunk);
-        index
-    }
-
-    /// A "would" karma's test: the candidate (the event's card) passes the filters, and the
-    /// condition holds, reading the event's card as its statement 0 (the engine passes it as
-    /// the outcome of statement 0).
-    fn karma_test(
+    /// karma's event), and the condition holds if there is one (a karma's: it reads the event's
+    /// card as its statement 0, which the engine passes as the outcome of statement 0).
+    fn card_test(
         &mut self,
         name: String,
         filters: &[CardFilter],
@@ -542,7 +526,7 @@ impl<'l> Emitter<'l> {
     fn lasting_test(&mut self, filters: &[CardFilter]) -> ChunkIdx {
         self.tests += 1;
         let name = format!("{} / test {}", self.name, self.tests);
-        self.lowerer.filter_test(name, filters, self.span)
+        self.lowerer.card_test(name, filters, None, self.span)
     }
 
     /// A player test: `Player{Each}`, the test, `Return`.
